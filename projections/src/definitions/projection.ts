@@ -1,0 +1,33 @@
+import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { Doc, Filter } from '../store/read-store.ts';
+
+/** A change to announce once the batch that made it has committed. */
+export interface Change {
+  message: ChangeMessage;
+  /** User ids allowed to see the record; the message goes to their rooms only. */
+  audience: readonly string[];
+}
+
+/** What a projection sees while applying events: its own pending writes included. */
+export interface ProjectionContext {
+  get<T extends Doc>(collection: string, id: string): Promise<T | null>;
+  find<T extends Doc>(collection: string, filter: Filter): Promise<T[]>;
+  put<T extends Doc>(collection: string, doc: T): void;
+  delete(collection: string, id: string): void;
+  announce(change: Change): void;
+}
+
+/**
+ * A projection only reads its own collections, so that a rebuild gives exactly
+ * what the live build holds; data it needs from another stream it keeps a copy of.
+ */
+export interface Projection {
+  name: string;
+  /** Bump when the projection's logic or document shape changes; a new build is made beside the old. */
+  version: number;
+  collections: readonly string[];
+  /** Event types (unversioned) it reacts to; others are skipped without a call. */
+  handles: readonly string[];
+  apply(event: EventEnvelope, context: ProjectionContext): Promise<void>;
+}

@@ -1,0 +1,79 @@
+import type { Position } from '@accommodate/shared-events/events/envelope';
+
+/** Every read-model document has a string id. */
+export interface Doc {
+  id: string;
+}
+
+/**
+ * Equality filter on top-level fields. Where the document's field is an array,
+ * the filter matches when the array contains the value (as in MongoDB).
+ */
+export type Filter = Readonly<Record<string, string | number | boolean | null>>;
+
+export interface FindOptions {
+  sort?: { field: string; direction: 'asc' | 'desc' };
+  limit?: number;
+  skip?: number;
+}
+
+/** Read access to one logical collection; resolves to the active build behind the scenes. */
+export interface Collection<T extends Doc> {
+  get(id: string): Promise<T | null>;
+  find(filter?: Filter, options?: FindOptions): Promise<T[]>;
+  count(filter?: Filter): Promise<number>;
+}
+
+/** A mutable collection for state that is not projected from events (sessions, credentials). */
+export interface StateCollection<T extends Doc> extends Collection<T> {
+  put(doc: T): Promise<void>;
+  delete(id: string): Promise<void>;
+}
+
+export type Write =
+  | { kind: 'put'; collection: string; doc: Doc }
+  | { kind: 'delete'; collection: string; id: string };
+
+/** Identifies one build of one projection: a version and a generation that a rebuild increments. */
+export interface BuildRef {
+  projection: string;
+  version: number;
+  build: string;
+}
+
+export interface ActiveBuild extends BuildRef {
+  checkpoint: Position | null;
+}
+
+export interface ReadStore {
+  /** Logical collection, read from the projection's active build. */
+  collection<T extends Doc>(name: string): Collection<T>;
+
+  /** Collection of one specific build (used while a build is being made and by tests). */
+  buildCollection<T extends Doc>(build: BuildRef, name: string): Collection<T>;
+
+  state<T extends Doc>(name: string): StateCollection<T>;
+
+  /**
+   * Applies writes to a build's collections and moves its checkpoint, atomically
+   * wherever the engine allows (one SQLite transaction; one MongoDB transaction).
+   */
+  commit(build: BuildRef, writes: readonly Write[], checkpoint: Position): Promise<void>;
+
+  checkpoint(build: BuildRef): Promise<Position | null>;
+
+  /** The build currently serving reads for a projection, if any. */
+  activeBuild(projection: string): Promise<ActiveBuild | null>;
+
+  /**
+   * Registers a build and its collections (empty). The build does not serve
+   * reads until `activate`.
+   */
+  createBuild(build: BuildRef, collections: readonly string[]): Promise<void>;
+
+  /** Switches reads to the build, then drops the collections of the build it replaced (blue-green). */
+  activate(build: BuildRef): Promise<void>;
+
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

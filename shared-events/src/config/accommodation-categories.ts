@@ -1,0 +1,35 @@
+export const ACCOMMODATION_CATEGORIES = ['academic', 'behavioral', 'organizational', 'custom'] as const;
+export type AccommodationCategory = (typeof ACCOMMODATION_CATEGORIES)[number];
+
+/**
+ * Spec section 3: where an accommodation carries no category, it is derived from
+ * its name by case-insensitive substring match; anything unmatched is custom.
+ */
+const DERIVED_CATEGORY_KEYWORDS: ReadonlyArray<[AccommodationCategory, readonly string[]]> = [
+  ['academic', ['extended time', 'small group', 'quiet space', 'reading aloud', 'calculator use']],
+  ['behavioral', ['breaks', 'preferential seating', 'behavior plan', 'check-in/check-out']],
+  ['organizational', ['assignment checklist', 'visual schedule', 'reduced homework']],
+];
+
+export function deriveCategory(name: string): AccommodationCategory {
+  const lower = name.toLowerCase();
+  for (const [category, keywords] of DERIVED_CATEGORY_KEYWORDS) {
+    if (keywords.some((keyword) => lower.includes(keyword))) return category;
+  }
+  return 'custom';
+}
+
+export function categoryOf(accommodation: { name: string; category?: string | null }): AccommodationCategory {
+  const given = accommodation.category;
+  if (given && (ACCOMMODATION_CATEGORIES as readonly string[]).includes(given)) return given as AccommodationCategory;
+  return deriveCategory(accommodation.name);
+}
+
+/** Spec colours: academic indigo, behavioral red, organizational amber, custom green. */
+export const CATEGORY_COLORS: Record<AccommodationCategory, string> = {
+  academic: '#4f46e5',
+  behavioral: '#dc2626',
+  organizational: '#d97706',
+  custom: '#16a34a',
+};
+export const DEFAULT_CATEGORY_COLOR = '#6b7280';

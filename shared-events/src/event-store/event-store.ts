@@ -1,0 +1,66 @@
+import type { EventEnvelope, EventMetadata, Position } from '../events/envelope.ts';
+import type { DomainEvent } from '../events/registry.ts';
+
+/**
+ * The revision the stream must be at for an append to succeed:
+ * 'no_stream' (it must not exist), 'any', or the zero-based revision of its last event.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the last event appended: the stream's new version, used as the ETag. */
+  nextRevision: number;
+  /** Position of the last event appended. */
+  position: Position;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    /** -1 when the stream does not exist. */
+    readonly actual: number,
+  ) {
+    // No stream ids in the message: they can carry record identifiers that do not belong in logs.
+    super(`Expected revision ${String(expected)} but the stream is at ${actual}`);
+  }
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: only events after this position. Absent means from the start. */
+  after?: Position | null;
+  /** Events fetched per round trip. */
+  batchSize?: number;
+}
+
+export interface SubscribeOptions {
+  after?: Position | null;
+  signal?: AbortSignal;
+}
+
+export interface EventStore {
+  /** Atomically appends the events, or throws WrongExpectedRevisionError. Resolves only once durable. */
+  append(
+    streamId: string,
+    events: readonly DomainEvent[],
+    options: { expectedRevision: ExpectedRevision } & EventMetadata,
+  ): Promise<AppendResult>;
+
+  /** Every event of one stream, in order, upcast; an empty array when it does not exist. */
+  readStream(streamId: string): Promise<EventEnvelope[]>;
+
+  /** Every event after a position, in log order, upcast; ends at the current end of the log. */
+  readAll(options?: ReadAllOptions): AsyncIterable<EventEnvelope>;
+
+  /** Catches up from a position, then stays live until the signal aborts or the store closes. */
+  subscribeToAll(options?: SubscribeOptions): AsyncIterable<EventEnvelope>;
+
+  /** Position of the last event in the log, or null when it is empty. */
+  headPosition(): Promise<Position | null>;
+
+  /** Readiness probe for /readyz. */
+  ping(): Promise<void>;
+
+  close(): Promise<void>;
+}

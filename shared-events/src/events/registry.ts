@@ -1,0 +1,50 @@
+import type { EventDefinition } from './define-event.ts';
+import { parseStoredTypeName, storedTypeName } from './define-event.ts';
+import { USER_EVENTS } from './user-events.ts';
+import { ACCOMMODATION_EVENTS } from './accommodation-events.ts';
+import { STUDENT_EVENTS } from './student-events.ts';
+import { PLAN_EVENTS } from './plan-events.ts';
+import { DOCUMENT_EVENTS } from './document-events.ts';
+import type { UserEvent } from './user-events.ts';
+import type { AccommodationEvent } from './accommodation-events.ts';
+import type { StudentEvent } from './student-events.ts';
+import type { PlanEvent } from './plan-events.ts';
+import type { DocumentEvent } from './document-events.ts';
+
+export type DomainEvent = UserEvent | AccommodationEvent | StudentEvent | PlanEvent | DocumentEvent;
+export type DomainEventType = DomainEvent['type'];
+
+const definitions = new Map<string, EventDefinition>();
+for (const definition of [...USER_EVENTS, ...ACCOMMODATION_EVENTS, ...STUDENT_EVENTS, ...PLAN_EVENTS, ...DOCUMENT_EVENTS]) {
+  if (definitions.has(definition.name)) throw new Error(`Duplicate event name ${definition.name}`);
+  definitions.set(definition.name, definition);
+}
+
+export class UnknownEventTypeError extends Error {
+  constructor(readonly storedType: string) {
+    super(`Unknown event type ${storedType}`);
+  }
+}
+
+function definitionOf(name: string): EventDefinition {
+  const definition = definitions.get(name);
+  if (!definition) throw new UnknownEventTypeError(name);
+  return definition;
+}
+
+/** Validates outgoing data against the current schema and names it with its version. */
+export function encodeEvent(event: { type: string; data: unknown }): { storedType: string; data: unknown } {
+  const definition = definitionOf(event.type);
+  return { storedType: storedTypeName(definition), data: definition.schema.parse(event.data) };
+}
+
+/** Upcasts stored data of any known version to the current one. */
+export function decodeEvent(storedType: string, data: unknown): { type: string; data: unknown; schemaVersion: number } {
+  const { name, version } = parseStoredTypeName(storedType);
+  const definition = definitionOf(name);
+  let current = data;
+  for (let v = version; v < definition.version; v++) current = definition.upcasters[v]!(current);
+  return { type: name, data: current, schemaVersion: definition.version };
+}
+
+export const isKnownEventType = (storedType: string): boolean => definitions.has(parseStoredTypeName(storedType).name);

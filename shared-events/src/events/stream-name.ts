@@ -1,0 +1,22 @@
+/**
+ * Stream names use the category-dash form (`student-<id>`) so that EventStoreDB's
+ * by-category projections work. Categories never contain a dash; ids may.
+ */
+export const STREAM_CATEGORIES = [
+  'user',
+  'userEmail',
+  'student',
+  'accommodation',
+  'plan',
+  'document',
+  'notification',
+] as const;
+export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
+
+export const streamName = (category: StreamCategory, id: string): string => `${category}-${id}`;
+
+export function parseStreamName(stream: string): { category: string; id: string } {
+  const dash = stream.indexOf('-');
+  if (dash < 0) return { category: stream, id: '' };
+  return { category: stream.slice(0, dash), id: stream.slice(dash + 1) };
+}

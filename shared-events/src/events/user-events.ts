@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { defineEvent, type EventOf } from './define-event.ts';
+
+// Accounts. No password hash ever goes into an event: credentials live in a
+// mutable store that can be overwritten and erased.
+
+export const UserRegistered = defineEvent(
+  'UserRegistered',
+  1,
+  z.object({ userId: z.string(), name: z.string(), email: z.string() }),
+);
+export const UserProfileUpdated = defineEvent(
+  'UserProfileUpdated',
+  1,
+  z.object({
+    userId: z.string(),
+    name: z.string().optional(),
+    email: z.string().optional(),
+    emailNotifications: z.boolean().optional(),
+  }),
+);
+/** A marker, so the history shows when a password changed; it carries no secret. */
+export const UserPasswordChanged = defineEvent('UserPasswordChanged', 1, z.object({ userId: z.string() }));
+export const UserUpgradedToPremium = defineEvent('UserUpgradedToPremium', 1, z.object({ userId: z.string() }));
+
+/** Reservation stream `userEmail-<sha256(email)>`: makes e-mail uniqueness a stream-level conflict. */
+export const EmailClaimed = defineEvent('EmailClaimed', 1, z.object({ userId: z.string() }));
+export const EmailReleased = defineEvent('EmailReleased', 1, z.object({ userId: z.string() }));
+
+export const USER_EVENTS = [
+  UserRegistered,
+  UserProfileUpdated,
+  UserPasswordChanged,
+  UserUpgradedToPremium,
+  EmailClaimed,
+  EmailReleased,
+] as const;
+export type UserEvent = EventOf<(typeof USER_EVENTS)[number]>;

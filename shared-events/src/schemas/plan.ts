@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
+
+export const PLAN_STATUSES = ['draft', 'active', 'under-review', 'closed'] as const;
+
+export const planFormSchema = z
+  .object({
+    startDate: isoDate,
+    reviewDate: isoDate,
+    status: z.enum(PLAN_STATUSES, { errorMap: () => ({ message: 'Please select a status' }) }).default('active'),
+    meetingDate: isoDate.optional().nullable(),
+    caseManager: z.string().trim().max(200).optional().nullable(),
+  })
+  .refine((plan) => plan.reviewDate >= plan.startDate, {
+    message: 'Review date must be on or after the start date',
+    path: ['reviewDate'],
+  });
+export type PlanForm = z.input<typeof planFormSchema>;
+
+/** PATCH /api/plans/:id: any subset of the form's fields. */
+export const planPatchSchema = z.object({
+  startDate: isoDate.optional(),
+  reviewDate: isoDate.optional(),
+  status: z.enum(PLAN_STATUSES, { errorMap: () => ({ message: 'Please select a status' }) }).optional(),
+  meetingDate: isoDate.optional().nullable(),
+  caseManager: z.string().trim().max(200).optional().nullable(),
+});
+
+export const planSchema = z.object({
+  id: z.string(),
+  studentId: z.string(),
+  startDate: z.string(),
+  reviewDate: z.string(),
+  lastUpdated: z.string(),
+  status: z.string(),
+  meetingDate: z.string().nullable(),
+  caseManager: z.string().nullable(),
+  revision: z.number(),
+});
+export type Plan = z.infer<typeof planSchema>;

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+export const GRADES = ['K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
+export const gradeLabel = (grade: string): string => (grade === 'K' ? 'Kindergarten' : `Grade ${grade}`);
+
+/** Known statuses; the spec lets the form choose any value, and shows unknown ones as given. */
+export const STUDENT_STATUSES = ['active', 'inactive', 'issue'] as const;
+
+const optionalText = (max: number) => z.string().max(max).optional().nullable();
+
+/** The student form, validated identically in the browser and by the API (spec section 5). */
+export const studentFormSchema = z.object({
+  firstName: z.string({ required_error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  lastInitial: z
+    .string({ required_error: 'Last initial is required' })
+    .trim()
+    .min(1, 'Last initial is required')
+    .max(1, 'Please enter only the first letter of the last name')
+    .regex(/^\p{L}$/u, 'Please enter only the first letter of the last name')
+    .transform((initial) => initial.toUpperCase()),
+  grade: z.string({ required_error: 'Grade is required' }).min(1, 'Grade is required').refine(
+    (grade) => (GRADES as readonly string[]).includes(grade),
+    'Grade is required',
+  ),
+  status: z.string({ required_error: 'Status is required' }).trim().min(1, 'Status is required').max(40),
+  accommodationIds: z.array(z.string().min(1).max(100)).max(200).default([]),
+  birthdate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Birthdate must be a date (YYYY-MM-DD)')
+    .optional()
+    .nullable(),
+  parentName: optionalText(200),
+  parentEmail: z.union([z.literal(''), z.string().email('Please enter a valid email address').max(254)]).optional().nullable(),
+  parentNotes: optionalText(5000),
+  /** HTML; the server sanitises it against an allow-list before it is stored. */
+  notes: optionalText(100_000),
+});
+export type StudentForm = z.input<typeof studentFormSchema>;
+export type StudentInput = z.output<typeof studentFormSchema>;
+
+/** Fields that PUT may carry; anything else (such as a client-sent userId) is ignored. */
+export const STUDENT_DETAIL_FIELDS = [
+  'firstName',
+  'lastInitial',
+  'grade',
+  'status',
+  'birthdate',
+  'parentName',
+  'parentEmail',
+  'parentNotes',
+  'notes',
+] as const;
+export type StudentDetailField = (typeof STUDENT_DETAIL_FIELDS)[number];
+
+export const studentAccommodationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+  description: z.string().nullable().optional(),
+  status: z.string(),
+});
+export type StudentAccommodation = z.infer<typeof studentAccommodationSchema>;
+
+/** The student as the API returns it. */
+export const studentSchema = z.object({
+  id: z.string(),
+  ownerId: z.string(),
+  firstName: z.string(),
+  lastInitial: z.string(),
+  name: z.string(),
+  grade: z.string(),
+  status: z.string(),
+  birthdate: z.string().nullable(),
+  parentName: z.string().nullable(),
+  parentEmail: z.string().nullable(),
+  parentNotes: z.string().nullable(),
+  notes: z.string().nullable(),
+  accommodationIds: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  revision: z.number(),
+});
+export type Student = z.infer<typeof studentSchema>;
+
+export const displayName = (student: { firstName: string; lastInitial: string }): string =>
+  `${student.firstName} ${student.lastInitial}.`;

@@ -1,0 +1,24 @@
+/** A handler per job name; the same handlers run on BullMQ and on the in-process runner. */
+export type JobHandlers = Record<string, (data: unknown) => Promise<void>>;
+
+export interface EnqueueOptions {
+  /**
+   * Deduplicates: a job whose id is already waiting or delayed is not added again,
+   * and a handler must still be idempotent, since delivery is at least once.
+   */
+  jobId?: string;
+  /** Run no earlier than this many milliseconds from now; 0 or negative runs at once. */
+  delayMs?: number;
+}
+
+export interface JobQueue {
+  enqueue(name: string, data: unknown, options?: EnqueueOptions): Promise<void>;
+  /** Removes a waiting or delayed job; a no-op when it is absent or already running. */
+  cancel(jobId: string): Promise<void>;
+  /** A recurring job (the daily sweep); upserting the same schedulerId replaces it. */
+  schedule(schedulerId: string, everyMs: number, name: string, data: unknown): Promise<void>;
+  /** Starts consuming with these handlers. Producers that never consume need not call it. */
+  start(handlers: JobHandlers): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
