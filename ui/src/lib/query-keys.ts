@@ -1,0 +1,16 @@
+/**
+ * Query keys start with the URL path they GET (spec section 7), so socket
+ * `change` pokes and mutations invalidate through the same factories.
+ */
+export const queryKeys = {
+  currentUser: () => ['/api/auth/user'] as const,
+  students: () => ['/api/students'] as const,
+  student: (id: string) => ['/api/students', id] as const,
+  studentAccommodations: (id: string) => ['/api/students', id, 'accommodations'] as const,
+  studentDocuments: (id: string) => ['/api/students', id, 'documents'] as const,
+  allStudentAccommodations: () => ['/api/students/accommodations/all'] as const,
+  plans: () => ['/api/plans'] as const,
+  plan: (id: string) => ['/api/plans', id] as const,
+  accommodationLibrary: () => ['/api/accommodations/defaults'] as const,
+  notifications: () => ['/api/notifications'] as const,
+};
