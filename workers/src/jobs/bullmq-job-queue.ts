@@ -1,0 +1,190 @@
+import { Queue, UnrecoverableError, Worker } from 'bullmq';
+import type { JobsOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { JobHandlers, JobQueue } from './job-queue.ts';
+import { describeJobFailure } from './job-failure.ts';
+
+export interface BullmqJobQueueOptions {
+  redisUrl: string;
+  queueName: string;
+  /** BullMQ key prefix; tests use a unique one per run. */
+  prefix?: string;
+  /** Tries per job, the first included. */
+  attempts?: number;
+  /** First retry delay; BullMQ doubles it on each further retry. */
+  backoffMs?: number;
+  /** Jobs one worker process runs at the same time. */
+  concurrency?: number;
+  /** How long enqueue waits for a Redis that is still connecting before it fails. */
+  connectTimeoutMs?: number;
+}
+
+/** Failed jobs are kept for a week (at most 1,000) so someone can look at them. */
+const KEEP_FAILED = { age: 7 * 24 * 3600, count: 1000 };
+
+/**
+ * Job queue on BullMQ over ioredis, used when REDIS_URL is set.
+ *
+ * Two kinds of connection, on purpose:
+ * - the producer (enqueue, cancel, schedule; used inside API requests) has
+ *   `enableOfflineQueue: false`, so while Redis is down a call fails at once and
+ *   the request can answer 503, instead of hanging and piling up commands in memory;
+ * - the worker has `maxRetriesPerRequest: null` (BullMQ's production advice), so its
+ *   blocking fetch waits through a Redis restart and resumes on reconnect.
+ *
+ * Completed jobs are removed at once: a jobId then deduplicates exactly while the
+ * job is waiting, delayed or running, which is what the JobQueue contract says and
+ * what the in-process queue does.
+ */
+export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
+  const { redisUrl, queueName, prefix } = options;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 2000;
+  const defaultJobOptions: JobsOptions = {
+    attempts: Math.max(1, options.attempts ?? 3),
+    backoff: { type: 'exponential', delay: options.backoffMs ?? 1000 },
+    removeOnComplete: true,
+    removeOnFail: KEEP_FAILED,
+  };
+
+  const producer = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  producer.on('error', reportConnectionError('producer'));
+  const queue = new Queue(queueName, {
+    connection: producer,
+    ...(prefix === undefined ? {} : { prefix }),
+    defaultJobOptions,
+  });
+  queue.on('error', reportConnectionError('queue'));
+
+  let worker: Worker | undefined;
+  let workerConnection: Redis | undefined;
+  let closed = false;
+
+  /** Enqueueing during start-up waits briefly for the connection; during an outage it fails fast. */
+  const whenProducerReady = async (): Promise<void> => {
+    if (closed) throw new Error('Job queue is closed');
+    if (producer.status === 'ready') return;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        producer.off('ready', onReady);
+        reject(new Error('Job queue unavailable: Redis is not connected'));
+      }, connectTimeoutMs);
+      const onReady = (): void => {
+        clearTimeout(timer);
+        resolve();
+      };
+      producer.once('ready', onReady);
+    });
+  };
+
+  return {
+    async enqueue(name, data, opts = {}) {
+      await whenProducerReady();
+      const delay = Math.max(0, opts.delayMs ?? 0);
+      await queue.add(name, data, {
+        ...(opts.jobId === undefined ? {} : { jobId: toBullmqJobId(opts.jobId) }),
+        ...(delay > 0 ? { delay } : {}),
+      });
+    },
+
+    async cancel(jobId) {
+      await whenProducerReady();
+      const job = await queue.getJob(toBullmqJobId(jobId));
+      if (!job) return;
+      const state = await job.getState();
+      if (state !== 'waiting' && state !== 'delayed' && state !== 'prioritized') return;
+      try {
+        await job.remove();
+      } catch (error) {
+        // It started between getState and remove: a running job is not cancelled.
+        if (!(await job.isActive())) throw error;
+      }
+    },
+
+    async schedule(schedulerId, everyMs, name, data) {
+      await whenProducerReady();
+      await queue.upsertJobScheduler(
+        schedulerId,
+        { every: Math.max(1, everyMs) },
+        {
+          name,
+          data,
+          opts: {
+            attempts: defaultJobOptions.attempts ?? 1,
+            ...(defaultJobOptions.backoff === undefined ? {} : { backoff: defaultJobOptions.backoff }),
+            removeOnComplete: true,
+            removeOnFail: KEEP_FAILED,
+          },
+        },
+      );
+    },
+
+    async start(handlers: JobHandlers) {
+      if (closed) throw new Error('Job queue is closed');
+      if (worker) throw new Error('Job queue already started');
+      workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      workerConnection.on('error', reportConnectionError('worker'));
+      worker = new Worker(
+        queueName,
+        async (job) => {
+          const handler = handlers[job.name];
+          // No retry can fix a missing handler; fail the job once and keep it for inspection.
+          if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}"`);
+          await handler(job.data);
+        },
+        {
+          connection: workerConnection,
+          ...(prefix === undefined ? {} : { prefix }),
+          concurrency: options.concurrency ?? 4,
+        },
+      );
+      worker.on('error', reportConnectionError('worker'));
+      worker.on('failed', (job, error) => {
+        const attempt = job ? `attempt ${job.attemptsMade}/${job.opts.attempts ?? 1}` : 'attempt ?';
+        console.error(`[jobs] job "${job?.name ?? '?'}" failed (${attempt}): ${describeJobFailure(error)}`);
+      });
+      await worker.waitUntilReady();
+    },
+
+    async ping() {
+      await whenProducerReady();
+      await producer.ping();
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Worker.close waits for running jobs to finish; unfinished ones are retried later.
+      await worker?.close();
+      await queue.close();
+      await Promise.allSettled([quit(workerConnection), quit(producer)]);
+    },
+  };
+}
+
+/**
+ * BullMQ refuses ids that look like integers or contain ':'; the in-process queue
+ * takes any string. Escaping keeps the mapping one-to-one and ids readable.
+ */
+export function toBullmqJobId(jobId: string): string {
+  return `j_${jobId.replaceAll('%', '%25').replaceAll(':', '%3A')}`;
+}
+
+async function quit(client: Redis | undefined): Promise<void> {
+  if (!client || client.status === 'end') return;
+  try {
+    await client.quit();
+  } catch {
+    client.disconnect();
+  }
+}
+
+/** Connection errors repeat on every reconnect attempt; log one line per change of error. */
+function reportConnectionError(source: string): (error: Error) => void {
+  let last = '';
+  return (error) => {
+    const summary = describeJobFailure(error);
+    if (summary === last) return;
+    last = summary;
+    console.error(`[jobs] ${source} Redis error: ${summary}`);
+  };
+}

@@ -1,0 +1,156 @@
+import type { EnqueueOptions, JobHandlers, JobQueue } from './job-queue.ts';
+import { describeJobFailure } from './job-failure.ts';
+
+export interface InProcessJobQueueOptions {
+  now?: () => number;
+  /** Tries per job, the first included; BullMQ uses the same number. */
+  attempts?: number;
+  /** Wait before the first retry; it doubles on each further retry. */
+  backoffMs?: number;
+}
+
+interface PendingJob {
+  readonly name: string;
+  readonly data: unknown;
+  readonly jobId: string | undefined;
+  readonly dueAt: number;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/**
+ * Embedded-mode job runner: timers in this process, nothing survives a restart.
+ * That is acceptable because every job the product enqueues is also re-derived
+ * by the daily sweep from the event log, so a lost timer only delays the work.
+ */
+export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}): JobQueue {
+  const now = options.now ?? Date.now;
+  const attempts = Math.max(1, options.attempts ?? 3);
+  const backoffMs = options.backoffMs ?? 200;
+
+  let handlers: JobHandlers | undefined;
+  let closed = false;
+  /** Waiting or delayed jobs, keyed by jobId when they have one (the dedupe set). */
+  const pendingById = new Map<string, PendingJob>();
+  const pending = new Set<PendingJob>();
+  /** Jobs whose time came before `start`; they run as soon as handlers arrive. */
+  const ready: PendingJob[] = [];
+  const runningIds = new Set<string>();
+  const running = new Set<Promise<void>>();
+  /** Back-off waits between retries; close() wakes them so running jobs can end. */
+  const retryWaits = new Map<NodeJS.Timeout, () => void>();
+  const schedulers = new Map<string, NodeJS.Timeout>();
+
+  const forget = (job: PendingJob): void => {
+    pending.delete(job);
+    if (job.jobId !== undefined && pendingById.get(job.jobId) === job) pendingById.delete(job.jobId);
+  };
+
+  const dispatch = (job: PendingJob): void => {
+    job.timer = undefined;
+    if (closed) return;
+    if (!handlers) {
+      ready.push(job);
+      return;
+    }
+    forget(job);
+    if (job.jobId !== undefined) runningIds.add(job.jobId);
+    const run = runWithRetries(job, handlers).finally(() => {
+      running.delete(run);
+      if (job.jobId !== undefined) runningIds.delete(job.jobId);
+    });
+    running.add(run);
+  };
+
+  const runWithRetries = async (job: PendingJob, current: JobHandlers): Promise<void> => {
+    const handler = current[job.name];
+    if (!handler) {
+      console.error(`[jobs] no handler for job "${job.name}"; dropped`);
+      return;
+    }
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      try {
+        await handler(job.data);
+        return;
+      } catch (error) {
+        console.error(`[jobs] job "${job.name}" failed (attempt ${attempt}/${attempts}): ${describeJobFailure(error)}`);
+        if (attempt === attempts || closed) return;
+        await sleep(backoffMs * 2 ** (attempt - 1));
+      }
+    }
+  };
+
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        retryWaits.delete(timer);
+        resolve();
+      }, ms);
+      retryWaits.set(timer, resolve);
+    });
+
+  const add = (name: string, data: unknown, opts: EnqueueOptions = {}): void => {
+    const { jobId } = opts;
+    // Like BullMQ, an id that is waiting, delayed or running is not added again.
+    if (jobId !== undefined && (pendingById.has(jobId) || runningIds.has(jobId))) return;
+    const delay = Math.max(0, opts.delayMs ?? 0);
+    const job: PendingJob = { name, data, jobId, dueAt: now() + delay, timer: undefined };
+    pending.add(job);
+    if (jobId !== undefined) pendingById.set(jobId, job);
+    job.timer = setTimeout(() => dispatch(job), delay);
+  };
+
+  return {
+    async enqueue(name, data, opts) {
+      if (closed) throw new Error('Job queue is closed');
+      add(name, data, opts);
+    },
+
+    async cancel(jobId) {
+      const job = pendingById.get(jobId);
+      if (!job) return;
+      if (job.timer) clearTimeout(job.timer);
+      const index = ready.indexOf(job);
+      if (index >= 0) ready.splice(index, 1);
+      forget(job);
+    },
+
+    async schedule(schedulerId, everyMs, name, data) {
+      if (closed) throw new Error('Job queue is closed');
+      const previous = schedulers.get(schedulerId);
+      if (previous) clearInterval(previous);
+      // One pending run per scheduler, as BullMQ keeps one next job per scheduler.
+      const tick = (): void => add(name, data, { jobId: `\0scheduler\0${schedulerId}` });
+      // BullMQ runs an `every` scheduler at once, then on each interval.
+      tick();
+      schedulers.set(schedulerId, setInterval(tick, Math.max(1, everyMs)));
+    },
+
+    async start(next) {
+      if (closed) throw new Error('Job queue is closed');
+      handlers = next;
+      const due = ready.splice(0, ready.length).sort((a, b) => a.dueAt - b.dueAt);
+      for (const job of due) dispatch(job);
+    },
+
+    async ping() {
+      if (closed) throw new Error('Job queue is closed');
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const timer of schedulers.values()) clearInterval(timer);
+      schedulers.clear();
+      for (const job of pending) if (job.timer) clearTimeout(job.timer);
+      pending.clear();
+      pendingById.clear();
+      ready.length = 0;
+      for (const [timer, wake] of retryWaits) {
+        clearTimeout(timer);
+        wake();
+      }
+      retryWaits.clear();
+      await Promise.allSettled([...running]);
+    },
+  };
+}
