@@ -1,0 +1,92 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { streamName } from '../events/stream-name.ts';
+import { openEmbeddedEventStore } from './embedded-event-store.ts';
+import { eventStoreContract } from './event-store.contract.ts';
+import type { AppendResult } from './event-store.ts';
+import { WrongExpectedRevisionError } from './event-store.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'embedded-event-store-'));
+const file = join(dir, 'events.sqlite');
+
+/** Plants a row through a second connection, as an older build of the app would have written it. */
+async function appendRaw(streamId: string, storedType: string, data: unknown, metadata: Record<string, unknown>): Promise<void> {
+  const db = new Database(file);
+  try {
+    const current = db.prepare('SELECT MAX(revision) FROM events WHERE stream_id = ?').pluck().get(streamId) as number | null;
+    db.prepare(
+      'INSERT INTO events (stream_id, revision, type, data, metadata, event_id, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(streamId, (current ?? -1) + 1, storedType, JSON.stringify(data), JSON.stringify(metadata), randomUUID(), metadata.occurredAt);
+  } finally {
+    db.close();
+  }
+}
+
+eventStoreContract('embedded SQLite', async () => openEmbeddedEventStore({ file, pollIntervalMs: 200 }), {
+  appendRaw,
+  cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+});
+
+describe('embedded event store durability', () => {
+  const durableDir = mkdtempSync(join(tmpdir(), 'embedded-event-store-durable-'));
+  afterAll(() => rmSync(durableDir, { recursive: true, force: true }));
+
+  it('keeps every acknowledged append, and only those, after the file is closed and reopened', async () => {
+    const durableFile = join(durableDir, 'events.sqlite');
+    const store = openEmbeddedEventStore({ file: durableFile });
+    const meta = { actor: { userId: 'teacher-1' }, correlationId: randomUUID(), causationId: null };
+    const userIds = Array.from({ length: 32 }, () => randomUUID());
+
+    // 32 concurrent clients, as in the write benchmark, plus one loser per stream.
+    const attempts = await Promise.allSettled(
+      userIds.flatMap((userId) => [
+        store.append(streamName('user', userId), [{ type: 'UserRegistered', data: { userId, name: 'T', email: 't@example.test' } }], {
+          expectedRevision: 'no_stream',
+          ...meta,
+        }),
+        store.append(streamName('user', userId), [{ type: 'UserUpgradedToPremium', data: { userId } }], {
+          expectedRevision: 'no_stream',
+          ...meta,
+        }),
+      ]),
+    );
+    const acknowledged = attempts.filter((a): a is PromiseFulfilledResult<AppendResult> => a.status === 'fulfilled');
+    const refused = attempts.filter((a): a is PromiseRejectedResult => a.status === 'rejected');
+    expect(acknowledged).toHaveLength(32);
+    expect(refused.every((r) => r.reason instanceof WrongExpectedRevisionError)).toBe(true);
+    await store.close();
+
+    const reopened = openEmbeddedEventStore({ file: durableFile });
+    try {
+      const all = [];
+      for await (const event of reopened.readAll()) all.push(event);
+      expect(all.map((e) => e.position)).toEqual(acknowledged.map((a) => a.value.position).sort((x, y) => (x < y ? -1 : 1)));
+      expect(new Set(all.map((e) => e.streamId))).toEqual(new Set(userIds.map((id) => streamName('user', id))));
+      expect(await reopened.headPosition()).toBe(all[all.length - 1]!.position);
+    } finally {
+      await reopened.close();
+    }
+
+    // WAL is a property of the file; check it stuck.
+    const raw = new Database(durableFile, { readonly: true });
+    expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
+    raw.close();
+  });
+
+  it('refuses appends after close instead of losing them silently', async () => {
+    const store = openEmbeddedEventStore({ file: join(durableDir, 'closed.sqlite') });
+    await store.close();
+    await expect(
+      store.append(streamName('user', 'x'), [{ type: 'UserUpgradedToPremium', data: { userId: 'x' } }], {
+        expectedRevision: 'any',
+        actor: { userId: 'teacher-1' },
+        correlationId: 'c',
+        causationId: null,
+      }),
+    ).rejects.toThrow('closed');
+  });
+});
