@@ -1,0 +1,27 @@
+import type { NextFunction, Request, Response } from 'express';
+import { HttpError } from '../http/errors.ts';
+import { readCookie, SESSION_COOKIE, type SessionStore } from './sessions.ts';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by `loadSession` when the cookie names a live session. */
+    userId?: string;
+  }
+}
+
+export function loadSession(sessions: SessionStore) {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      const userId = await sessions.userIdFor(readCookie(req.headers.cookie, SESSION_COOKIE));
+      if (userId) req.userId = userId;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function requireUser(req: Request): string {
+  if (!req.userId) throw new HttpError(401, 'Please sign in to continue');
+  return req.userId;
+}

@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ReadStore, StateCollection } from '@accommodate/projections/store/read-store';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** Stored under a hash of the token, so a copy of the store cannot be replayed as cookies. */
+interface SessionDoc {
+  id: string;
+  userId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export class SessionStore {
+  private readonly sessions: StateCollection<SessionDoc>;
+
+  constructor(
+    store: ReadStore,
+    private readonly now: () => Date,
+  ) {
+    this.sessions = store.state<SessionDoc>('sessions');
+  }
+
+  /** A fresh random token at every sign-in, which is what rotating the session id means here. */
+  async create(userId: string): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.sessions.put({
+      id: hashToken(token),
+      userId,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+    });
+    return token;
+  }
+
+  async userIdFor(token: string | undefined): Promise<string | null> {
+    if (!token || token.length > 100) return null;
+    const session = await this.sessions.get(hashToken(token));
+    if (!session) return null;
+    if (session.expiresAt <= this.now().toISOString()) {
+      await this.sessions.delete(session.id);
+      return null;
+    }
+    return session.userId;
+  }
+
+  async destroy(token: string | undefined): Promise<void> {
+    if (token && token.length <= 100) await this.sessions.delete(hashToken(token));
+  }
+
+  /** Signs a user out everywhere but the session that asked (after a password change). */
+  async destroyOthers(userId: string, keepToken: string | undefined): Promise<void> {
+    const keep = keepToken ? hashToken(keepToken) : null;
+    for (const session of await this.sessions.find({ userId })) {
+      if (session.id !== keep) await this.sessions.delete(session.id);
+    }
+  }
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import type { AppContext } from './framework/command-context.ts';
+import { errorHandler } from './http/errors.ts';
+import { healthRoutes } from './http/health-routes.ts';
+import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { loadSession } from './auth/authenticate.ts';
+import type { SessionStore } from './auth/sessions.ts';
+import { featureRoutes } from './features/feature-routes.ts';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+export function createApp(context: AppContext, sessions: SessionStore, options: { uiDist?: string | undefined } = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (context.config.trustProxy) app.set('trust proxy', context.config.trustProxy);
+
+  app.use(securityHeaders());
+  app.use(healthRoutes(context));
+  app.use('/api', sameOriginWrites);
+  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
+  app.use('/api', (_req, res, next) => {
+    // Education records must not linger in shared or browser caches.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  app.use(loadSession(sessions));
+  for (const router of featureRoutes(context, sessions)) app.use(router);
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ message: 'Not found' });
+  });
+
+  const uiDist = options.uiDist;
+  if (uiDist && fs.existsSync(path.join(uiDist, 'index.html'))) {
+    app.use(express.static(uiDist, { index: false, maxAge: '1y', immutable: true }));
+    const indexHtml = path.join(uiDist, 'index.html');
+    app.get(/.*/, (_req, res) => {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
+  }
+
+  app.use(errorHandler(context.logger));
+  return app;
+}

@@ -1,0 +1,32 @@
+import { ACCOMMODATION_TEMPLATES } from '@accommodate/shared-events/config/accommodation-templates';
+import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { accommodationDecider } from './decide-accommodation.ts';
+
+/**
+ * Publishes the pre-built templates as events once. Re-running decides nothing,
+ * and a second process seeding at the same moment just loses the race harmlessly.
+ */
+export async function seedAccommodationTemplates(context: Pick<AppContext, 'eventStore' | 'progress'>): Promise<void> {
+  for (const template of ACCOMMODATION_TEMPLATES) {
+    try {
+      await handleCommand(
+        context,
+        accommodationDecider,
+        streamName('accommodation', template.id),
+        {
+          type: 'AddAccommodation',
+          accommodationId: template.id,
+          ownerId: null,
+          details: { name: template.name, category: template.category, description: template.description },
+        },
+        { actor: SYSTEM_ACTOR },
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import type { UserEvent } from '@accommodate/shared-events/events/user-events';
+import { HttpError, notFound } from '../../http/errors.ts';
+import type { Decider } from '../../framework/decider.ts';
+import { evolveEmailClaim, evolveUser, initialUserState, type EmailClaimState, type UserState } from './user.ts';
+
+export type UserCommand =
+  | { type: 'RegisterUser'; userId: string; name: string; email: string }
+  | { type: 'UpdateProfile'; userId: string; name: string; email: string; emailNotifications?: boolean | undefined }
+  | { type: 'RecordPasswordChange'; userId: string }
+  | { type: 'UpgradeToPremium'; userId: string };
+
+export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
+  if (command.type === 'RegisterUser') {
+    if (state.status === 'registered') throw new HttpError(409, 'This account already exists');
+    return [{ type: 'UserRegistered', data: { userId: command.userId, name: command.name, email: command.email } }];
+  }
+  if (state.status !== 'registered') throw notFound('Account');
+  switch (command.type) {
+    case 'UpdateProfile': {
+      // Only what changed, so the history shows real edits rather than every save.
+      const changes: { name?: string; email?: string; emailNotifications?: boolean } = {};
+      if (command.name !== state.name) changes.name = command.name;
+      if (command.email !== state.email) changes.email = command.email;
+      if (command.emailNotifications !== undefined && command.emailNotifications !== state.emailNotifications) {
+        changes.emailNotifications = command.emailNotifications;
+      }
+      if (Object.keys(changes).length === 0) return [];
+      return [{ type: 'UserProfileUpdated', data: { userId: command.userId, ...changes } }];
+    }
+    case 'RecordPasswordChange':
+      return [{ type: 'UserPasswordChanged', data: { userId: command.userId } }];
+    case 'UpgradeToPremium':
+      if (state.isPremium) return [];
+      return [{ type: 'UserUpgradedToPremium', data: { userId: command.userId } }];
+  }
+}
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+};
+
+export type EmailClaimCommand = { type: 'ClaimEmail'; userId: string } | { type: 'ReleaseEmail'; userId: string };
+
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+export const emailClaimDecider: Decider<EmailClaimState, EmailClaimCommand, UserEvent> = {
+  initialState: () => ({ claimedBy: null }),
+  evolve: evolveEmailClaim,
+  decide(command, state) {
+    if (command.type === 'ClaimEmail') {
+      if (state.claimedBy === command.userId) return [];
+      if (state.claimedBy !== null) throw new HttpError(409, EMAIL_TAKEN);
+      return [{ type: 'EmailClaimed', data: { userId: command.userId } }];
+    }
+    if (state.claimedBy !== command.userId) return [];
+    return [{ type: 'EmailReleased', data: { userId: command.userId } }];
+  },
+};

@@ -1,0 +1,35 @@
+import type { UserEvent } from '@accommodate/shared-events/events/user-events';
+
+export type UserState =
+  | { status: 'unregistered' }
+  | { status: 'registered'; userId: string; name: string; email: string; emailNotifications: boolean; isPremium: boolean };
+
+export const initialUserState = (): UserState => ({ status: 'unregistered' });
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserRegistered':
+      return { status: 'registered', ...event.data, emailNotifications: true, isPremium: false };
+    case 'UserProfileUpdated':
+      if (state.status !== 'registered') return state;
+      return {
+        ...state,
+        name: event.data.name ?? state.name,
+        email: event.data.email ?? state.email,
+        emailNotifications: event.data.emailNotifications ?? state.emailNotifications,
+      };
+    case 'UserUpgradedToPremium':
+      return state.status === 'registered' ? { ...state, isPremium: true } : state;
+    default:
+      return state;
+  }
+}
+
+/** The e-mail reservation stream: who holds the address now, if anyone. */
+export type EmailClaimState = { claimedBy: string | null };
+
+export function evolveEmailClaim(state: EmailClaimState, event: UserEvent): EmailClaimState {
+  if (event.type === 'EmailClaimed') return { claimedBy: event.data.userId };
+  if (event.type === 'EmailReleased') return { claimedBy: null };
+  return state;
+}

@@ -1,0 +1,22 @@
+import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
+import type { ReadStore } from '@accommodate/projections/store/read-store';
+import type { JobQueue } from '@accommodate/workers/jobs/job-queue';
+import type { Logger } from '@accommodate/shared-events/logging/logger';
+import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
+
+/** Lets a command wait until the read models include its own write, so the next GET sees it. */
+export interface ProjectionProgress {
+  waitForPosition(position: bigint, timeoutMs: number): Promise<boolean>;
+  caughtUp(): Promise<boolean>;
+}
+
+/** Everything a route needs, built once at start-up and passed down. */
+export interface AppContext {
+  config: RuntimeConfig;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  jobs: JobQueue;
+  progress: ProjectionProgress;
+  logger: Logger;
+  now: () => Date;
+}

@@ -1,0 +1,66 @@
+import type { ErrorRequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { fieldErrors, type ApiError } from '@accommodate/shared-events/schemas/api-error';
+import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
+import type { Logger } from '@accommodate/shared-events/logging/logger';
+
+/** A refusal the client can act on. Messages are written for the person at the screen and carry no record data. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
+export const forbidden = (message = 'You do not have access to this record') => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+/** A stale If-Match: the client sees the record as it now is, to merge against. */
+export class StaleRevisionError extends HttpError {
+  constructor(current: unknown) {
+    super(412, 'This record was changed by someone else since you opened it.', { current });
+  }
+}
+
+export function toApiError(error: ZodError): ApiError {
+  const errors = fieldErrors(error.issues);
+  return { message: error.issues[0]?.message ?? 'Invalid input', errors };
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+/** The one place errors become responses: the same shape everywhere, and never a stack trace. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    if (res.headersSent) return;
+    const send = (status: number, body: ApiError & Record<string, unknown>) => res.status(status).json(body);
+
+    if (error instanceof HttpError) return send(error.status, { message: error.message, ...error.extra });
+    if (error instanceof ZodError) return send(400, toApiError(error));
+    if (error instanceof WrongExpectedRevisionError) {
+      return send(412, { message: 'This record was changed by someone else since you opened it.' });
+    }
+    const bodyError = error as BodyParserError;
+    if (bodyError?.type === 'entity.parse.failed') return send(400, { message: 'Malformed JSON in the request body' });
+    if (bodyError?.type === 'entity.too.large') return send(413, { message: 'The request body is too large' });
+    if (bodyError?.type === 'encoding.unsupported' || bodyError?.type === 'charset.unsupported') {
+      return send(415, { message: 'Unsupported request encoding' });
+    }
+    if (typeof bodyError?.status === 'number' && bodyError.status >= 400 && bodyError.status < 500) {
+      return send(bodyError.status, { message: 'The request could not be understood' });
+    }
+    logger.error('request failed', {
+      method: req.method,
+      route: req.route?.path ?? 'unmatched',
+      error: error instanceof Error ? error.name : typeof error,
+    });
+    return send(500, { message: 'Something went wrong on our side. Please try again.' });
+  };
+}

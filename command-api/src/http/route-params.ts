@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import type { Request } from 'express';
+import { HttpError } from './errors.ts';
+
+const idSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+
+/** Route ids are opaque; anything malformed is simply not found, never a crash or an echo. */
+export function idParam(req: Request, name = 'id'): string {
+  const parsed = idSchema.safeParse(req.params[name]);
+  if (!parsed.success) throw new HttpError(404, 'Record not found');
+  return parsed.data;
+}

@@ -1,0 +1,100 @@
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
+import { createLogger } from '@accommodate/shared-events/logging/logger';
+import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
+import { openReadStore } from '@accommodate/projections/store/open-read-store';
+import { ALL_PROJECTIONS } from '@accommodate/projections/definitions/all-projections';
+import { startProjections } from '@accommodate/projections/runner/projection-runner';
+import { createSocketServerPublisher } from '@accommodate/projections/realtime/socket-server-publisher';
+import { openJobQueue } from '@accommodate/workers/jobs/open-job-queue';
+import type { AppContext, ProjectionProgress } from './framework/command-context.ts';
+import { polledProgress } from './framework/polled-progress.ts';
+import { createApp } from './create-app.ts';
+import { SessionStore, readCookie, SESSION_COOKIE } from './auth/sessions.ts';
+import { attachSocketServer } from './realtime/socket-server.ts';
+import { seedAccommodationTemplates } from './features/accommodations/seed-templates.ts';
+
+export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  context: AppContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the API and Socket.IO. With `runProjections` (the one-process mode) it
+ * also runs the projections in-process and pushes changes straight to its sockets;
+ * otherwise a separate projections process does, through Redis.
+ */
+export async function startServer(config: RuntimeConfig, options: { runProjections: boolean }): Promise<RunningServer> {
+  const logger = createLogger('command-api', config.logLevel);
+  const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
+  const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
+  const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
+  const now = () => new Date();
+  const sessions = new SessionStore(readStore, now);
+
+  const progressHolder: { current: ProjectionProgress } = {
+    current: polledProgress(eventStore, readStore, ALL_PROJECTIONS),
+  };
+  const context: AppContext = {
+    config,
+    eventStore,
+    readStore,
+    jobs,
+    logger,
+    now,
+    progress: {
+      waitForPosition: (position, timeoutMs) => progressHolder.current.waitForPosition(position, timeoutMs),
+      caughtUp: () => progressHolder.current.caughtUp(),
+    },
+  };
+
+  const app = createApp(context, sessions, { uiDist: config.uiDist ?? DEFAULT_UI_DIST });
+  const httpServer = http.createServer(app);
+  const io = attachSocketServer(httpServer, {
+    authenticate: async (cookieHeader) => {
+      const userId = await sessions.userIdFor(readCookie(cookieHeader, SESSION_COOKIE));
+      return userId ? { userId } : null;
+    },
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+  });
+
+  let stopProjections: (() => Promise<void>) | null = null;
+  if (options.runProjections) {
+    const runner = await startProjections({
+      eventStore,
+      readStore,
+      projections: ALL_PROJECTIONS,
+      publisher: createSocketServerPublisher(io),
+      logger: createLogger('projections', config.logLevel),
+    });
+    progressHolder.current = runner;
+    stopProjections = () => runner.stop();
+    await seedAccommodationTemplates(context);
+  }
+
+  await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
+  const address = httpServer.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info('listening', { port, eventStore: config.eventStoreUrl ? 'eventstoredb' : 'embedded', readStore: config.mongodbUrl ? 'mongodb' : 'embedded', jobs: config.redisUrl ? 'bullmq' : 'in-process' });
+
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    context,
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await stopProjections?.();
+      await jobs.close();
+      await readStore.close();
+      await eventStore.close();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import type { Projection } from './projection.ts';
+import { usersProjection } from './users-projection.ts';
+import { accommodationLibraryProjection } from './accommodation-library-projection.ts';
+
+/** Every read model, in the order they are caught up at start-up. */
+export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, accommodationLibraryProjection];

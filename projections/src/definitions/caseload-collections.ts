@@ -1,0 +1,4 @@
+/** Logical collection names of the caseload read models, shared by projections and queries. */
+export const STUDENTS = 'students';
+export const PLANS = 'plans';
+export const DOCUMENTS = 'documents';

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+/**
+ * Read once at each entry point and passed down; nothing deeper reads process.env.
+ * Each URL switches one part to its real engine; absent, that part is embedded.
+ */
+export const runtimeConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  EVENTSTORE_URL: optionalUrl,
+  MONGODB_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  /** Prefix for every Redis key this deployment writes (BullMQ queues, the Socket.IO adapter). */
+  REDIS_PREFIX: z.string().default('accommodate'),
+  /** Express `trust proxy`: set when behind a TLS-terminating proxy, so cookies get Secure and rate limits see client IPs. */
+  TRUST_PROXY: z.string().optional(),
+  /** Serve the built UI from this folder (the all-in-one and API processes). */
+  UI_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type RuntimeConfig = ReturnType<typeof loadRuntimeConfig>;
+
+export function loadRuntimeConfig(env: Record<string, string | undefined>) {
+  const parsed = runtimeConfigSchema.parse(env);
+  return {
+    port: parsed.PORT,
+    dataDir: path.resolve(parsed.DATA_DIR),
+    eventStoreUrl: parsed.EVENTSTORE_URL,
+    mongodbUrl: parsed.MONGODB_URL,
+    redisUrl: parsed.REDIS_URL,
+    smtpUrl: parsed.SMTP_URL,
+    redisPrefix: parsed.REDIS_PREFIX,
+    trustProxy: parsed.TRUST_PROXY,
+    uiDist: parsed.UI_DIST,
+    logLevel: parsed.LOG_LEVEL,
+  };
+}
