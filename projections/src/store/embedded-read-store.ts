@@ -1,0 +1,385 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
+import type { Position } from '@accommodate/shared-events/events/envelope';
+import type {
+  ActiveBuild,
+  BuildRef,
+  Collection,
+  Doc,
+  Filter,
+  FindOptions,
+  ReadStore,
+  StateCollection,
+  Write,
+} from './read-store.ts';
+import { filterKey, filterKeys } from './filter-match.ts';
+
+/**
+ * Read models in one SQLite file. Each physical collection is a table (id, doc JSON).
+ *
+ * Filtering: a field used in a filter is indexed lazily, the first time a find or
+ * count filters by it, in a side table `<table>__keys` (field, key, id) that holds
+ * one row per value of the field, or per element when it is an array. That gives
+ * equality and "array contains" (MongoDB's semantics) through one B-tree lookup,
+ * e.g. the students of one owner among thousands. The indexed fields are recorded
+ * in `filter_indexes`, and a new build inherits those of the build it will replace,
+ * so the swap does not pay for a backfill.
+ *
+ * Durability: WAL with synchronous=NORMAL; a read model can be rebuilt from the log,
+ * and the checkpoint moves in the same transaction as the documents.
+ */
+export interface EmbeddedReadStoreOptions {
+  file: string;
+}
+
+interface TableHandle {
+  physical: string;
+  fields: string[];
+  get: Statement<[string], { doc: string }>;
+  put: Statement<[string, string]>;
+  remove: Statement<[string]>;
+  removeKeys?: Statement<[string]>;
+  insertKey?: Statement<[string, string, string]>;
+}
+
+interface BuildRow {
+  projection: string;
+  build: string;
+  version: number;
+  checkpoint: string | null;
+  active: number;
+  created: number;
+}
+
+const CHECKPOINT_DIGITS = 20;
+/** Zero-padded, so that text order is numeric order (positions reach 2^64). */
+const encodeCheckpoint = (position: Position): string => position.toString().padStart(CHECKPOINT_DIGITS, '0');
+const decodeCheckpoint = (text: string | null): Position | null => (text === null ? null : BigInt(text));
+
+const slug = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40);
+const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
+const fieldPath = (field: string): string => `$."${field.replace(/"/g, '\\"')}"`;
+
+export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadStore {
+  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+  const db: SqliteDatabase = new Database(options.file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS builds (
+      projection TEXT NOT NULL,
+      build TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      checkpoint TEXT,
+      active INTEGER NOT NULL DEFAULT 0,
+      created INTEGER NOT NULL,
+      PRIMARY KEY (projection, build)
+    );
+    CREATE UNIQUE INDEX IF NOT EXISTS builds_one_active ON builds (projection) WHERE active = 1;
+    CREATE TABLE IF NOT EXISTS build_collections (
+      projection TEXT NOT NULL,
+      build TEXT NOT NULL,
+      collection TEXT NOT NULL,
+      physical TEXT NOT NULL UNIQUE,
+      PRIMARY KEY (projection, build, collection)
+    );
+    CREATE INDEX IF NOT EXISTS build_collections_by_name ON build_collections (collection);
+    CREATE TABLE IF NOT EXISTS filter_indexes (
+      physical TEXT NOT NULL,
+      field TEXT NOT NULL,
+      PRIMARY KEY (physical, field)
+    );
+  `);
+
+  const statements = {
+    build: db.prepare<[string, string], BuildRow>('SELECT * FROM builds WHERE projection = ? AND build = ?'),
+    activeBuild: db.prepare<[string], BuildRow>('SELECT * FROM builds WHERE projection = ? AND active = 1'),
+    activePhysical: db.prepare<[string], { physical: string }>(
+      `SELECT c.physical FROM build_collections c
+       JOIN builds b ON b.projection = c.projection AND b.build = c.build AND b.active = 1
+       WHERE c.collection = ?`,
+    ),
+    buildPhysical: db.prepare<[string, string, string], { physical: string }>(
+      'SELECT physical FROM build_collections WHERE projection = ? AND build = ? AND collection = ?',
+    ),
+    otherOwner: db.prepare<[string, string], { projection: string }>(
+      'SELECT projection FROM build_collections WHERE collection = ? AND projection != ? LIMIT 1',
+    ),
+    nextCreated: db.prepare<[], { next: number }>('SELECT COALESCE(MAX(created), 0) + 1 AS next FROM builds'),
+    insertBuild: db.prepare<[string, string, number, number]>(
+      'INSERT INTO builds (projection, build, version, checkpoint, active, created) VALUES (?, ?, ?, NULL, 0, ?)',
+    ),
+    insertBuildCollection: db.prepare<[string, string, string, string]>(
+      'INSERT INTO build_collections (projection, build, collection, physical) VALUES (?, ?, ?, ?)',
+    ),
+    setCheckpoint: db.prepare<[string, string, string]>('UPDATE builds SET checkpoint = ? WHERE projection = ? AND build = ?'),
+    deactivate: db.prepare<[string]>('UPDATE builds SET active = 0 WHERE projection = ? AND active = 1'),
+    activate: db.prepare<[string, string]>('UPDATE builds SET active = 1 WHERE projection = ? AND build = ?'),
+    replaced: db.prepare<[string, string, string, number], { build: string }>(
+      `SELECT build FROM builds WHERE projection = ? AND build != ? AND (build = ? OR (active = 0 AND created < ?))`,
+    ),
+    physicalsOfBuild: db.prepare<[string, string], { collection: string; physical: string }>(
+      'SELECT collection, physical FROM build_collections WHERE projection = ? AND build = ?',
+    ),
+    deleteBuildCollections: db.prepare<[string, string]>('DELETE FROM build_collections WHERE projection = ? AND build = ?'),
+    deleteBuild: db.prepare<[string, string]>('DELETE FROM builds WHERE projection = ? AND build = ?'),
+    indexedFields: db.prepare<[string], { field: string }>('SELECT field FROM filter_indexes WHERE physical = ? ORDER BY field'),
+    insertIndexedField: db.prepare<[string, string]>('INSERT OR IGNORE INTO filter_indexes (physical, field) VALUES (?, ?)'),
+    deleteIndexedFields: db.prepare<[string]>('DELETE FROM filter_indexes WHERE physical = ?'),
+  };
+
+  const handles = new Map<string, TableHandle>();
+  const queries = new Map<string, Statement<unknown[], { doc?: string; n?: number }>>();
+
+  function createTable(physical: string): void {
+    db.exec(`CREATE TABLE IF NOT EXISTS ${quote(physical)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+  }
+
+  function createKeysTable(physical: string): void {
+    const keys = `${physical}__keys`;
+    db.exec(`CREATE TABLE IF NOT EXISTS ${quote(keys)} (field TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL,
+      PRIMARY KEY (field, key, id)) WITHOUT ROWID;
+      CREATE INDEX IF NOT EXISTS ${quote(`${keys}_by_id`)} ON ${quote(keys)} (id);`);
+  }
+
+  function handleFor(physical: string): TableHandle {
+    const known = handles.get(physical);
+    if (known) return known;
+    const table = quote(physical);
+    const handle: TableHandle = {
+      physical,
+      fields: statements.indexedFields.all(physical).map((row) => row.field),
+      get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
+      put: db.prepare(`INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`),
+      remove: db.prepare(`DELETE FROM ${table} WHERE id = ?`),
+    };
+    if (handle.fields.length > 0) prepareKeyStatements(handle);
+    handles.set(physical, handle);
+    return handle;
+  }
+
+  function prepareKeyStatements(handle: TableHandle): void {
+    const keys = quote(`${handle.physical}__keys`);
+    handle.removeKeys = db.prepare(`DELETE FROM ${keys} WHERE id = ?`);
+    handle.insertKey = db.prepare(`INSERT OR IGNORE INTO ${keys} (field, key, id) VALUES (?, ?, ?)`);
+  }
+
+  function putDoc(handle: TableHandle, doc: Doc): void {
+    handle.put.run(doc.id, JSON.stringify(doc));
+    if (handle.fields.length === 0) return;
+    handle.removeKeys!.run(doc.id);
+    for (const field of handle.fields) {
+      for (const key of filterKeys(doc, field)) handle.insertKey!.run(field, key, doc.id);
+    }
+  }
+
+  function deleteDoc(handle: TableHandle, id: string): void {
+    handle.remove.run(id);
+    handle.removeKeys?.run(id);
+  }
+
+  /** Creates the side index for a field the first time something filters by it, backfilling existing documents. */
+  const indexField = db.transaction((handle: TableHandle, field: string) => {
+    if (handle.fields.includes(field)) return;
+    createKeysTable(handle.physical);
+    statements.insertIndexedField.run(handle.physical, field);
+    handle.fields = [...handle.fields, field].sort();
+    prepareKeyStatements(handle);
+    for (const row of db.prepare<[], { doc: string }>(`SELECT doc FROM ${quote(handle.physical)}`).all()) {
+      const doc = JSON.parse(row.doc) as Doc;
+      for (const key of filterKeys(doc, field)) handle.insertKey!.run(field, key, doc.id);
+    }
+  });
+
+  function whereClause(handle: TableHandle, filter: Filter | undefined): { sql: string; params: unknown[] } {
+    const entries = Object.entries(filter ?? {});
+    if (entries.length === 0) return { sql: '', params: [] };
+    const keys = quote(`${handle.physical}__keys`);
+    const conditions: string[] = [];
+    const params: unknown[] = [];
+    for (const [field, value] of entries) {
+      if (!handle.fields.includes(field)) indexField(handle, field);
+      conditions.push(`id IN (SELECT id FROM ${keys} WHERE field = ? AND key = ?)`);
+      params.push(field, filterKey(value));
+    }
+    return { sql: ` WHERE ${conditions.join(' AND ')}`, params };
+  }
+
+  function query(sql: string): Statement<unknown[], { doc?: string; n?: number }> {
+    let statement = queries.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      queries.set(sql, statement);
+    }
+    return statement;
+  }
+
+  function findIn<T extends Doc>(physical: string | null, filter?: Filter, options?: FindOptions): T[] {
+    if (physical === null) return [];
+    const handle = handleFor(physical);
+    const where = whereClause(handle, filter);
+    let sql = `SELECT doc FROM ${quote(physical)}${where.sql}`;
+    const params = [...where.params];
+    if (options?.sort) {
+      const direction = options.sort.direction === 'desc' ? 'DESC' : 'ASC';
+      sql += ` ORDER BY json_extract(doc, ?) ${direction}, id ${direction}`;
+      params.push(fieldPath(options.sort.field));
+    }
+    if (options?.limit !== undefined || options?.skip !== undefined) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(options.limit ?? -1, options.skip ?? 0);
+    }
+    return query(sql)
+      .all(...params)
+      .map((row) => JSON.parse(row.doc!) as T);
+  }
+
+  function countIn(physical: string | null, filter?: Filter): number {
+    if (physical === null) return 0;
+    const where = whereClause(handleFor(physical), filter);
+    return query(`SELECT COUNT(*) AS n FROM ${quote(physical)}${where.sql}`).get(...where.params)?.n ?? 0;
+  }
+
+  function getIn<T extends Doc>(physical: string | null, id: string): T | null {
+    if (physical === null) return null;
+    const row = handleFor(physical).get.get(id);
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  /** Reads go through a resolver, so that a logical collection follows the active build across swaps. */
+  function collectionOver<T extends Doc>(resolve: () => string | null): Collection<T> {
+    return {
+      get: async (id) => getIn<T>(resolve(), id),
+      find: async (filter, findOptions) => findIn<T>(resolve(), filter, findOptions),
+      count: async (filter) => countIn(resolve(), filter),
+    };
+  }
+
+  const buildPhysicals = new Map<string, string>();
+  function physicalOfBuild(build: BuildRef, collection: string): string {
+    const cacheKey = JSON.stringify([build.projection, build.build, collection]);
+    const cached = buildPhysicals.get(cacheKey);
+    if (cached) return cached;
+    const row = statements.buildPhysical.get(build.projection, build.build, collection);
+    if (!row) throw new Error(`Collection ${collection} is not part of build ${build.build} of projection ${build.projection}`);
+    buildPhysicals.set(cacheKey, row.physical);
+    return row.physical;
+  }
+
+  const commitBatch = db.transaction((build: BuildRef, writes: readonly Write[], checkpoint: Position) => {
+    const row = statements.build.get(build.projection, build.build);
+    if (!row) throw new Error(`Build ${build.build} of projection ${build.projection} does not exist (it may have been replaced)`);
+    const next = encodeCheckpoint(checkpoint);
+    // Two runners on one build would apply events twice; a checkpoint never moves backwards.
+    if (row.checkpoint !== null && next < row.checkpoint) {
+      throw new Error(`Checkpoint of projection ${build.projection} would move backwards`);
+    }
+    statements.setCheckpoint.run(next, build.projection, build.build);
+    for (const write of writes) {
+      const handle = handleFor(physicalOfBuild(build, write.collection));
+      if (write.kind === 'put') putDoc(handle, write.doc);
+      else deleteDoc(handle, write.id);
+    }
+  });
+
+  const createBuildTx = db.transaction((build: BuildRef, collections: readonly string[]) => {
+    if (statements.build.get(build.projection, build.build)) {
+      throw new Error(`Build ${build.build} of projection ${build.projection} already exists`);
+    }
+    for (const collection of collections) {
+      const owner = statements.otherOwner.get(collection, build.projection);
+      if (owner) throw new Error(`Collection ${collection} already belongs to projection ${owner.projection}`);
+    }
+    const created = statements.nextCreated.get()!.next;
+    statements.insertBuild.run(build.projection, build.build, build.version, created);
+    const active = statements.activeBuild.get(build.projection);
+    for (const collection of collections) {
+      const physical = `rm_${slug(build.projection)}_${slug(collection)}_${created}`;
+      statements.insertBuildCollection.run(build.projection, build.build, collection, physical);
+      createTable(physical);
+      // Inherit the filter indexes the serving build has grown, so reads after the swap stay fast.
+      const previous = active ? statements.buildPhysical.get(build.projection, active.build, collection) : undefined;
+      const fields = previous ? statements.indexedFields.all(previous.physical) : [];
+      if (fields.length > 0) createKeysTable(physical);
+      for (const { field } of fields) statements.insertIndexedField.run(physical, field);
+    }
+  });
+
+  function dropBuild(projection: string, build: string): void {
+    for (const { collection, physical } of statements.physicalsOfBuild.all(projection, build)) {
+      db.exec(`DROP TABLE IF EXISTS ${quote(physical)}; DROP TABLE IF EXISTS ${quote(`${physical}__keys`)};`);
+      statements.deleteIndexedFields.run(physical);
+      handles.delete(physical);
+      buildPhysicals.delete(JSON.stringify([projection, build, collection]));
+    }
+    queries.clear();
+    statements.deleteBuildCollections.run(projection, build);
+    statements.deleteBuild.run(projection, build);
+  }
+
+  const activateTx = db.transaction((build: BuildRef) => {
+    const row = statements.build.get(build.projection, build.build);
+    if (!row) throw new Error(`Build ${build.build} of projection ${build.projection} does not exist`);
+    const previous = statements.activeBuild.get(build.projection);
+    if (previous?.build === build.build) return;
+    statements.deactivate.run(build.projection);
+    statements.activate.run(build.projection, build.build);
+    // The replaced build goes, and so do builds abandoned before this one (a crashed rebuild);
+    // a build started after this one may still be catching up elsewhere, so it stays.
+    for (const { build: old } of statements.replaced.all(build.projection, build.build, previous?.build ?? '', row.created)) {
+      dropBuild(build.projection, old);
+    }
+  });
+
+  const toActiveBuild = (row: BuildRow): ActiveBuild => ({
+    projection: row.projection,
+    version: row.version,
+    build: row.build,
+    checkpoint: decodeCheckpoint(row.checkpoint),
+  });
+
+  return {
+    collection: <T extends Doc>(name: string) =>
+      collectionOver<T>(() => statements.activePhysical.get(name)?.physical ?? null),
+
+    buildCollection: <T extends Doc>(build: BuildRef, name: string) => collectionOver<T>(() => physicalOfBuild(build, name)),
+
+    state<T extends Doc>(name: string): StateCollection<T> {
+      const physical = `state_${slug(name)}`;
+      createTable(physical);
+      const reads = collectionOver<T>(() => physical);
+      return {
+        ...reads,
+        put: async (doc) => void db.transaction(() => putDoc(handleFor(physical), doc))(),
+        delete: async (id) => void db.transaction(() => deleteDoc(handleFor(physical), id))(),
+      };
+    },
+
+    commit: async (build, writes, checkpoint) => commitBatch(build, writes, checkpoint),
+
+    checkpoint: async (build) => {
+      const row = statements.build.get(build.projection, build.build);
+      return row ? decodeCheckpoint(row.checkpoint) : null;
+    },
+
+    activeBuild: async (projection) => {
+      const row = statements.activeBuild.get(projection);
+      return row ? toActiveBuild(row) : null;
+    },
+
+    createBuild: async (build, collections) => createBuildTx(build, collections),
+
+    activate: async (build) => activateTx(build),
+
+    ping: async () => {
+      db.prepare('SELECT 1').get();
+    },
+
+    close: async () => {
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import { join } from 'node:path';
+import type { ReadStore } from './read-store.ts';
+import { openEmbeddedReadStore } from './embedded-read-store.ts';
+import { openMongoReadStore } from './mongo-read-store.ts';
+
+export interface OpenReadStoreOptions {
+  /** When set, read models live in MongoDB; otherwise in `${dataDir}/read-models.sqlite`. */
+  mongodbUrl?: string | undefined;
+  dataDir: string;
+}
+
+export async function openReadStore(options: OpenReadStoreOptions): Promise<ReadStore> {
+  if (options.mongodbUrl) return openMongoReadStore({ url: options.mongodbUrl });
+  return openEmbeddedReadStore({ file: join(options.dataDir, 'read-models.sqlite') });
+}
