@@ -58,6 +58,18 @@ function matchesExpected(expected: ExpectedRevision, current: number): boolean {
   return expected === current;
 }
 
+// Events of one append share their metadata text, so a replay parses it once per append, not per event.
+let lastMetadataText = '';
+let lastMetadata: StoredMetadata | null = null;
+function parseMetadata(text: string): StoredMetadata {
+  if (text !== lastMetadataText || !lastMetadata) {
+    // Validated with storedMetadataSchema on the way in; re-parsing it with zod would halve replay speed.
+    lastMetadata = JSON.parse(text) as StoredMetadata;
+    lastMetadataText = text;
+  }
+  return lastMetadata;
+}
+
 /** Upcasts one stored row; null for a type this build no longer knows (skipped, as on EventStoreDB). */
 function toEnvelope(row: Row): EventEnvelope | null {
   let decoded: ReturnType<typeof decodeEvent>;
@@ -67,8 +79,7 @@ function toEnvelope(row: Row): EventEnvelope | null {
     if (error instanceof UnknownEventTypeError) return null;
     throw error;
   }
-  // Metadata was validated with storedMetadataSchema on the way in; re-parsing it with zod would halve replay speed.
-  const metadata = JSON.parse(row[5]) as StoredMetadata;
+  const metadata = parseMetadata(row[5]);
   return {
     eventId: row[6],
     type: decoded.type,
@@ -77,7 +88,7 @@ function toEnvelope(row: Row): EventEnvelope | null {
     revision: row[2],
     position: BigInt(row[0]),
     occurredAt: row[7],
-    actor: metadata.actor,
+    actor: { userId: metadata.actor.userId },
     correlationId: metadata.correlationId,
     causationId: metadata.causationId,
     schemaVersion: decoded.schemaVersion,
@@ -96,6 +107,9 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  // Replays read the whole file; memory-mapped pages and a larger cache roughly double the read rate.
+  db.pragma('mmap_size = 268435456');
+  db.pragma('cache_size = -65536');
   db.exec(SCHEMA);
 
   const selectCurrentRevision = db.prepare('SELECT MAX(revision) FROM events WHERE stream_id = ?').pluck();
