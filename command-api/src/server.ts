@@ -9,6 +9,7 @@ import { ALL_PROJECTIONS } from '@accommodate/projections/definitions/all-projec
 import { startProjections } from '@accommodate/projections/runner/projection-runner';
 import { createSocketServerPublisher } from '@accommodate/projections/realtime/socket-server-publisher';
 import { openJobQueue } from '@accommodate/workers/jobs/open-job-queue';
+import { createJobHandlers } from '@accommodate/workers/handlers/job-handlers';
 import type { AppContext, ProjectionProgress } from './framework/command-context.ts';
 import { polledProgress } from './framework/polled-progress.ts';
 import { createApp } from './create-app.ts';
@@ -62,7 +63,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
       return userId ? { userId } : null;
     },
     redisUrl: config.redisUrl,
-    redisPrefix: config.redisPrefix,
+    redisKey: config.socketRedisKey,
   });
 
   let stopProjections: (() => Promise<void>) | null = null;
@@ -77,6 +78,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     progressHolder.current = runner;
     stopProjections = () => runner.stop();
     await seedAccommodationTemplates(context);
+    await jobs.start(createJobHandlers({ eventStore, readStore, logger: createLogger('workers', config.logLevel), now }));
   }
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));

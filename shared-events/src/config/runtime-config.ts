@@ -39,6 +39,8 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>) {
     redisUrl: parsed.REDIS_URL,
     smtpUrl: parsed.SMTP_URL,
     redisPrefix: parsed.REDIS_PREFIX,
+    /** The Socket.IO adapter's and emitter's shared pub/sub key. */
+    socketRedisKey: `${parsed.REDIS_PREFIX}:socket.io`,
     trustProxy: parsed.TRUST_PROXY,
     uiDist: parsed.UI_DIST,
     logLevel: parsed.LOG_LEVEL,
