@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TestClient } from '../../testing/test-server.ts';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const client = () => new TestClient(server.url);
+
+describe('accounts', () => {
+  it('registers, answers the same full user on both paths, and signs out', async () => {
+    const teacher = client();
+    const email = `maria-${Date.now()}@school.test`;
+    const registered = await teacher.post('/api/auth/register', { name: 'Maria Lopez', email, password: 'long enough pw' });
+    expect(registered.status).toBe(201);
+    expect(registered.body).toEqual({
+      id: expect.any(String),
+      firstName: 'Maria',
+      name: 'Maria Lopez',
+      email,
+      emailNotifications: true,
+      username: email.split('@')[0],
+      isPremium: false,
+      studentCount: 0,
+      studentLimit: 3,
+    });
+    const cookie = registered.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const user = await teacher.get('/api/auth/user');
+    const me = await teacher.get('/api/auth/me');
+    expect(user.status).toBe(200);
+    expect(me.body).toEqual(user.body);
+
+    expect((await teacher.post('/api/auth/logout')).status).toBe(204);
+    expect((await teacher.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('refuses a second account for the same e-mail, whatever its case', async () => {
+    const email = `dup-${Date.now()}@school.test`;
+    expect((await client().post('/api/auth/register', { name: 'A', email, password: 'long enough pw' })).status).toBe(201);
+    const again = await client().post('/api/auth/register', { name: 'B', email: email.toUpperCase(), password: 'long enough pw' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('An account with this email already exists');
+  });
+
+  it('signs in with the right password only, and rotates the session id', async () => {
+    const teacher = client();
+    const { email, password } = await teacher.register();
+    const firstCookie = teacher.cookie;
+    const wrong = await client().post('/api/auth/login', { email, password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ message: 'Invalid email or password' });
+    const unknown = await client().post('/api/auth/login', { email: `nobody-${Date.now()}@school.test`, password });
+    expect(unknown.body).toEqual({ message: 'Invalid email or password' });
+
+    const ok = await teacher.post('/api/auth/login', { email, password });
+    expect(ok.status).toBe(200);
+    expect(teacher.cookie).not.toBe(firstCookie);
+    const stale = new TestClient(server.url);
+    stale.cookie = firstCookie;
+    expect((await stale.get('/api/auth/user')).status).toBe(401);
+  });
+
+  it('rate-limits repeated wrong passwords for one account', async () => {
+    const { email } = await client().register();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await client().post('/api/auth/login', { email, password: 'wrong-password' })).status);
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('GET /api/logout signs out and goes home; GET /api/login shows the sign-in page', async () => {
+    const teacher = client();
+    await teacher.register();
+    const out = await teacher.get('/api/logout');
+    expect(out.status).toBe(302);
+    expect(out.headers.get('location')).toBe('/');
+    expect((await teacher.get('/api/auth/me')).status).toBe(401);
+    const login = await client().get('/api/login');
+    expect(login.headers.get('location')).toBe('/login');
+  });
+
+  it('updates the profile and the password with the spec messages', async () => {
+    const teacher = client();
+    const { email, password } = await teacher.register('Sam Lee');
+    const invalid = await teacher.put('/api/settings', { name: '', email: 'not-an-email' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toMatchObject({ name: 'Full name is required', email: 'Please enter a valid email address' });
+
+    const updated = await teacher.put('/api/settings', { name: 'Samira Lee', email, emailNotifications: false });
+    expect(updated.body).toMatchObject({ name: 'Samira Lee', firstName: 'Samira', emailNotifications: false });
+
+    const mismatch = await teacher.post('/api/auth/update-password', {
+      currentPassword: password,
+      newPassword: 'new password 1',
+      confirmPassword: 'new password 2',
+    });
+    expect(mismatch.body.errors).toEqual({ confirmPassword: 'Passwords do not match' });
+    const wrongCurrent = await teacher.post('/api/auth/update-password', {
+      currentPassword: 'wrong',
+      newPassword: 'new password 1',
+      confirmPassword: 'new password 1',
+    });
+    expect(wrongCurrent.status).toBe(400);
+    const changed = await teacher.post('/api/auth/update-password', {
+      currentPassword: password,
+      newPassword: 'new password 1',
+      confirmPassword: 'new password 1',
+    });
+    expect(changed.status).toBe(204);
+    expect((await client().post('/api/auth/login', { email, password })).status).toBe(401);
+    expect((await client().post('/api/auth/login', { email, password: 'new password 1' })).status).toBe(200);
+  });
+
+  it('moves sign-in to a changed e-mail and frees the old one', async () => {
+    const teacher = client();
+    const { email, password } = await teacher.register();
+    const newEmail = `moved-${Date.now()}@school.test`;
+    expect((await teacher.put('/api/settings', { name: 'Moved', email: newEmail })).status).toBe(200);
+    expect((await client().post('/api/auth/login', { email: newEmail, password })).status).toBe(200);
+    expect((await client().post('/api/auth/login', { email, password })).status).toBe(401);
+    expect((await client().post('/api/auth/register', { name: 'New', email, password: 'long enough pw' })).status).toBe(201);
+  });
+
+  it('upgrades to premium, which lifts the student limit', async () => {
+    const teacher = client();
+    await teacher.register();
+    const upgraded = await teacher.post('/api/upgrade-to-premium', {});
+    expect(upgraded.body).toMatchObject({ isPremium: true, studentLimit: null });
+  });
+});
+
+describe('bad input', () => {
+  it('answers malformed JSON with 400 and a JSON message', async () => {
+    const response = await client().request('POST', '/api/auth/login', {
+      rawBody: '{"email": ',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message: 'Malformed JSON in the request body' });
+  });
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const response = await client().post('/api/auth/register', { name: 'x'.repeat(1_100_000), email: 'a@b.co', password: 'x' });
+    expect(response.status).toBe(413);
+    expect(response.body.message).toBeTruthy();
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const response = await client().get('/api/no-such-thing');
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ message: 'Not found' });
+  });
+
+  it('refuses a cross-site form post', async () => {
+    const response = await client().request('POST', '/api/auth/logout', { headers: { Origin: 'https://evil.example' } });
+    expect(response.status).toBe(403);
+  });
+
+  it('reports itself alive and ready', async () => {
+    expect((await client().get('/healthz')).status).toBe(200);
+    const ready = await client().get('/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ready');
+  });
+
+  it('sends a strict Content-Security-Policy', async () => {
+    const response = await client().get('/healthz');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+});

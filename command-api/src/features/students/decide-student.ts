@@ -1,0 +1,82 @@
+import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
+import { STUDENT_DETAIL_FIELDS } from '@accommodate/shared-events/schemas/student';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import type { Decider } from '../../framework/decider.ts';
+import { evolveStudent, initialStudentState, type StudentDetails, type StudentState } from './student.ts';
+
+/** What the account allows, read by the route from the current user just before deciding. */
+export interface StudentAllowance {
+  isPremium: boolean;
+  studentCount: number;
+}
+
+export type StudentCommand =
+  | {
+      type: 'AddStudent';
+      studentId: string;
+      ownerId: string;
+      details: StudentDetails;
+      accommodationIds: string[];
+      allowance: StudentAllowance;
+    }
+  | { type: 'UpdateStudent'; studentId: string; details: StudentDetails; accommodationIds: string[] }
+  | { type: 'DeleteStudent'; studentId: string };
+
+export const FREE_LIMIT_REACHED = `The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`;
+
+const unique = (ids: readonly string[]) => [...new Set(ids)];
+
+function changedDetails(before: StudentDetails, after: StudentDetails): Partial<StudentDetails> {
+  const changes: Partial<StudentDetails> = {};
+  for (const field of STUDENT_DETAIL_FIELDS) {
+    if (before[field] !== after[field]) (changes as Record<string, string | null>)[field] = after[field];
+  }
+  return changes;
+}
+
+function assertPresent(state: StudentState): asserts state is Extract<StudentState, { status: 'present' }> {
+  if (state.status !== 'present') throw notFound('Student');
+}
+
+export function decideStudent(command: StudentCommand, state: StudentState): StudentEvent[] {
+  switch (command.type) {
+    case 'AddStudent': {
+      if (state.status !== 'absent') throw conflict('This student already exists');
+      const { allowance } = command;
+      if (!allowance.isPremium && allowance.studentCount >= FREE_STUDENT_LIMIT) throw forbidden(FREE_LIMIT_REACHED);
+      const events: StudentEvent[] = [
+        { type: 'StudentAdded', data: { studentId: command.studentId, ownerId: command.ownerId, ...command.details } },
+      ];
+      const added = unique(command.accommodationIds);
+      if (added.length > 0) {
+        events.push({ type: 'StudentAccommodationsChanged', data: { studentId: command.studentId, added, removed: [] } });
+      }
+      return events;
+    }
+    case 'UpdateStudent': {
+      assertPresent(state);
+      const events: StudentEvent[] = [];
+      const changes = changedDetails(state.details, command.details);
+      if (Object.keys(changes).length > 0) {
+        events.push({ type: 'StudentDetailsUpdated', data: { studentId: command.studentId, changes } });
+      }
+      const wanted = unique(command.accommodationIds);
+      const added = wanted.filter((id) => !state.accommodationIds.includes(id));
+      const removed = state.accommodationIds.filter((id) => !wanted.includes(id));
+      if (added.length > 0 || removed.length > 0) {
+        events.push({ type: 'StudentAccommodationsChanged', data: { studentId: command.studentId, added, removed } });
+      }
+      return events;
+    }
+    case 'DeleteStudent':
+      assertPresent(state);
+      return [{ type: 'StudentDeleted', data: { studentId: command.studentId } }];
+  }
+}
+
+export const studentDecider: Decider<StudentState, StudentCommand, StudentEvent> = {
+  initialState: initialStudentState,
+  evolve: evolveStudent,
+  decide: decideStudent,
+};

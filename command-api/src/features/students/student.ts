@@ -1,0 +1,46 @@
+import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import type { StudentDetailField } from '@accommodate/shared-events/schemas/student';
+
+export type StudentDetails = {
+  firstName: string;
+  lastInitial: string;
+  grade: string;
+  status: string;
+  birthdate: string | null;
+  parentName: string | null;
+  parentEmail: string | null;
+  parentNotes: string | null;
+  notes: string | null;
+} satisfies Record<StudentDetailField, string | null>;
+
+export type StudentState =
+  | { status: 'absent' }
+  | { status: 'present'; ownerId: string; details: StudentDetails; accommodationIds: string[] }
+  | { status: 'deleted' };
+
+export const initialStudentState = (): StudentState => ({ status: 'absent' });
+
+export function evolveStudent(state: StudentState, event: StudentEvent): StudentState {
+  switch (event.type) {
+    case 'StudentAdded': {
+      const { studentId: _id, ownerId, ...details } = event.data;
+      return { status: 'present', ownerId, details, accommodationIds: [] };
+    }
+    case 'StudentDetailsUpdated': {
+      if (state.status !== 'present') return state;
+      const details = { ...state.details };
+      for (const [field, value] of Object.entries(event.data.changes)) {
+        if (value !== undefined) (details as Record<string, string | null>)[field] = value;
+      }
+      return { ...state, details };
+    }
+    case 'StudentAccommodationsChanged': {
+      if (state.status !== 'present') return state;
+      const removed = new Set(event.data.removed);
+      const kept = state.accommodationIds.filter((id) => !removed.has(id));
+      return { ...state, accommodationIds: [...kept, ...event.data.added.filter((id) => !kept.includes(id))] };
+    }
+    case 'StudentDeleted':
+      return state.status === 'present' ? { status: 'deleted' } : state;
+  }
+}

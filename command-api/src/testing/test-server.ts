@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
+import { startServer, type RunningServer } from '../server.ts';
+
+/** The real one-process server on a free port, storing in a fresh temporary DATA_DIR. */
+export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accommodate-test-'));
+  const config = loadRuntimeConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', UI_DIST: '/nonexistent', ...env });
+  const server = await startServer(config, { runProjections: true });
+  return {
+    ...server,
+    dataDir,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** A browser-like client: keeps its session cookie between calls. */
+export class TestClient {
+  cookie: string | null = null;
+
+  constructor(readonly baseUrl: string) {}
+
+  async request<T = any>(
+    method: string,
+    url: string,
+    options: { body?: unknown; headers?: Record<string, string>; rawBody?: BodyInit } = {},
+  ): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (this.cookie) headers.Cookie = this.cookie;
+    let body = options.rawBody;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    const response = await fetch(this.baseUrl + url, { method, headers, body, redirect: 'manual' });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) {
+      const pair = setCookie.split(';')[0] ?? '';
+      this.cookie = pair.endsWith('=') ? null : pair;
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    if ((response.headers.get('content-type') ?? '').includes('application/json') && text) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  get = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('GET', url, headers ? { headers } : {});
+  post = <T = any>(url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request<T>('POST', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
+  put = <T = any>(url: string, body: unknown, headers?: Record<string, string>) =>
+    this.request<T>('PUT', url, { body, ...(headers ? { headers } : {}) });
+  patch = <T = any>(url: string, body: unknown, headers?: Record<string, string>) =>
+    this.request<T>('PATCH', url, { body, ...(headers ? { headers } : {}) });
+  delete = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('DELETE', url, headers ? { headers } : {});
+
+  /** Registers a fresh account and keeps its session. */
+  async register(name = 'Test Teacher', email = `teacher-${randomUUID()}@school.test`, password = 'correct horse battery') {
+    const response = await this.post('/api/auth/register', { name, email, password });
+    if (response.status !== 201) throw new Error(`register failed with ${response.status}`);
+    return { ...response.body, password } as { id: string; email: string; password: string; name: string };
+  }
+}
