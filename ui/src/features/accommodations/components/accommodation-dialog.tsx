@@ -1,0 +1,129 @@
+import { useEffect } from 'react';
+import { Button, Form, Input, Modal, Select } from 'antd';
+import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ACCOMMODATION_CATEGORIES } from '@accommodate/shared-events/config/accommodation-categories';
+import {
+  accommodationFormSchema,
+  type Accommodation,
+  type AccommodationForm,
+} from '@accommodate/shared-events/schemas/accommodation';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCreateAccommodation } from '../api/create-accommodation.ts';
+import { useUpdateAccommodation } from '../api/update-accommodation.ts';
+
+interface AccommodationDialogProps {
+  open: boolean;
+  /** The accommodation being edited; null when adding. */
+  accommodation: Accommodation | null;
+  onClose: () => void;
+}
+
+type Values = { name: string; category: string; description: string };
+type Output = ReturnType<typeof accommodationFormSchema.parse>;
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+const toValues = (accommodation: Accommodation | null): Values => ({
+  name: accommodation?.name ?? '',
+  category: accommodation?.category ?? '',
+  description: accommodation?.description ?? '',
+});
+
+export function AccommodationDialog({ open, accommodation, onClose }: AccommodationDialogProps) {
+  const create = useCreateAccommodation();
+  const update = useUpdateAccommodation();
+  const saving = create.isPending || update.isPending;
+  const { control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, Output>({
+    defaultValues: toValues(accommodation),
+    // The form holds '' for an unchosen category; the schema's message covers it.
+    resolver: zodResolver(accommodationFormSchema) as unknown as Resolver<Values, unknown, Output>,
+  });
+  useEffect(() => {
+    if (open) reset(toValues(accommodation));
+  }, [open, accommodation, reset]);
+
+  const failed = (fallback: string) => (error: Error) => {
+    if (error instanceof ApiRequestError) {
+      for (const [field, message] of Object.entries(error.fieldErrors)) setError(field as FieldPath<Values>, { message });
+    }
+    toast({ title: 'Error', description: fallback, variant: 'destructive' });
+  };
+
+  const submit = handleSubmit((output) => {
+    const form: AccommodationForm = { ...output, description: output.description || null };
+    if (accommodation) {
+      update.mutate(
+        { id: accommodation.id, revision: accommodation.revision, form },
+        {
+          onSuccess: () => {
+            toast({ title: 'Accommodation updated successfully' });
+            onClose();
+          },
+          onError: failed('Failed to update accommodation. Please try again.'),
+        },
+      );
+    } else {
+      create.mutate(form, {
+        onSuccess: () => {
+          toast({ title: 'Accommodation added successfully' });
+          onClose();
+        },
+        onError: failed('Failed to add accommodation. Please try again.'),
+      });
+    }
+  });
+
+  const status = (name: keyof Values) => ({
+    validateStatus: formState.errors[name] ? ('error' as const) : undefined,
+    help: formState.errors[name]?.message,
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={accommodation ? 'Edit Accommodation' : 'Add New Accommodation'}
+      onCancel={saving ? undefined : onClose}
+      footer={null}
+      destroyOnHidden
+    >
+      <Form layout="vertical" onFinish={() => void submit()}>
+        <Form.Item label="Name" htmlFor="accommodation-name" required {...status('name')}>
+          <Controller name="name" control={control} render={({ field }) => <Input id="accommodation-name" maxLength={120} {...field} />} />
+        </Form.Item>
+        <Form.Item label="Category" htmlFor="accommodation-category" required {...status('category')}>
+          <Controller
+            name="category"
+            control={control}
+            render={({ field }) => (
+              <Select
+                id="accommodation-category"
+                placeholder="Select a category"
+                value={field.value || undefined}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                options={ACCOMMODATION_CATEGORIES.map((category) => ({ value: category, label: capitalise(category) }))}
+              />
+            )}
+          />
+        </Form.Item>
+        <Form.Item label="Description" htmlFor="accommodation-description" {...status('description')}>
+          <Controller
+            name="description"
+            control={control}
+            render={({ field }) => <Input.TextArea id="accommodation-description" rows={3} maxLength={1000} {...field} />}
+          />
+        </Form.Item>
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {accommodation ? 'Save Changes' : 'Add Accommodation'}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,96 @@
+import { useRef } from 'react';
+import { Alert, Button, Empty, List, Skeleton, Tag, Typography } from 'antd';
+import { DownloadOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { formatListDate } from '../../plans/components/review-urgency.ts';
+import { documentDownloadUrl, useStudentDocuments } from '../api/get-student-documents.ts';
+import { documentProblem, useUploadDocument } from '../api/upload-document.ts';
+
+const ACCEPT = '.pdf,.doc,.docx,.png,.jpg,.jpeg,.gif,.webp,application/pdf,image/*,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+const TYPE_COLORS: Record<string, string> = { PDF: 'red', Image: 'blue', Word: 'geekblue' };
+
+export function StudentDocumentsTab({ studentId }: { studentId: string }) {
+  const documents = useStudentDocuments(studentId);
+  const upload = useUploadDocument();
+  const input = useRef<HTMLInputElement>(null);
+
+  const onFile = (file: File | undefined) => {
+    if (input.current) input.current.value = ''; // the same file can be chosen again
+    if (!file) return;
+    const problem = documentProblem(file);
+    if (problem) {
+      toast({ title: 'Upload Failed', description: problem, variant: 'destructive' });
+      return;
+    }
+    upload.mutate(
+      { studentId, file },
+      {
+        onSuccess: () => toast({ title: 'Document Uploaded', description: 'The document has been uploaded.' }),
+        onError: (error) =>
+          toast({
+            title: 'Upload Failed',
+            description: (error instanceof ApiRequestError ? error.serverMessage : null) ?? 'Failed to upload the document. Please try again.',
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <div>
+      <div className="no-print" style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 16 }}>
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          hidden
+          data-testid="document-file-input"
+          onChange={(event) => onFile(event.target.files?.[0])}
+        />
+        <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} onClick={() => input.current?.click()}>
+          Upload Document
+        </Button>
+      </div>
+      {documents.isPending ? (
+        <Skeleton active />
+      ) : documents.isError ? (
+        <Alert type="error" showIcon message={documents.error.message} />
+      ) : documents.data.length === 0 ? (
+        <Empty description="No documents uploaded yet" />
+      ) : (
+        <List
+          bordered
+          dataSource={documents.data}
+          renderItem={(document) => (
+            <List.Item
+              actions={[
+                <a
+                  key="download"
+                  href={documentDownloadUrl(document.id)}
+                  download={document.name}
+                  aria-label={`Download ${document.name}`}
+                  title="Download"
+                >
+                  <DownloadOutlined />
+                </a>,
+              ]}
+            >
+              <List.Item.Meta
+                avatar={<FileOutlined style={{ fontSize: 20 }} />}
+                title={<Typography.Text style={{ wordBreak: 'break-all' }}>{document.name}</Typography.Text>}
+                description={
+                  <>
+                    Added: {formatListDate(document.createdAt)}{' '}
+                    <Tag color={TYPE_COLORS[document.type] ?? 'default'}>{document.type}</Tag>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      )}
+    </div>
+  );
+}

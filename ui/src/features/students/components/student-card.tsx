@@ -1,0 +1,38 @@
+import { Avatar, Button, Card, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router-dom';
+import { gradeLabel } from '@accommodate/shared-events/schemas/student';
+import { ReviewDue } from '../../plans/components/review-due.tsx';
+import { AccommodationChips } from './accommodation-chips.tsx';
+import { StudentStatusBadge } from './student-status-badge.tsx';
+import type { StudentRow } from './students-list-model.ts';
+
+const initials = (row: StudentRow) => `${row.student.firstName.charAt(0)}${row.student.lastInitial}`.toUpperCase();
+
+export function StudentCard({ row }: { row: StudentRow }) {
+  const navigate = useNavigate();
+  const id = encodeURIComponent(row.student.id);
+  return (
+    <Card size="small" className="student-card" data-testid="student-card">
+      <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8 }}>
+        <Avatar style={{ backgroundColor: '#4f46e5', flexShrink: 0 }}>{initials(row)}</Avatar>
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Link to={`/students/${id}`} style={{ fontWeight: 600, fontSize: 16 }}>
+            {row.name}
+          </Link>
+          <div>
+            <Typography.Text type="secondary">{gradeLabel(row.student.grade)}</Typography.Text>
+          </div>
+        </div>
+        <StudentStatusBadge status={row.status} where="list" />
+      </div>
+      <AccommodationChips accommodations={row.accommodations} max={3} />
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 8, gap: 8, flexWrap: 'wrap' }}>
+        <ReviewDue date={row.reviewDue} prefix="Review due: " />
+        <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => navigate(`/students/edit/${id}`)}>
+          Edit Student
+        </Button>
+      </div>
+    </Card>
+  );
+}

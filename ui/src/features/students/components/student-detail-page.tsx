@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Button, Card, Result, Skeleton, Tabs } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useNavigate, useParams } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { StudentDocumentsTab } from '../../documents/components/student-documents-tab.tsx';
+import { StudentPlansTab } from '../../plans/components/student-plans-tab.tsx';
+import { useStudent } from '../api/get-student.ts';
+import { useStudentAccommodations } from '../api/get-student-accommodations.ts';
+import { DeleteStudentDialog } from './delete-student-dialog.tsx';
+import { StudentAccommodationsTab } from './student-accommodations-tab.tsx';
+import { StudentNotesTab } from './student-notes-tab.tsx';
+import { StudentOverviewTab } from './student-overview-tab.tsx';
+import './student-detail.css';
+
+export default function StudentDetailPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const student = useStudent(id);
+  const accommodations = useStudentAccommodations(id);
+  const [tab, setTab] = useState('overview');
+  const [deleting, setDeleting] = useState(false);
+
+  if (student.isPending) {
+    return (
+      <div data-testid="student-detail-skeleton">
+        <Skeleton active title paragraph={{ rows: 1 }} />
+        <Card><Skeleton active paragraph={{ rows: 6 }} /></Card>
+      </div>
+    );
+  }
+  if (student.isError) return <StudentLoadError error={student.error} />;
+
+  const data = student.data;
+  const list = accommodations.data ?? [];
+  const editPath = `/students/edit/${encodeURIComponent(data.id)}`;
+  return (
+    <div className="student-detail">
+      <PageHeader
+        title={data.name || `${data.firstName} ${data.lastInitial}.`}
+        description={`Grade ${data.grade}`}
+        actions={
+          <div className="no-print" style={{ display: 'flex', gap: 8 }}>
+            <Button icon={<EditOutlined />} onClick={() => navigate(editPath)}>
+              Edit Student
+            </Button>
+            <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </div>
+        }
+      />
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'overview',
+            label: 'Overview',
+            children: <StudentOverviewTab student={data} accommodations={list} onViewAll={() => setTab('accommodations')} />,
+          },
+          {
+            key: 'accommodations',
+            label: 'Accommodations',
+            children: accommodations.isPending ? <Skeleton active /> : <StudentAccommodationsTab student={data} accommodations={list} />,
+          },
+          { key: 'documents', label: 'Documents', children: <StudentDocumentsTab studentId={data.id} /> },
+          { key: 'notes', label: 'Notes', children: <StudentNotesTab student={data} /> },
+          { key: 'plans', label: 'Plans', children: <StudentPlansTab studentId={data.id} /> },
+        ]}
+      />
+      <DeleteStudentDialog student={data} open={deleting} onClose={() => setDeleting(false)} />
+    </div>
+  );
+}
+
+/** Spec: 'Error loading student', the message or a fallback, and a way back. */
+export function StudentLoadError({ error }: { error: Error | null }) {
+  const navigate = useNavigate();
+  const message = error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : error?.message;
+  return (
+    <Result
+      status="error"
+      title="Error loading student"
+      subTitle={message || 'An unknown error occurred.'}
+      extra={<Button onClick={() => navigate('/students')}>Back to Students</Button>}
+    />
+  );
+}

@@ -1,0 +1,113 @@
+import { Button, Card, Col, Input, Row, Segmented, Select, Typography } from 'antd';
+import { gradeLabel } from '@accommodate/shared-events/schemas/student';
+import { ALL, type GroupBy, type StudentFilters } from './students-list-model.ts';
+import type { ViewMode } from './use-view-mode.ts';
+
+interface StudentFiltersCardProps {
+  filters: StudentFilters;
+  onFiltersChange: (filters: StudentFilters) => void;
+  grades: string[];
+  accommodationNames: string[];
+  groupBy: GroupBy;
+  onGroupByChange: (groupBy: GroupBy) => void;
+  viewMode: ViewMode;
+  onViewModeChange: (mode: ViewMode) => void;
+  filtered: boolean;
+  onReset: () => void;
+}
+
+const Label = ({ children }: { children: string }) => (
+  <Typography.Text strong style={{ display: 'block', marginBottom: 4 }}>
+    {children}
+  </Typography.Text>
+);
+
+export function StudentFiltersCard(props: StudentFiltersCardProps) {
+  const { filters, onFiltersChange } = props;
+  const set = (patch: Partial<StudentFilters>) => onFiltersChange({ ...filters, ...patch });
+  return (
+    <Card size="small" className="no-print" style={{ marginBottom: 16 }}>
+      <Row gutter={[16, 12]}>
+        <Col xs={24} md={12} lg={6}>
+          <Label>Search</Label>
+          <Input.Search
+            placeholder="Search by name..."
+            aria-label="Search by name"
+            allowClear
+            value={filters.search}
+            onChange={(event) => set({ search: event.target.value })}
+          />
+        </Col>
+        <Col xs={24} sm={8} lg={6}>
+          <Label>Status</Label>
+          <Select
+            aria-label="Status"
+            style={{ width: '100%' }}
+            value={filters.status}
+            onChange={(status) => set({ status })}
+            options={[
+              { value: ALL, label: 'All Statuses' },
+              { value: 'active', label: 'Active' },
+              { value: 'inactive', label: 'Inactive' },
+              { value: 'issue', label: 'Requires Attention' },
+            ]}
+          />
+        </Col>
+        <Col xs={24} sm={8} lg={6}>
+          <Label>Grade</Label>
+          <Select
+            aria-label="Grade"
+            style={{ width: '100%' }}
+            value={filters.grade}
+            onChange={(grade) => set({ grade })}
+            options={[{ value: ALL, label: 'All Grades' }, ...props.grades.map((grade) => ({ value: grade, label: gradeLabel(grade) }))]}
+          />
+        </Col>
+        <Col xs={24} sm={8} lg={6}>
+          <Label>Accommodation</Label>
+          <Select
+            aria-label="Accommodation"
+            style={{ width: '100%' }}
+            value={filters.accommodation}
+            onChange={(accommodation) => set({ accommodation })}
+            showSearch
+            options={[
+              { value: ALL, label: 'All Accommodations' },
+              ...props.accommodationNames.map((name) => ({ value: name, label: name })),
+            ]}
+          />
+        </Col>
+        <Col xs={24} md={10}>
+          <Label>Group Students By</Label>
+          <Segmented<GroupBy>
+            aria-label="Group Students By"
+            value={props.groupBy}
+            onChange={props.onGroupByChange}
+            options={[
+              { value: 'none', label: 'None' },
+              { value: 'grade', label: 'Grade' },
+              { value: 'status', label: 'Status' },
+            ]}
+          />
+        </Col>
+        <Col xs={24} md={8}>
+          <Label>Display View</Label>
+          <Segmented<ViewMode>
+            aria-label="Display View"
+            value={props.viewMode}
+            onChange={props.onViewModeChange}
+            options={[
+              { value: 'grid', label: 'Grid' },
+              { value: 'list', label: 'List' },
+            ]}
+          />
+        </Col>
+        <Col xs={24} md={6} style={{ display: 'flex', alignItems: 'flex-end' }}>
+          <Button block disabled={!props.filtered} onClick={props.onReset}>
+            Reset All Filters
+          </Button>
+        </Col>
+      </Row>
+    </Card>
+  );
+}

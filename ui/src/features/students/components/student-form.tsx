@@ -1,0 +1,242 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Form, Input, Select } from 'antd';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from 'react-router-dom';
+import {
+  GRADES,
+  studentFormSchema,
+  type Student,
+  type StudentForm as StudentFormInput,
+  type StudentInput,
+} from '@accommodate/shared-events/schemas/student';
+import type { Accommodation } from '@accommodate/shared-events/schemas/accommodation';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useCreateStudent } from '../api/create-student.ts';
+import { useUpdateStudent } from '../api/update-student.ts';
+import { AccommodationPicker } from './accommodation-picker.tsx';
+import { RichTextEditor } from './rich-text-editor.tsx';
+import './student-form.css';
+
+interface StudentFormProps {
+  /** Absent when adding a new student. */
+  student?: Student;
+  library: Accommodation[];
+}
+
+type Values = StudentFormInput;
+
+const GRADE_OPTIONS = GRADES.map((grade) => ({ value: grade, label: grade === 'K' ? 'K (Kindergarten)' : `Grade ${grade}` }));
+const STATUS_OPTIONS = [
+  { value: 'active', label: 'Active' },
+  { value: 'inactive', label: 'Inactive' },
+  { value: 'issue', label: 'Requires Attention' },
+];
+
+const toValues = (student?: Student): Values => ({
+  firstName: student?.firstName ?? '',
+  lastInitial: student?.lastInitial ?? '',
+  grade: student?.grade ?? '',
+  status: student?.status || 'active',
+  accommodationIds: student?.accommodationIds ?? [],
+  birthdate: student?.birthdate ?? '',
+  parentName: student?.parentName ?? '',
+  parentEmail: student?.parentEmail ?? '',
+  parentNotes: student?.parentNotes ?? '',
+  notes: student?.notes ?? '',
+});
+
+/** Optional fields left blank are sent as null, not as empty strings the schema would reject. */
+const blankToNull = (input: StudentInput): StudentInput => ({
+  ...input,
+  birthdate: input.birthdate || null,
+  parentName: input.parentName?.trim() || null,
+  parentEmail: input.parentEmail?.trim() || null,
+  parentNotes: input.parentNotes?.trim() || null,
+  notes: input.notes?.trim() || null,
+});
+
+/** The one form behind Add New Student and Edit Student (spec: "Student form (shared)"). */
+export function StudentForm({ student, library }: StudentFormProps) {
+  const navigate = useNavigate();
+  const create = useCreateStudent();
+  const update = useUpdateStudent();
+  const saving = create.isPending || update.isPending;
+  const { control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, StudentInput>({
+    defaultValues: toValues(student),
+    resolver: zodResolver(studentFormSchema),
+  });
+  // The revision the form was loaded from: a co-teacher's save in between must give 412,
+  // and a background refetch must not wipe what the user is typing.
+  const [baseRevision, setBaseRevision] = useState(student?.revision ?? 0);
+  const studentId = student?.id;
+  useEffect(() => {
+    reset(toValues(student));
+    setBaseRevision(student?.revision ?? 0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when another student is opened
+  }, [studentId, reset]);
+
+  const onError = (error: Error) => {
+    if (error instanceof ApiRequestError) {
+      for (const [field, message] of Object.entries(error.fieldErrors)) {
+        setError(field as FieldPath<Values>, { message });
+      }
+    }
+    const message = error instanceof ApiRequestError ? error.serverMessage : null;
+    toast({ title: 'Error', description: message ?? 'Failed to save student information.', variant: 'destructive' });
+  };
+
+  const submit = handleSubmit((input) => {
+    const form = blankToNull(input);
+    if (student) {
+      update.mutate(
+        { id: student.id, revision: baseRevision, form },
+        {
+          onSuccess: (saved) => {
+            toast({ title: 'Student Updated', description: `${saved.firstName} ${saved.lastInitial}. has been updated successfully` });
+            navigate('/students');
+          },
+          onError,
+        },
+      );
+    } else {
+      create.mutate(form, {
+        onSuccess: (saved) => {
+          toast({ title: 'Student Created', description: `${saved.firstName} ${saved.lastInitial}. has been added successfully` });
+          navigate('/students');
+        },
+        onError,
+      });
+    }
+  });
+
+  const status = (name: FieldPath<Values>) => {
+    const error = name.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], formState.errors) as
+      | { message?: string }
+      | undefined;
+    return { validateStatus: error ? ('error' as const) : undefined, help: error?.message };
+  };
+
+  return (
+    <Form layout="vertical" onFinish={() => void submit()} requiredMark>
+      <Card title="Student Information" size="small" style={{ marginBottom: 16 }}>
+        <div className="student-form-grid">
+          <Form.Item label="First Name" htmlFor="student-firstName" required {...status('firstName')}>
+            <Controller name="firstName" control={control} render={({ field }) => <Input id="student-firstName" maxLength={100} {...field} />} />
+          </Form.Item>
+          <Form.Item label="Last Initial" htmlFor="student-lastInitial" required {...status('lastInitial')}>
+            <Controller
+              name="lastInitial"
+              control={control}
+              render={({ field }) => (
+                <Input
+                  id="student-lastInitial"
+                  {...field}
+                  // Spec: the input keeps only the first character, uppercased.
+                  onChange={(event) => field.onChange(event.target.value.slice(0, 1).toUpperCase())}
+                />
+              )}
+            />
+          </Form.Item>
+          <Form.Item label="Grade" htmlFor="student-grade" required {...status('grade')}>
+            <Controller
+              name="grade"
+              control={control}
+              render={({ field }) => (
+                <Select
+                  id="student-grade"
+                  placeholder="Select grade"
+                  value={field.value || undefined}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  options={GRADE_OPTIONS}
+                />
+              )}
+            />
+          </Form.Item>
+          <Form.Item label="Status" htmlFor="student-status" required {...status('status')}>
+            <Controller
+              name="status"
+              control={control}
+              render={({ field }) => (
+                <Select
+                  id="student-status"
+                  placeholder="Select status"
+                  value={field.value || undefined}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  options={
+                    STATUS_OPTIONS.some((option) => option.value === field.value) || !field.value
+                      ? STATUS_OPTIONS
+                      : [...STATUS_OPTIONS, { value: field.value, label: field.value }]
+                  }
+                />
+              )}
+            />
+          </Form.Item>
+          <Form.Item label="Birthdate" htmlFor="student-birthdate" {...status('birthdate')}>
+            <Controller
+              name="birthdate"
+              control={control}
+              render={({ field }) => <Input id="student-birthdate" type="date" {...field} value={field.value ?? ''} />}
+            />
+          </Form.Item>
+        </div>
+      </Card>
+
+      <Card title="Parent/Guardian Information" size="small" style={{ marginBottom: 16 }}>
+        <div className="student-form-grid">
+          <Form.Item label="Parent/Guardian Name" htmlFor="student-parentName" {...status('parentName')}>
+            <Controller name="parentName" control={control} render={({ field }) => <Input id="student-parentName" maxLength={200} {...field} value={field.value ?? ''} />} />
+          </Form.Item>
+          <Form.Item label="Parent/Guardian Email" htmlFor="student-parentEmail" {...status('parentEmail')}>
+            <Controller
+              name="parentEmail"
+              control={control}
+              render={({ field }) => <Input id="student-parentEmail" type="email" maxLength={254} {...field} value={field.value ?? ''} />}
+            />
+          </Form.Item>
+        </div>
+        <Form.Item label="Parent/Guardian Notes" htmlFor="student-parentNotes" {...status('parentNotes')}>
+          <Controller
+            name="parentNotes"
+            control={control}
+            render={({ field }) => <Input.TextArea id="student-parentNotes" rows={3} maxLength={5000} {...field} value={field.value ?? ''} />}
+          />
+        </Form.Item>
+      </Card>
+
+      <Card title="Notes" size="small" style={{ marginBottom: 16 }}>
+        <Form.Item {...status('notes')} style={{ marginBottom: 0 }}>
+          <Controller
+            name="notes"
+            control={control}
+            render={({ field }) => (
+              <RichTextEditor id="student-notes" ariaLabel="Notes" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />
+            )}
+          />
+        </Form.Item>
+      </Card>
+
+      <Card title="Accommodations" size="small" style={{ marginBottom: 16 }}>
+        <Form.Item {...status('accommodationIds')} style={{ marginBottom: 0 }}>
+          <Controller
+            name="accommodationIds"
+            control={control}
+            render={({ field }) => <AccommodationPicker library={library} value={field.value ?? []} onChange={field.onChange} />}
+          />
+        </Form.Item>
+      </Card>
+
+      <div className="student-form-actions">
+        <Button onClick={() => navigate('/students')} disabled={saving}>
+          Cancel
+        </Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {student ? 'Update Student' : 'Create Student'}
+        </Button>
+      </div>
+    </Form>
+  );
+}

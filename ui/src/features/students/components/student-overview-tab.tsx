@@ -1,0 +1,109 @@
+import { Button, Card, Col, Descriptions, Empty, Row, Statistic, Tag, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
+import { gradeLabel, type Student, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import { formatListDate } from '../../plans/components/review-urgency.ts';
+import { SafeNotes } from './safe-notes.tsx';
+import { StudentStatusBadge } from './student-status-badge.tsx';
+import { effectiveStatus } from './students-list-model.ts';
+import { notesAreEmpty } from './notes-html.ts';
+
+interface StudentOverviewTabProps {
+  student: Student;
+  accommodations: StudentAccommodation[];
+  onViewAll: () => void;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export function StudentOverviewTab({ student, accommodations, onViewAll }: StudentOverviewTabProps) {
+  const navigate = useNavigate();
+  const categories = new Set(accommodations.map((a) => categoryOf(a)));
+  const hasParent = Boolean(student.parentName || student.parentEmail || student.parentNotes);
+  return (
+    <div style={{ display: 'grid', gap: 16 }}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} sm={8}>
+          <Card size="small"><Statistic title="Total Accommodations" value={accommodations.length} /></Card>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Card size="small">
+            <Statistic title="Active Accommodations" value={accommodations.filter((a) => a.status === 'active').length} />
+          </Card>
+        </Col>
+        <Col xs={24} sm={8}>
+          <Card size="small"><Statistic title="Categories" value={categories.size} /></Card>
+        </Col>
+      </Row>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={hasParent ? 12 : 24}>
+          <Card size="small" title="Student Information">
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label="Grade">{gradeLabel(student.grade)}</Descriptions.Item>
+              {student.birthdate && <Descriptions.Item label="Birthdate">{formatListDate(student.birthdate)}</Descriptions.Item>}
+              <Descriptions.Item label="Status">
+                <StudentStatusBadge status={effectiveStatus(student.status)} where="detail" />
+              </Descriptions.Item>
+              <Descriptions.Item label="Created">{formatListDate(student.createdAt)}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        {hasParent && (
+          <Col xs={24} md={12}>
+            <Card size="small" title="Parent/Guardian Information">
+              <Descriptions column={1} size="small">
+                {student.parentName && <Descriptions.Item label="Name">{student.parentName}</Descriptions.Item>}
+                {student.parentEmail && (
+                  <Descriptions.Item label="Email">
+                    <a href={`mailto:${student.parentEmail}`}>{student.parentEmail}</a>
+                  </Descriptions.Item>
+                )}
+                {student.parentNotes && (
+                  <Descriptions.Item label="Notes">
+                    <span style={{ whiteSpace: 'pre-wrap' }}>{student.parentNotes}</span>
+                  </Descriptions.Item>
+                )}
+              </Descriptions>
+            </Card>
+          </Col>
+        )}
+      </Row>
+      {!notesAreEmpty(student.notes) && (
+        <Card size="small" title="Notes">
+          <SafeNotes html={student.notes ?? ''} />
+        </Card>
+      )}
+      <Card
+        size="small"
+        title="Recent Accommodations"
+        extra={
+          <Button size="small" onClick={() => navigate(`/students/edit/${encodeURIComponent(student.id)}`)}>
+            Add Accommodations
+          </Button>
+        }
+      >
+        {accommodations.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No accommodations added yet" />
+        ) : (
+          <>
+            {accommodations.slice(0, 3).map((accommodation) => {
+              const category = categoryOf(accommodation);
+              return (
+                <div key={accommodation.id} style={{ display: 'flex', justifyContent: 'space-between', gap: 8, padding: '6px 0', flexWrap: 'wrap' }}>
+                  <div>
+                    <Typography.Text strong>{accommodation.name}</Typography.Text>{' '}
+                    <Tag color={CATEGORY_COLORS[category]}>{capitalise(category)}</Tag>
+                  </div>
+                  <Tag color={accommodation.status === 'active' ? 'green' : 'default'}>{accommodation.status}</Tag>
+                </div>
+              );
+            })}
+            <Button type="link" style={{ paddingInline: 0 }} onClick={onViewAll}>
+              View all {accommodations.length} accommodations
+            </Button>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Empty, Segmented, Skeleton, Typography } from 'antd';
+import { AppstoreOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { usePlans } from '../../plans/api/get-plans.ts';
+import { useStudents } from '../api/get-students.ts';
+import { useAllStudentAccommodations } from '../api/get-all-student-accommodations.ts';
+import { StudentCard } from './student-card.tsx';
+import { StudentFiltersCard } from './student-filters.tsx';
+import { StudentsTable } from './students-table.tsx';
+import { useViewMode, type ViewMode } from './use-view-mode.ts';
+import {
+  NO_FILTERS,
+  accommodationOptions,
+  buildRows,
+  filterRows,
+  gradeOptions,
+  groupRows,
+  isFiltered,
+  studentCountLabel,
+  type GroupBy,
+  type StudentFilters,
+  type StudentGroup,
+} from './students-list-model.ts';
+import './students-list.css';
+
+/** Grid cards render in pages so 2,000 students stay responsive. */
+const GRID_PAGE_SIZE = 60;
+
+export default function StudentsListPage() {
+  const navigate = useNavigate();
+  const students = useStudents();
+  const plans = usePlans();
+  const accommodations = useAllStudentAccommodations((students.data?.length ?? 0) > 0);
+  const [viewMode, setViewMode] = useViewMode();
+  const [showFilters, setShowFilters] = useState(false);
+  const [filters, setFiltersState] = useState<StudentFilters>(NO_FILTERS);
+  const [groupBy, setGroupBy] = useState<GroupBy>('none');
+  const [gridLimit, setGridLimit] = useState(GRID_PAGE_SIZE);
+
+  const rows = useMemo(
+    () => buildRows(students.data ?? [], accommodations.data, plans.data),
+    [students.data, accommodations.data, plans.data],
+  );
+  const visibleRows = useMemo(() => filterRows(rows, filters), [rows, filters]);
+  const groups = useMemo(() => groupRows(visibleRows, groupBy), [visibleRows, groupBy]);
+  const filtered = isFiltered(filters);
+  const setFilters = (next: StudentFilters) => {
+    setFiltersState(next);
+    setGridLimit(GRID_PAGE_SIZE);
+  };
+
+  const headerActions = (
+    <div className="no-print" style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+      <Segmented<ViewMode>
+        aria-label="View"
+        value={viewMode}
+        onChange={setViewMode}
+        options={[
+          { value: 'grid', icon: <AppstoreOutlined />, title: 'Grid view' },
+          { value: 'list', icon: <UnorderedListOutlined />, title: 'List view' },
+        ]}
+      />
+      <Button icon={<FilterOutlined />} type={showFilters ? 'primary' : 'default'} ghost={showFilters} aria-pressed={showFilters} onClick={() => setShowFilters((shown) => !shown)}>
+        Filters
+      </Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/students/new')}>
+        New Student
+      </Button>
+    </div>
+  );
+
+  return (
+    <div className="students-page">
+      <PageHeader title="Students" description="Manage your students and their accommodations" actions={headerActions} />
+      {showFilters && (
+        <StudentFiltersCard
+          filters={filters}
+          onFiltersChange={setFilters}
+          grades={gradeOptions(rows)}
+          accommodationNames={accommodationOptions(rows)}
+          groupBy={groupBy}
+          onGroupByChange={setGroupBy}
+          viewMode={viewMode}
+          onViewModeChange={setViewMode}
+          filtered={filtered}
+          onReset={() => setFilters(NO_FILTERS)}
+        />
+      )}
+      {students.isPending ? (
+        <div className="students-grid" aria-busy="true">
+          {Array.from({ length: 6 }, (_, index) => (
+            <Card size="small" key={index} data-testid="student-skeleton">
+              <Skeleton avatar active paragraph={{ rows: 2 }} />
+            </Card>
+          ))}
+        </div>
+      ) : students.isError ? (
+        <Empty description={students.error.message} />
+      ) : visibleRows.length === 0 ? (
+        <Card>
+          <Empty
+            description={
+              <>
+                <Typography.Title level={4}>No students found</Typography.Title>
+                <Typography.Paragraph type="secondary">
+                  {filtered ? 'Try adjusting your filters or search to see more results.' : 'Get started by adding your first student.'}
+                </Typography.Paragraph>
+              </>
+            }
+          >
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/students/new')}>
+              Add New Student
+            </Button>
+          </Empty>
+        </Card>
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary" className="students-count">
+            Showing {studentCountLabel(visibleRows.length)}
+          </Typography.Paragraph>
+          <div className="students-scroll">
+            {viewMode === 'list' ? (
+              groups.map((group) => (
+                <section key={group.key}>
+                  <GroupHeading group={group} />
+                  <StudentsTable rows={group.rows} />
+                </section>
+              ))
+            ) : (
+              <GridGroups groups={groups} limit={gridLimit} />
+            )}
+          </div>
+          {viewMode === 'grid' && visibleRows.length > gridLimit && (
+            <div className="no-print" style={{ textAlign: 'center', marginTop: 12 }}>
+              <Button onClick={() => setGridLimit((limit) => limit + GRID_PAGE_SIZE)}>
+                Show more ({visibleRows.length - gridLimit} left)
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function GroupHeading({ group }: { group: StudentGroup }) {
+  if (!group.title) return null;
+  return (
+    <Typography.Title level={5} className="students-group-heading">
+      {group.title} <Typography.Text type="secondary">({studentCountLabel(group.rows.length)})</Typography.Text>
+    </Typography.Title>
+  );
+}
+
+/** Renders groups in order until `limit` cards are shown; headings keep their full counts. */
+function GridGroups({ groups, limit }: { groups: StudentGroup[]; limit: number }) {
+  let budget = limit;
+  return groups.map((group) => {
+    if (budget <= 0) return null;
+    const shown = group.rows.slice(0, budget);
+    budget -= shown.length;
+    return (
+      <section key={group.key}>
+        <GroupHeading group={group} />
+        <div className="students-grid">
+          {shown.map((row) => (
+            <StudentCard key={row.student.id} row={row} />
+          ))}
+        </div>
+      </section>
+    );
+  });
+}

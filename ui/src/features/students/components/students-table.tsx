@@ -1,0 +1,50 @@
+import { Button, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { Link, useNavigate } from 'react-router-dom';
+import { gradeLabel } from '@accommodate/shared-events/schemas/student';
+import { formatListDate } from '../../plans/components/review-urgency.ts';
+import { ReviewDue } from '../../plans/components/review-due.tsx';
+import { AccommodationChips } from './accommodation-chips.tsx';
+import { StudentStatusBadge } from './student-status-badge.tsx';
+import type { StudentRow } from './students-list-model.ts';
+
+/** List view; antd paginates, so 2,000 students render 50 rows at a time. */
+export function StudentsTable({ rows }: { rows: StudentRow[] }) {
+  const navigate = useNavigate();
+  const columns: ColumnsType<StudentRow> = [
+    {
+      title: 'Name',
+      key: 'name',
+      render: (_, row) => <Link to={`/students/${encodeURIComponent(row.student.id)}`}>{row.name}</Link>,
+    },
+    { title: 'Grade', key: 'grade', render: (_, row) => gradeLabel(row.student.grade) },
+    { title: 'Status', key: 'status', render: (_, row) => <StudentStatusBadge status={row.status} where="list" /> },
+    {
+      title: 'Accommodations',
+      key: 'accommodations',
+      render: (_, row) => <AccommodationChips accommodations={row.accommodations} max={2} />,
+    },
+    { title: 'Last Updated', key: 'lastUpdated', render: (_, row) => formatListDate(row.lastUpdated) },
+    { title: 'Review Due', key: 'reviewDue', render: (_, row) => <ReviewDue date={row.reviewDue} /> },
+    {
+      title: 'Actions',
+      key: 'actions',
+      className: 'no-print',
+      render: (_, row) => (
+        <Button size="small" onClick={() => navigate(`/students/edit/${encodeURIComponent(row.student.id)}`)}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <Table<StudentRow>
+      rowKey={(row) => row.student.id}
+      columns={columns}
+      dataSource={rows}
+      size="small"
+      scroll={{ x: 'max-content' }}
+      pagination={rows.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+    />
+  );
+}
