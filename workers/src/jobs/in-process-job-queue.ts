@@ -14,7 +14,21 @@ interface PendingJob {
   readonly data: unknown;
   readonly jobId: string | undefined;
   readonly dueAt: number;
-  timer: NodeJS.Timeout | undefined;
+  timer: (() => void) | undefined;
+}
+
+/** setTimeout fires at once for delays over ~24.8 days; review reminders are months out. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A timeout of any length; returns its cancel function. */
+function setLongTimeout(callback: () => void, dueAt: number, now: () => number): () => void {
+  let handle: NodeJS.Timeout;
+  const arm = (): void => {
+    const remaining = dueAt - now();
+    handle = remaining > MAX_TIMER_MS ? setTimeout(arm, MAX_TIMER_MS) : setTimeout(callback, Math.max(0, remaining));
+  };
+  arm();
+  return () => clearTimeout(handle);
 }
 
 /**
@@ -38,7 +52,8 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
   const running = new Set<Promise<void>>();
   /** Back-off waits between retries; close() wakes them so running jobs can end. */
   const retryWaits = new Map<NodeJS.Timeout, () => void>();
-  const schedulers = new Map<string, NodeJS.Timeout>();
+  /** Cancel functions of the recurring schedules, by schedulerId. */
+  const schedulers = new Map<string, () => void>();
 
   const forget = (job: PendingJob): void => {
     pending.delete(job);
@@ -96,7 +111,7 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
     const job: PendingJob = { name, data, jobId, dueAt: now() + delay, timer: undefined };
     pending.add(job);
     if (jobId !== undefined) pendingById.set(jobId, job);
-    job.timer = setTimeout(() => dispatch(job), delay);
+    job.timer = setLongTimeout(() => dispatch(job), job.dueAt, now);
   };
 
   return {
@@ -108,7 +123,7 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
     async cancel(jobId) {
       const job = pendingById.get(jobId);
       if (!job) return;
-      if (job.timer) clearTimeout(job.timer);
+      job.timer?.();
       const index = ready.indexOf(job);
       if (index >= 0) ready.splice(index, 1);
       forget(job);
@@ -116,13 +131,20 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
 
     async schedule(schedulerId, everyMs, name, data) {
       if (closed) throw new Error('Job queue is closed');
-      const previous = schedulers.get(schedulerId);
-      if (previous) clearInterval(previous);
+      schedulers.get(schedulerId)?.();
+      const interval = Math.max(1, everyMs);
       // One pending run per scheduler, as BullMQ keeps one next job per scheduler.
-      const tick = (): void => add(name, data, { jobId: `\0scheduler\0${schedulerId}` });
+      const jobId = `\0scheduler\0${schedulerId}`;
+      let nextAt = now();
+      const tick = (): void => {
+        add(name, data, { jobId });
+        nextAt += interval;
+        // After a stall (a suspended laptop), skip the missed runs rather than replay them.
+        if (nextAt <= now()) nextAt = now() + interval;
+        schedulers.set(schedulerId, setLongTimeout(tick, nextAt, now));
+      };
       // BullMQ runs an `every` scheduler at once, then on each interval.
       tick();
-      schedulers.set(schedulerId, setInterval(tick, Math.max(1, everyMs)));
     },
 
     async start(next) {
@@ -139,9 +161,9 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
     async close() {
       if (closed) return;
       closed = true;
-      for (const timer of schedulers.values()) clearInterval(timer);
+      for (const cancelSchedule of schedulers.values()) cancelSchedule();
       schedulers.clear();
-      for (const job of pending) if (job.timer) clearTimeout(job.timer);
+      for (const job of pending) job.timer?.();
       pending.clear();
       pendingById.clear();
       ready.length = 0;
