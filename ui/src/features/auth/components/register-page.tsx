@@ -1,0 +1,67 @@
+import { Link, useNavigate } from 'react-router-dom';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Form, Input } from 'antd';
+import { registerSchema, type RegisterInput } from '@accommodate/shared-events/schemas/account';
+import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
+import { useRegister } from '../../../lib/auth.ts';
+import { applyServerFieldErrors, serverMessageOr } from '../../../lib/form-errors.ts';
+import { FormField } from '../../../components/form-field.tsx';
+import { PublicPageLayout } from '../../../components/public-page-layout.tsx';
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const register = useRegister();
+  const { control, handleSubmit, setError } = useForm<RegisterInput>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    register.mutate(values, {
+      onSuccess: () => void navigate('/', { replace: true }),
+      onError: (error) => applyServerFieldErrors(error, setError),
+    }),
+  );
+
+  return (
+    <PublicPageLayout>
+      <Card className="public-page__card">
+        <h1 className="public-page__title">Create your account</h1>
+        <p className="public-page__lead">Free for up to {FREE_STUDENT_LIMIT} students. No credit card needed.</p>
+        {register.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            style={{ marginBottom: 16 }}
+            title={serverMessageOr(register.error, 'Registration failed. Please try again.')}
+          />
+        ) : null}
+        <Form layout="vertical" component="div" requiredMark={false}>
+          <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Create account">
+            <FormField control={control} name="name" label="Full Name" render={(field) => (
+              <Input {...field} value={field.value as string} autoComplete="name" size="large" />
+            )} />
+            <FormField control={control} name="email" label="Email Address" render={(field) => (
+              <Input {...field} value={field.value as string} type="email" autoComplete="email" size="large" />
+            )} />
+            <FormField control={control} name="password" label="Password" extra="At least 8 characters" render={(field) => (
+              <Input.Password {...field} value={field.value as string} autoComplete="new-password" size="large" />
+            )} />
+            <p className="public-page__note">
+              By creating an account you confirm you are 18 or older and agree to the{' '}
+              <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
+            </p>
+            <Button type="primary" htmlType="submit" size="large" block loading={register.isPending}>
+              Create account
+            </Button>
+          </form>
+        </Form>
+        <p className="public-page__switch">
+          Already have an account? <Link to="/login">Sign in</Link>
+        </p>
+      </Card>
+    </PublicPageLayout>
+  );
+}

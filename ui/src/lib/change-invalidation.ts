@@ -1,0 +1,38 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import { queryKeys } from './query-keys.ts';
+
+export interface Invalidation {
+  queryKey: QueryKey;
+  /** The list key ['/api/students'] prefixes every student's keys; `exact` stops it reaching them. */
+  exact?: boolean;
+}
+
+/**
+ * Maps a socket `change` poke to the cached queries that may now be out of date.
+ * Pokes never carry data, so the UI refetches and shows the same state as a fresh load.
+ */
+export function invalidationsFor(change: ChangeMessage): Invalidation[] {
+  switch (change.entity) {
+    case 'student':
+    case 'share':
+      return [
+        { queryKey: queryKeys.students(), exact: true },
+        { queryKey: queryKeys.student(change.studentId ?? change.id) },
+        { queryKey: queryKeys.allStudentAccommodations() },
+      ];
+    case 'accommodation':
+      return [{ queryKey: queryKeys.accommodationLibrary() }, { queryKey: queryKeys.allStudentAccommodations() }];
+    case 'plan':
+      return [
+        { queryKey: queryKeys.plans(), exact: true },
+        { queryKey: queryKeys.plan(change.id) },
+      ];
+    case 'user':
+      return [{ queryKey: queryKeys.currentUser() }];
+    case 'document':
+      return change.studentId ? [{ queryKey: queryKeys.studentDocuments(change.studentId) }] : [];
+    case 'notification':
+      return [{ queryKey: queryKeys.notifications() }];
+  }
+}

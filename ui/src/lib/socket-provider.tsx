@@ -1,0 +1,50 @@
+import { useEffect, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { changeMessageSchema } from '@accommodate/shared-events/schemas/api-error';
+import { useCurrentUser } from './auth.ts';
+import { invalidationsFor } from './change-invalidation.ts';
+
+/** Applies one `change` poke to the cache; malformed pokes are ignored rather than trusted. */
+export function applyChange(queryClient: QueryClient, message: unknown): void {
+  const parsed = changeMessageSchema.safeParse(message);
+  if (!parsed.success) return;
+  for (const { queryKey, exact } of invalidationsFor(parsed.data)) {
+    void queryClient.invalidateQueries({ queryKey, exact: exact ?? false });
+  }
+}
+
+/**
+ * Connects Socket.IO only while someone is signed in (the server authorises by
+ * the session cookie). socket.io-client is loaded on demand so visitors on the
+ * landing page never download it.
+ */
+export function SocketProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (!userId) return undefined;
+    let cancelled = false;
+    let disconnect: (() => void) | null = null;
+
+    void import('socket.io-client').then(({ io }) => {
+      if (cancelled) return;
+      const socket = io({ withCredentials: true });
+      socket.on('change', (message: unknown) => applyChange(queryClient, message));
+      // Delivery is at most once: pokes sent while we were away are lost, so
+      // everything on screen is refetched after a reconnect.
+      socket.io.on('reconnect', () => {
+        void queryClient.invalidateQueries({ refetchType: 'active' });
+      });
+      disconnect = () => socket.disconnect();
+    });
+
+    return () => {
+      cancelled = true;
+      disconnect?.();
+    };
+  }, [userId, queryClient]);
+
+  return children;
+}
