@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { Position } from '@accommodate/shared-events/events/envelope';
+import { BuildNotFoundError } from './build-not-found-error.ts';
 import type {
   ActiveBuild,
   BuildRef,
@@ -271,7 +272,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
 
   const commitBatch = db.transaction((build: BuildRef, writes: readonly Write[], checkpoint: Position) => {
     const row = statements.build.get(build.projection, build.build);
-    if (!row) throw new Error(`Build ${build.build} of projection ${build.projection} does not exist (it may have been replaced)`);
+    if (!row) throw new BuildNotFoundError(build.projection);
     const next = encodeCheckpoint(checkpoint);
     // Two runners on one build would apply events twice; a checkpoint never moves backwards.
     if (row.checkpoint !== null && next < row.checkpoint) {

@@ -1,6 +1,7 @@
 import { MongoClient } from 'mongodb';
 import type { AnyBulkWriteOperation, Collection as MongoCollection, Db, Document, Filter as MongoFilter, Sort } from 'mongodb';
 import type { Position } from '@accommodate/shared-events/events/envelope';
+import { BuildNotFoundError } from './build-not-found-error.ts';
 import type { ActiveBuild, BuildRef, Collection, Doc, Filter, FindOptions, ReadStore, StateCollection, Write } from './read-store.ts';
 
 /**
@@ -183,7 +184,7 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
       try {
         await session.withTransaction(async () => {
           const found = await builds.findOne({ _id: buildId(build) }, { session });
-          if (!found) throw new Error(`Build ${build.build} of projection ${build.projection} does not exist (it may have been replaced)`);
+          if (!found) throw new BuildNotFoundError(build.projection);
           if (found.checkpoint !== null && next < found.checkpoint) {
             throw new Error(`Checkpoint of projection ${build.projection} would move backwards`);
           }

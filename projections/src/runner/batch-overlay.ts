@@ -1,0 +1,83 @@
+import type { Change, ProjectionContext } from '../definitions/projection.ts';
+import type { BuildRef, Collection, Doc, Filter, ReadStore, Write } from '../store/read-store.ts';
+import { matchesFilter } from '../store/filter-match.ts';
+
+interface Entry {
+  doc: Doc | null;
+  /** Clean entries only cache a read; dirty ones become writes at commit. */
+  dirty: boolean;
+}
+
+/**
+ * What a projection sees while a batch is applied: the build's committed documents
+ * with the batch's own pending writes laid over them. Documents read are cached for
+ * the batch, so a stream with many events in one batch costs one store read.
+ * A document returned by `get` may be changed in place and then `put`.
+ */
+export class BatchOverlay implements ProjectionContext {
+  private readonly entries = new Map<string, Map<string, Entry>>();
+  private readonly collections = new Map<string, Collection<Doc>>();
+  readonly changes: Change[] = [];
+
+  constructor(
+    private readonly readStore: ReadStore,
+    private readonly build: BuildRef,
+  ) {}
+
+  async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    const entries = this.entriesOf(collection);
+    const entry = entries.get(id);
+    if (entry) return entry.doc as T | null;
+    const doc = await this.stored(collection).get(id);
+    // A write may have landed while the read was awaited; it wins.
+    const landed = entries.get(id);
+    if (landed) return landed.doc as T | null;
+    entries.set(id, { doc, dirty: false });
+    return doc as T | null;
+  }
+
+  async find<T extends Doc>(collection: string, filter: Filter): Promise<T[]> {
+    const stored = await this.stored(collection).find(filter);
+    const entries = this.entriesOf(collection);
+    const result = stored.filter((doc) => !entries.has(doc.id));
+    for (const { doc } of entries.values()) {
+      if (doc && matchesFilter(doc, filter)) result.push(doc);
+    }
+    return result as T[];
+  }
+
+  put<T extends Doc>(collection: string, doc: T): void {
+    this.entriesOf(collection).set(doc.id, { doc, dirty: true });
+  }
+
+  delete(collection: string, id: string): void {
+    this.entriesOf(collection).set(id, { doc: null, dirty: true });
+  }
+
+  announce(change: Change): void {
+    this.changes.push(change);
+  }
+
+  writes(): Write[] {
+    const writes: Write[] = [];
+    for (const [collection, entries] of this.entries) {
+      for (const [id, { doc, dirty }] of entries) {
+        if (!dirty) continue;
+        writes.push(doc ? { kind: 'put', collection, doc } : { kind: 'delete', collection, id });
+      }
+    }
+    return writes;
+  }
+
+  private entriesOf(collection: string): Map<string, Entry> {
+    let entries = this.entries.get(collection);
+    if (!entries) this.entries.set(collection, (entries = new Map()));
+    return entries;
+  }
+
+  private stored(collection: string): Collection<Doc> {
+    let stored = this.collections.get(collection);
+    if (!stored) this.collections.set(collection, (stored = this.readStore.buildCollection(this.build, collection)));
+    return stored;
+  }
+}

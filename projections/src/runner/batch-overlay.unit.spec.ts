@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openEmbeddedReadStore } from '../store/embedded-read-store.ts';
+import type { BuildRef, Doc, ReadStore } from '../store/read-store.ts';
+import { BatchOverlay } from './batch-overlay.ts';
+
+interface Row extends Doc {
+  ownerId: string;
+  tags: string[];
+}
+
+describe('BatchOverlay', () => {
+  let store: ReadStore;
+  const build: BuildRef = { projection: 'p', version: 1, build: 'b' };
+
+  beforeEach(async () => {
+    store = openEmbeddedReadStore({ file: ':memory:' });
+    await store.createBuild(build, ['rows']);
+    await store.commit(build, [
+      { kind: 'put', collection: 'rows', doc: { id: 'a', ownerId: 'u1', tags: ['x'] } as Row },
+      { kind: 'put', collection: 'rows', doc: { id: 'b', ownerId: 'u1', tags: [] } as Row },
+    ], 1n);
+  });
+  afterEach(() => store.close());
+
+  it('lets a projection read its own pending writes, deletes included', async () => {
+    const overlay = new BatchOverlay(store, build);
+    overlay.put<Row>('rows', { id: 'c', ownerId: 'u1', tags: ['x'] });
+    overlay.delete('rows', 'b');
+    const a = await overlay.get<Row>('rows', 'a');
+    a!.ownerId = 'u2';
+    overlay.put('rows', a!);
+
+    expect(await overlay.get('rows', 'b')).toBeNull();
+    expect((await overlay.find<Row>('rows', { ownerId: 'u1' })).map((r) => r.id)).toEqual(['c']);
+    expect((await overlay.find<Row>('rows', { tags: 'x' })).map((r) => r.id).sort()).toEqual(['a', 'c']);
+    // Nothing reached the store yet.
+    expect((await store.buildCollection<Row>(build, 'rows').get('a'))?.ownerId).toBe('u1');
+    expect(overlay.writes().map((w) => `${w.kind}:${w.kind === 'put' ? w.doc.id : w.id}`).sort()).toEqual([
+      'delete:b',
+      'put:a',
+      'put:c',
+    ]);
+  });
+
+  it('turns reads without writes into no writes', async () => {
+    const overlay = new BatchOverlay(store, build);
+    await overlay.get('rows', 'a');
+    await overlay.get('rows', 'missing');
+    expect(overlay.writes()).toEqual([]);
+  });
+});

@@ -1,0 +1,260 @@
+import type { Position } from '@accommodate/shared-events/events/envelope';
+import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
+import type { Logger } from '@accommodate/shared-events/logging/logger';
+import type { Change, Projection } from '../definitions/projection.ts';
+import type { ChangePublisher } from '../realtime/change-publisher.ts';
+import type { BuildRef, ReadStore } from '../store/read-store.ts';
+import { BuildNotFoundError } from '../store/build-not-found-error.ts';
+import { applyBatch, buildTarget, ProjectionApplyError, type BuildTarget } from './apply-batch.ts';
+import { newBuildId } from './build-id.ts';
+import { liveBatches } from './live-batches.ts';
+import { REPLAY_BATCH_SIZE, replayInto } from './replay.ts';
+
+export interface StartProjectionsOptions {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projections: readonly Projection[];
+  /** Receives each committed batch's announced changes; absent in processes nobody watches. */
+  publisher?: ChangePublisher;
+  /** Most events applied per live commit. */
+  batchSize?: number;
+  /** Events per commit while a new build catches up. */
+  replayBatchSize?: number;
+  logger?: Logger;
+  /** First retry delay after a failure; doubles up to maxRetryDelayMs. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+}
+
+export interface ProjectionStatus {
+  projection: string;
+  version: number;
+  /** Whether the build at this version serves reads (false while a new build catches up). */
+  serving: boolean;
+  checkpoint: Position | null;
+  /** Set while the projection is failing and backing off. */
+  failing: boolean;
+}
+
+export interface ProjectionRunner {
+  /** Resolves true once every projection's serving build has applied `position`, false on timeout. */
+  waitForPosition(position: Position, timeoutMs: number): Promise<boolean>;
+  /** Whether every projection serves its current version and has reached the head of the log. */
+  caughtUp(): Promise<boolean>;
+  status(): ProjectionStatus[];
+  stop(): Promise<void>;
+}
+
+interface RunState {
+  projection: Projection;
+  target: BuildTarget | null;
+  serving: boolean;
+  failing: boolean;
+  /** A newer version is active: another deployment owns this projection now. */
+  retired: boolean;
+}
+
+interface Waiter {
+  position: Position;
+  resolve(reached: boolean): void;
+}
+
+const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+/**
+ * Runs every projection: makes sure a build at its current version serves reads
+ * (blue-green: a new build catches up beside the old one, which serves until the
+ * swap), then follows the log, committing each batch with its checkpoint and only
+ * then announcing its changes. A failing projection logs its name and the event
+ * type, and retries with backoff; the others carry on.
+ */
+export async function startProjections(options: StartProjectionsOptions): Promise<ProjectionRunner> {
+  const { eventStore, readStore } = options;
+  const logger = options.logger ?? silentLogger;
+  const batchSize = options.batchSize ?? 500;
+  const replayBatchSize = options.replayBatchSize ?? REPLAY_BATCH_SIZE;
+  const retryDelayMs = options.retryDelayMs ?? 250;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
+  const stopping = new AbortController();
+  const signal = stopping.signal;
+  const waiters = new Set<Waiter>();
+  const states: RunState[] = options.projections.map((projection) => ({
+    projection,
+    target: null,
+    serving: false,
+    failing: false,
+    retired: false,
+  }));
+
+  const reached = (position: Position): boolean =>
+    states.every((s) => s.retired || (s.serving && s.target?.checkpoint != null && s.target.checkpoint >= position));
+
+  const progressed = () => {
+    for (const waiter of waiters) if (reached(waiter.position)) waiter.resolve(true);
+  };
+
+  /** The build that should serve reads now, made and caught up first if the active one is older. */
+  async function currentBuild(state: RunState): Promise<BuildTarget | null> {
+    const { projection } = state;
+    const active = await readStore.activeBuild(projection.name);
+    if (active && active.version === projection.version) return buildTarget(projection, active, active.checkpoint);
+    if (active && active.version > projection.version) {
+      logger.warn('A newer version of the projection is active; this process leaves it alone', {
+        projection: projection.name,
+        version: projection.version,
+        activeVersion: active.version,
+      });
+      return null;
+    }
+    const build: BuildRef = { projection: projection.name, version: projection.version, build: newBuildId(projection.version) };
+    logger.info('Building projection beside the serving build', {
+      projection: projection.name,
+      version: projection.version,
+      replacesVersion: active?.version ?? null,
+    });
+    await readStore.createBuild(build, projection.collections);
+    const target = buildTarget(projection, build, null);
+    state.target = target;
+    const started = performance.now();
+    const events = await replayInto(eventStore, readStore, [target], { after: null, batchSize: replayBatchSize, signal });
+    if (signal.aborted) return null;
+    await readStore.activate(build);
+    logger.info('Projection build swapped in', {
+      projection: projection.name,
+      version: projection.version,
+      events,
+      ms: Math.round(performance.now() - started),
+    });
+    return target;
+  }
+
+  /** Runs once a batch has committed: progress first, then the changes it announced. */
+  function committed(state: RunState, changes: readonly Change[]): void {
+    state.failing = false;
+    progressed();
+    for (const change of changes) {
+      try {
+        options.publisher?.publish(change.message, change.audience);
+      } catch (error) {
+        logger.warn('Publishing a change failed', { projection: state.projection.name, error: errorName(error) });
+      }
+    }
+  }
+
+  async function follow(state: RunState, target: BuildTarget): Promise<void> {
+    // Catch up in large batches first (after a restart or a failure); then follow live, in smaller ones.
+    await replayInto(eventStore, readStore, [target], {
+      after: target.checkpoint,
+      batchSize: replayBatchSize,
+      signal,
+      committed: (_, changes) => committed(state, changes),
+    });
+    const subscription = eventStore.subscribeToAll({ after: target.checkpoint, signal });
+    for await (const batch of liveBatches(subscription, batchSize)) {
+      if (signal.aborted) return;
+      committed(state, await applyBatch(readStore, target, batch));
+    }
+  }
+
+  async function run(state: RunState): Promise<void> {
+    let failures = 0;
+    while (!signal.aborted) {
+      try {
+        const target = await currentBuild(state);
+        if (!target) {
+          state.retired = !signal.aborted;
+          progressed();
+          return;
+        }
+        state.target = target;
+        state.serving = true;
+        failures = 0;
+        progressed();
+        await follow(state, target);
+        return;
+      } catch (error) {
+        if (signal.aborted) return;
+        state.serving = false;
+        if (error instanceof BuildNotFoundError) {
+          // A rebuild swapped in a newer build: move to it at once.
+          logger.info('Projection build was replaced; following the new one', { projection: state.projection.name });
+          continue;
+        }
+        failures += 1;
+        state.failing = true;
+        const delay = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** (failures - 1));
+        logger.error('Projection failed; retrying', {
+          projection: state.projection.name,
+          eventType: error instanceof ProjectionApplyError ? error.eventType : null,
+          error: errorName(error instanceof ProjectionApplyError ? error.cause : error),
+          at: firstFrame(error instanceof ProjectionApplyError ? error.cause : error),
+          failures,
+          retryInMs: delay,
+        });
+        await sleep(delay, signal);
+      }
+    }
+  }
+
+  const running = states.map((state) => run(state));
+
+  return {
+    async waitForPosition(position, timeoutMs) {
+      if (reached(position)) return true;
+      if (signal.aborted) return false;
+      return new Promise<boolean>((resolve) => {
+        const waiter: Waiter = {
+          position,
+          resolve: (value) => {
+            clearTimeout(timer);
+            waiters.delete(waiter);
+            resolve(value);
+          },
+        };
+        const timer = setTimeout(() => waiter.resolve(false), timeoutMs);
+        waiters.add(waiter);
+      });
+    },
+
+    async caughtUp() {
+      const head = await eventStore.headPosition();
+      if (!states.every((s) => s.retired || s.serving)) return false;
+      return head === null || reached(head);
+    },
+
+    status: () =>
+      states.map((s) => ({
+        projection: s.projection.name,
+        version: s.projection.version,
+        serving: s.serving,
+        checkpoint: s.target?.checkpoint ?? null,
+        failing: s.failing,
+      })),
+
+    async stop() {
+      stopping.abort();
+      for (const waiter of waiters) waiter.resolve(false);
+      await Promise.all(running);
+    },
+  };
+}
+
+const errorName = (error: unknown): string => (error instanceof Error ? error.name : typeof error);
+
+/** Where it failed, as a code location: frames carry file paths, never record data. */
+function firstFrame(error: unknown): string | null {
+  if (!(error instanceof Error) || !error.stack) return null;
+  return error.stack.split('\n').find((line) => line.trim().startsWith('at '))?.trim() ?? null;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}

@@ -1,0 +1,44 @@
+import type { EventEnvelope, Position } from '@accommodate/shared-events/events/envelope';
+import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
+import type { Change } from '../definitions/projection.ts';
+import type { ReadStore } from '../store/read-store.ts';
+import { applyBatch, type BuildTarget } from './apply-batch.ts';
+
+export const REPLAY_BATCH_SIZE = 5_000;
+
+/**
+ * Reads the log from `after` to its current end in large batches and applies each
+ * batch to every target, so that one pass over the log fills several builds.
+ * `committed` receives each commit's changes; a new build nobody reads yet needs none.
+ * Returns the number of events read.
+ */
+export async function replayInto(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  targets: readonly BuildTarget[],
+  options: {
+    after: Position | null;
+    batchSize?: number;
+    signal?: AbortSignal;
+    committed?: (target: BuildTarget, changes: Change[]) => void;
+  },
+): Promise<number> {
+  const batchSize = options.batchSize ?? REPLAY_BATCH_SIZE;
+  let batch: EventEnvelope[] = [];
+  let read = 0;
+  const flush = async () => {
+    for (const target of targets) {
+      const changes = await applyBatch(readStore, target, batch);
+      options.committed?.(target, changes);
+    }
+    read += batch.length;
+    batch = [];
+  };
+  for await (const event of eventStore.readAll({ after: options.after, batchSize })) {
+    if (options.signal?.aborted) return read;
+    batch.push(event);
+    if (batch.length >= batchSize) await flush();
+  }
+  if (batch.length > 0 && !options.signal?.aborted) await flush();
+  return read;
+}
