@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { QueryKey } from '@tanstack/react-query';
+import { createQueryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
+import { applyChange } from './socket-provider.tsx';
+
+const cachedKeys: QueryKey[] = [
+  queryKeys.currentUser(),
+  queryKeys.students(),
+  queryKeys.student('s1'),
+  queryKeys.studentAccommodations('s1'),
+  queryKeys.studentDocuments('s1'),
+  queryKeys.student('s2'),
+  queryKeys.studentDocuments('s2'),
+  queryKeys.allStudentAccommodations(),
+  queryKeys.accommodationLibrary(),
+  queryKeys.plans(),
+  queryKeys.plan('p1'),
+  queryKeys.plan('p2'),
+];
+
+/** Which cached screens would refetch after this poke. */
+function staleAfter(change: unknown): string[] {
+  const client = createQueryClient();
+  for (const key of cachedKeys) client.setQueryData(key, { cached: true });
+  applyChange(client, change);
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => query.queryKey.join('/'))
+    .sort();
+}
+
+describe('socket change pokes', () => {
+  it('a student change refreshes the list and that student only, not other students', () => {
+    expect(staleAfter({ entity: 'student', id: 's1', actorId: 'u1' })).toEqual([
+      '/api/students',
+      '/api/students/accommodations/all',
+      '/api/students/s1',
+      '/api/students/s1/accommodations',
+      '/api/students/s1/documents',
+    ]);
+  });
+
+  it('an accommodation change refreshes the library and the all-accommodations map', () => {
+    expect(staleAfter({ entity: 'accommodation', id: 'a1', actorId: 'u1' })).toEqual([
+      '/api/accommodations/defaults',
+      '/api/students/accommodations/all',
+    ]);
+  });
+
+  it('a plan change refreshes the plan list and that plan', () => {
+    expect(staleAfter({ entity: 'plan', id: 'p1', studentId: 's1', actorId: 'u1' })).toEqual(['/api/plans', '/api/plans/p1']);
+  });
+
+  it('a document change refreshes only that student’s documents', () => {
+    expect(staleAfter({ entity: 'document', id: 'd1', studentId: 's2', actorId: 'u1' })).toEqual(['/api/students/s2/documents']);
+  });
+
+  it('a user change refreshes the current user', () => {
+    expect(staleAfter({ entity: 'user', id: 'u1', actorId: 'u1' })).toEqual(['/api/auth/user']);
+  });
+
+  it('ignores a malformed poke instead of refetching everything', () => {
+    expect(staleAfter({ entity: 'nonsense' })).toEqual([]);
+  });
+});
