@@ -35,7 +35,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: CommandOptions,
 ): Promise<CommandResult<State>> {
   const history = await context.eventStore.readStream(streamId);
-  const currentRevision = history.length - 1;
+  // The last event's own revision, not the count: a store may skip events of types this build does not know.
+  const currentRevision = history.at(-1)?.revision ?? -1;
   if (options.expectedRevision !== undefined && options.expectedRevision !== currentRevision) {
     throw new WrongExpectedRevisionError(streamId, options.expectedRevision, currentRevision);
   }
