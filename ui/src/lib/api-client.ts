@@ -59,7 +59,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (response.status === 401 && options.on401 === 'returnNull') return null as T;
   if (!response.ok) {
     const text = await response.text();
-    let parsed: unknown = null;
+    let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : null;
     } catch {
