@@ -1,0 +1,80 @@
+import { expect, test } from '@playwright/test';
+import { pickOption, signUpTeacher } from './caseload-fixtures.ts';
+
+test.beforeEach(async ({ page }) => {
+  await signUpTeacher(page);
+});
+
+test('templates are read-only and listed by category', async ({ page }) => {
+  await page.goto('/accommodations');
+  await expect(page.getByRole('heading', { name: 'Accommodations', level: 1 })).toBeVisible();
+  await expect(page.getByText('Manage classroom accommodations by category')).toBeVisible();
+  const extendedTime = page.getByTestId('accommodation-card').filter({ hasText: 'Extended Time' });
+  await expect(extendedTime.getByText('Template')).toBeVisible();
+  await expect(extendedTime.getByRole('button', { name: /Edit/ })).toHaveCount(0);
+  await expect(page.getByText('10 accommodations')).toBeVisible();
+
+  await page.getByPlaceholder('Search accommodations').fill('zzz-nothing');
+  await expect(page.getByText('No accommodations found')).toBeVisible();
+  await page.getByRole('tab', { name: 'Custom' }).click();
+  await expect(page.getByText('No custom accommodations found')).toBeVisible();
+});
+
+test('create, edit and delete an accommodation', async ({ page }) => {
+  await page.goto('/accommodations');
+  await page.getByRole('button', { name: 'Add Accommodation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Accommodation' });
+  await expect(dialog).toBeVisible();
+
+  // The shared schema's messages show before anything is sent.
+  await dialog.getByRole('button', { name: 'Add Accommodation' }).click();
+  await expect(dialog.getByText('Accommodation name must be at least 3 characters')).toBeVisible();
+  await expect(dialog.getByText('Please select a category')).toBeVisible();
+
+  await dialog.getByLabel('Name').fill('Wobble Stool');
+  await dialog.getByLabel('Category').click();
+  await pickOption(page, 'Custom');
+  await dialog.getByLabel('Description').fill('A flexible seat for students who need to move.');
+  await dialog.getByRole('button', { name: 'Add Accommodation' }).click();
+  await expect(page.getByText('Accommodation added successfully')).toBeVisible();
+
+  const card = page.getByTestId('accommodation-card').filter({ hasText: 'Wobble Stool' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Custom')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Custom', level: 4 })).toBeVisible();
+
+  await card.getByRole('button', { name: 'Edit Wobble Stool' }).click();
+  const editDialog = page.getByRole('dialog', { name: 'Edit Accommodation' });
+  await expect(editDialog.getByLabel('Name')).toHaveValue('Wobble Stool');
+  await editDialog.getByLabel('Name').fill('Wobble Chair');
+  await editDialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Accommodation updated successfully')).toBeVisible();
+  const renamed = page.getByTestId('accommodation-card').filter({ hasText: 'Wobble Chair' });
+  await expect(renamed).toBeVisible();
+
+  await renamed.getByRole('button', { name: 'Delete Wobble Chair' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Accommodation deleted successfully')).toBeVisible();
+  await expect(page.getByTestId('accommodation-card').filter({ hasText: 'Wobble Chair' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Extended Time')).toBeVisible();
+  await expect(page.getByText('Wobble Chair')).toHaveCount(0);
+});
+
+test('a refused write shows the failure toast instead of success', async ({ page }) => {
+  await page.goto('/accommodations');
+  // Simulate the server refusing the write; the UI must check the HTTP status.
+  await page.route('**/api/accommodations', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' })
+      : route.continue(),
+  );
+  await page.getByRole('button', { name: 'Add Accommodation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Accommodation' });
+  await dialog.getByLabel('Name').fill('Standing Desk');
+  await dialog.getByLabel('Category').click();
+  await pickOption(page, 'Academic');
+  await dialog.getByRole('button', { name: 'Add Accommodation' }).click();
+  await expect(page.getByText('Failed to add accommodation. Please try again.')).toBeVisible();
+  await expect(page.getByText('Accommodation added successfully')).toHaveCount(0);
+});
