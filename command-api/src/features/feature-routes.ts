@@ -3,8 +3,9 @@ import type { AppContext } from '../framework/command-context.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { accommodationRoutes } from './accommodations/accommodation-routes.ts';
+import { caseloadRoutes } from './students/caseload-routes.ts';
 
 /** Every feature's routes, in the order they are mounted. */
 export function featureRoutes(context: AppContext, sessions: SessionStore): Router[] {
-  return [accountRoutes(context, sessions), accommodationRoutes(context)];
+  return [accountRoutes(context, sessions), accommodationRoutes(context), caseloadRoutes(context)];
 }

@@ -1,6 +1,7 @@
 import type { Projection } from './projection.ts';
 import { usersProjection } from './users-projection.ts';
 import { accommodationLibraryProjection } from './accommodation-library-projection.ts';
+import { caseloadProjection } from './caseload-projection.ts';
 
 /** Every read model, in the order they are caught up at start-up. */
-export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, accommodationLibraryProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, accommodationLibraryProjection, caseloadProjection];

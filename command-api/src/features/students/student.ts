@@ -1,6 +1,6 @@
 import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
-import type { StudentDetailField } from '@accommodate/shared-events/schemas/student';
 
+/** The form's fields as stored (STUDENT_DETAIL_FIELDS); optional ones are null when empty. */
 export type StudentDetails = {
   firstName: string;
   lastInitial: string;
@@ -11,7 +11,7 @@ export type StudentDetails = {
   parentEmail: string | null;
   parentNotes: string | null;
   notes: string | null;
-} satisfies Record<StudentDetailField, string | null>;
+};
 
 export type StudentState =
   | { status: 'absent' }

@@ -1,0 +1,32 @@
+import type { DocumentEvent } from '@accommodate/shared-events/events/document-events';
+import type { Decider } from '../../framework/decider.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { evolveDocument, initialDocumentState, type DocumentState } from './document.ts';
+
+export interface UploadedFile {
+  name: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+}
+
+export type DocumentCommand =
+  | { type: 'UploadDocument'; documentId: string; studentId: string; file: UploadedFile }
+  | { type: 'RemoveDocument'; documentId: string };
+
+export function decideDocument(command: DocumentCommand, state: DocumentState): DocumentEvent[] {
+  switch (command.type) {
+    case 'UploadDocument':
+      if (state.status !== 'absent') throw conflict('This document already exists');
+      return [{ type: 'DocumentUploaded', data: { documentId: command.documentId, studentId: command.studentId, ...command.file } }];
+    case 'RemoveDocument':
+      if (state.status !== 'present') throw notFound('Document');
+      return [{ type: 'DocumentRemoved', data: { documentId: command.documentId, studentId: state.studentId } }];
+  }
+}
+
+export const documentDecider: Decider<DocumentState, DocumentCommand, DocumentEvent> = {
+  initialState: initialDocumentState,
+  evolve: evolveDocument,
+  decide: decideDocument,
+};

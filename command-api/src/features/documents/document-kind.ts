@@ -1,0 +1,35 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { DOCUMENT_TYPES } from '@accommodate/shared-events/schemas/document';
+
+export type DocumentMimeType = keyof typeof DOCUMENT_TYPES;
+
+/** Legacy Word (.doc) files are OLE compound documents; file-type names that container, not Word. */
+const OLE_SIGNATURE = Buffer.from('d0cf11e0a1b11ae1', 'hex');
+
+const isAccepted = (mime: string): mime is DocumentMimeType => Object.hasOwn(DOCUMENT_TYPES, mime);
+
+/**
+ * What the bytes are, whatever the file is called: PDF, PNG/JPEG/GIF/WEBP,
+ * DOCX or legacy DOC; null for anything else (an .exe renamed to .pdf included).
+ */
+export async function detectDocumentType(bytes: Buffer): Promise<DocumentMimeType | null> {
+  if (bytes.subarray(0, OLE_SIGNATURE.length).equals(OLE_SIGNATURE)) return 'application/msword';
+  const detected = await fileTypeFromBuffer(bytes);
+  return detected && isAccepted(detected.mime) ? detected.mime : null;
+}
+
+/** The name as shown and offered back on download: no folders, no control characters, bounded. */
+export function cleanFileName(original: string): string {
+  const base = original.split(/[\\/]/).at(-1) ?? '';
+  // eslint-disable-next-line no-control-regex
+  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const bounded = [...printable].slice(-200).join('');
+  return bounded === '' || bounded === '.' || bounded === '..' ? 'document' : bounded;
+}
+
+/** Content-Disposition for a download: an ASCII fallback plus the exact name (RFC 6266 / 5987). */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

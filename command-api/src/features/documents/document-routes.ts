@@ -1,0 +1,134 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { MAX_DOCUMENT_BYTES, type StudentDocument } from '@accommodate/shared-events/schemas/document';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { DOCUMENTS } from '@accommodate/projections/definitions/caseload-collections';
+import type { DocumentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { setEtag } from '../../http/concurrency.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadStudentFor } from '../students/student-access.ts';
+import type { DocumentBlobStore } from './document-blob-store.ts';
+import { documentDecider } from './decide-document.ts';
+import { attachmentDisposition, cleanFileName, detectDocumentType } from './document-kind.ts';
+
+export const FILE_TOO_LARGE = 'The file is larger than 10 MB';
+export const UNSUPPORTED_KIND = 'Only PDF, image and Word files can be uploaded';
+const NO_FILE = 'Choose a file to upload';
+
+export function toStudentDocument(doc: DocumentDoc): StudentDocument {
+  const { id, studentId, name, type, mimeType, size, createdAt } = doc;
+  return { id, studentId, name, type, mimeType, size, createdAt };
+}
+
+const newestFirst = (a: DocumentDoc, b: DocumentDoc) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
+
+/** Bytes stay in memory (10 MB at most) so the type is judged on exactly what will be stored. */
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 10, parts: 11 },
+  defParamCharset: 'utf8',
+}).single('file');
+
+function receiveFile(req: Request, res: Response, next: NextFunction): void {
+  upload(req, res, (error: unknown) => {
+    if (!error) return next();
+    if (error instanceof multer.MulterError) {
+      if (error.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, FILE_TOO_LARGE));
+      return next(new HttpError(400, 'Upload one file, in the form field named "file"'));
+    }
+    next(error);
+  });
+}
+
+export function documentRoutes(context: AppContext, blobs: DocumentBlobStore): Router {
+  const router = Router();
+  const documents = () => context.readStore.collection<DocumentDoc>(DOCUMENTS);
+
+  router.get('/api/students/:id/documents', async (req, res) => {
+    const userId = requireUser(req);
+    const student = await loadStudentFor(context, userId, idParam(req), 'view');
+    const found = await documents().find({ studentId: student.id });
+    res.json(found.sort(newestFirst).map(toStudentDocument));
+  });
+
+  // Access is checked before the upload is read, so nobody streams 10 MB at a student they cannot see.
+  const mayUpload = async (req: Request, _res: Response, next: NextFunction) => {
+    try {
+      await loadStudentFor(context, requireUser(req), idParam(req), 'edit');
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  router.post('/api/students/:id/documents', mayUpload, receiveFile, async (req, res) => {
+    const userId = requireUser(req);
+    const studentId = idParam(req);
+    const file = req.file;
+    if (!file) throw new HttpError(400, NO_FILE, { errors: { file: NO_FILE } });
+    const mimeType = await detectDocumentType(file.buffer);
+    if (!mimeType) throw new HttpError(415, UNSUPPORTED_KIND);
+
+    const documentId = randomUUID();
+    // Bytes first: an event must never name a document whose bytes are missing.
+    await blobs.put(documentId, file.buffer);
+    let revision: number;
+    try {
+      const result = await handleCommand(
+        context,
+        documentDecider,
+        streamName('document', documentId),
+        {
+          type: 'UploadDocument',
+          documentId,
+          studentId,
+          file: {
+            name: cleanFileName(file.originalname),
+            mimeType,
+            size: file.size,
+            sha256: createHash('sha256').update(file.buffer).digest('hex'),
+          },
+        },
+        { actor: { userId }, expectedRevision: -1 },
+      );
+      revision = result.revision;
+    } catch (error) {
+      await blobs.delete(documentId);
+      throw error;
+    }
+    const stored = await documents().get(documentId);
+    if (!stored) throw notFound('Document');
+    setEtag(res, revision);
+    res.status(201).json(toStudentDocument(stored));
+  });
+
+  router.get('/api/documents/:id/download', async (req, res) => {
+    const userId = requireUser(req);
+    const document = await documents().get(idParam(req));
+    if (!document) throw notFound('Document');
+    try {
+      await loadStudentFor(context, userId, document.studentId, 'view');
+    } catch (error) {
+      // Someone who cannot see the student learns nothing about its documents either.
+      if (error instanceof HttpError && error.status === 404) throw notFound('Document');
+      throw error;
+    }
+    const bytes = await blobs.get(document.id);
+    if (!bytes) {
+      context.logger.error('document bytes missing', { route: '/api/documents/:id/download' });
+      throw notFound('Document');
+    }
+    res.setHeader('Content-Type', document.mimeType);
+    res.setHeader('Content-Length', String(bytes.length));
+    res.setHeader('Content-Disposition', attachmentDisposition(document.name));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.end(bytes);
+  });
+
+  return router;
+}

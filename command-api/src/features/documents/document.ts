@@ -1,0 +1,17 @@
+import type { DocumentEvent } from '@accommodate/shared-events/events/document-events';
+
+export type DocumentState =
+  | { status: 'absent' }
+  | { status: 'present'; studentId: string }
+  | { status: 'removed' };
+
+export const initialDocumentState = (): DocumentState => ({ status: 'absent' });
+
+export function evolveDocument(state: DocumentState, event: DocumentEvent): DocumentState {
+  switch (event.type) {
+    case 'DocumentUploaded':
+      return { status: 'present', studentId: event.data.studentId };
+    case 'DocumentRemoved':
+      return state.status === 'present' ? { status: 'removed' } : state;
+  }
+}

@@ -1,0 +1,30 @@
+import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
+
+export interface PlanFields {
+  startDate: string;
+  reviewDate: string;
+  status: string;
+  meetingDate: string | null;
+  caseManager: string | null;
+}
+
+export type PlanState = { status: 'absent' } | { status: 'present'; studentId: string; fields: PlanFields };
+
+export const initialPlanState = (): PlanState => ({ status: 'absent' });
+
+export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
+  switch (event.type) {
+    case 'PlanCreated': {
+      const { planId: _planId, studentId, ...fields } = event.data;
+      return { status: 'present', studentId, fields };
+    }
+    case 'PlanUpdated': {
+      if (state.status !== 'present') return state;
+      const fields = { ...state.fields };
+      for (const [field, value] of Object.entries(event.data.changes)) {
+        if (value !== undefined) (fields as Record<string, string | null>)[field] = value;
+      }
+      return { ...state, fields };
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import PDFDocument from 'pdfkit';
+import { ACCOMMODATION_CATEGORIES, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
+import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
+import { displayName, gradeLabel, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+
+export interface AccommodationsSheet {
+  student: { firstName: string; lastInitial: string; grade: string };
+  plan: { startDate: string; reviewDate: string; meetingDate: string | null } | null;
+  accommodations: readonly StudentAccommodation[];
+  generatedAt: Date;
+}
+
+const CATEGORY_TITLES: Record<string, string> = {
+  academic: 'Academic',
+  behavioral: 'Behavioral',
+  organizational: 'Organizational',
+  custom: 'Custom',
+};
+
+/** 'MMM d, yyyy', as the lists show dates; plan dates are calendar days, so no time zone shifts them. */
+export function formatListDate(date: string | Date): string {
+  const value = typeof date === 'string' ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date;
+  return value.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** Groups in the library's category order; each group alphabetically. */
+export function groupByCategory(accommodations: readonly StudentAccommodation[]): Array<[string, StudentAccommodation[]]> {
+  const groups = new Map<string, StudentAccommodation[]>();
+  for (const category of ACCOMMODATION_CATEGORIES) groups.set(category, []);
+  for (const accommodation of accommodations) groups.get(categoryOf(accommodation))?.push(accommodation);
+  return [...groups.entries()]
+    .filter(([, members]) => members.length > 0)
+    .map(([category, members]) => [category, [...members].sort((a, b) => a.name.localeCompare(b.name))]);
+}
+
+const MARGIN = 72;
+const INK = '#111827';
+const MUTED = '#4b5563';
+
+/**
+ * The accommodations sheet a teacher prints for colleagues: who, which plan dates,
+ * and every accommodation grouped by category. US Letter with one-inch margins.
+ */
+export function renderAccommodationsPdf(sheet: AccommodationsSheet): Promise<Buffer> {
+  const name = displayName(sheet.student);
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    info: { Title: `Accommodations: ${name}`, Creator: PRODUCT_NAME, Producer: PRODUCT_NAME },
+    bufferPages: true,
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - MARGIN * 2;
+
+  doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(`${PRODUCT_NAME} · Section 504 accommodations`, { width });
+  doc.moveDown(0.4);
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(name, { width });
+  doc.font('Helvetica').fontSize(12).text(gradeLabel(sheet.student.grade), { width });
+  doc.moveDown(0.6);
+
+  if (sheet.plan) {
+    const dates = [`Plan start: ${formatListDate(sheet.plan.startDate)}`, `Review due: ${formatListDate(sheet.plan.reviewDate)}`];
+    if (sheet.plan.meetingDate) dates.push(`Meeting: ${formatListDate(sheet.plan.meetingDate)}`);
+    doc.fontSize(11).text(dates.join('     '), { width });
+  } else {
+    doc.fillColor(MUTED).fontSize(11).text('No plan on file', { width }).fillColor(INK);
+  }
+  doc.moveDown(0.5);
+  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(0.75).strokeColor('#d1d5db').stroke();
+  doc.moveDown(0.8);
+
+  const groups = groupByCategory(sheet.accommodations);
+  if (groups.length === 0) {
+    doc.fillColor(MUTED).fontSize(12).text('No accommodations have been added for this student yet', { width });
+  }
+  for (const [category, members] of groups) {
+    // Keep a heading with at least its first entry.
+    if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
+    doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(CATEGORY_TITLES[category] ?? category, { width });
+    doc.moveDown(0.3);
+    for (const accommodation of members) {
+      doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(`•  ${accommodation.name}`, { width });
+      if (accommodation.status !== 'active') {
+        doc.font('Helvetica-Oblique').fontSize(9).fillColor(MUTED).text(`Status: ${accommodation.status}`, MARGIN + 14, doc.y, { width: width - 14 });
+      }
+      if (accommodation.description) {
+        doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(accommodation.description, MARGIN + 14, doc.y, { width: width - 14 });
+      }
+      doc.x = MARGIN;
+      doc.moveDown(0.4);
+    }
+    doc.moveDown(0.6);
+  }
+
+  // Footer on every page, written last so the page count is known.
+  const range = doc.bufferedPageRange();
+  for (let index = range.start; index < range.start + range.count; index++) {
+    doc.switchToPage(index);
+    // Below the bottom margin pdfkit would start a new page; the footer belongs to this one.
+    const bottomMargin = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    const footerY = doc.page.height - MARGIN + 24;
+    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.text(`Generated on ${formatListDate(sheet.generatedAt)}`, MARGIN, footerY, { width, lineBreak: false });
+    doc.text(`Page ${index - range.start + 1} of ${range.count}`, MARGIN, footerY, { width, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottomMargin;
+  }
+  doc.end();
+  return finished;
+}

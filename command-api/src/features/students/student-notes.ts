@@ -1,0 +1,26 @@
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * Notes are rich text from the editor. Only formatting survives; scripts, styles,
+ * event handlers, images and javascript: links are dropped before anything is stored.
+ */
+const NOTES_POLICY: sanitizeHtml.IOptions = {
+  allowedTags: ['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'blockquote', 'a'],
+  allowedAttributes: { a: ['href', 'rel'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesAppliedToAttributes: ['href'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A link must not hand the opened page a handle on ours.
+    a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }),
+  },
+};
+
+/** Sanitised HTML, or null when nothing but whitespace or markup without text is left. */
+export function sanitizeNotes(html: string | null | undefined): string | null {
+  if (!html) return null;
+  const clean = sanitizeHtml(html, NOTES_POLICY).trim();
+  const visibleText = sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).trim();
+  return visibleText === '' ? null : clean;
+}

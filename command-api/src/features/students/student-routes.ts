@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Request } from 'express';
+import { studentFormSchema, type StudentInput } from '@accommodate/shared-events/schemas/student';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { DOCUMENTS, PLANS, STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
+import type { DocumentDoc, PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { notFound } from '../../http/errors.ts';
+import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadCurrentUser } from '../accounts/current-user.ts';
+import type { DocumentBlobStore } from '../documents/document-blob-store.ts';
+import { assertInLibrary } from './accommodation-choice.ts';
+import { renderAccommodationsPdf } from './accommodations-pdf.ts';
+import { studentDecider } from './decide-student.ts';
+import { loadStudentFor, studentsVisibleTo, toStudent } from './student-access.ts';
+import { sanitizeNotes } from './student-notes.ts';
+import { withStaleAsCurrent } from './stale-record.ts';
+import type { StudentDetails } from './student.ts';
+
+const blankToNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+function detailsFrom(input: StudentInput): StudentDetails {
+  return {
+    firstName: input.firstName,
+    lastInitial: input.lastInitial,
+    grade: input.grade,
+    status: input.status,
+    birthdate: input.birthdate || null,
+    parentName: blankToNull(input.parentName),
+    parentEmail: blankToNull(input.parentEmail),
+    parentNotes: blankToNull(input.parentNotes),
+    notes: sanitizeNotes(input.notes),
+  };
+}
+
+/**
+ * PUT replaces the form's fields, except that optional fields a client leaves out
+ * entirely keep their value: an older client that knows nothing of notes must not erase them.
+ */
+function detailsForUpdate(req: Request, input: StudentInput, current: StudentDoc): StudentDetails {
+  const sent = (field: string) => typeof req.body === 'object' && req.body !== null && field in req.body;
+  const details = detailsFrom(input);
+  for (const field of ['birthdate', 'parentName', 'parentEmail', 'parentNotes', 'notes'] as const) {
+    if (!sent(field)) details[field] = current[field];
+  }
+  return details;
+}
+
+const byName = (a: StudentDoc, b: StudentDoc) =>
+  a.firstName.localeCompare(b.firstName) || a.lastInitial.localeCompare(b.lastInitial) || a.id.localeCompare(b.id);
+
+/** The plan the sheet shows: the active one starting last, else the one starting last. */
+function currentPlan(plans: readonly PlanDoc[]): PlanDoc | null {
+  const latestFirst = [...plans].sort((a, b) => b.startDate.localeCompare(a.startDate));
+  return latestFirst.find((plan) => plan.status === 'active') ?? latestFirst[0] ?? null;
+}
+
+export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Router {
+  const router = Router();
+  const students = () => context.readStore.collection<StudentDoc>(STUDENTS);
+
+  const readBack = async (studentId: string) => {
+    const student = await students().get(studentId);
+    if (!student) throw notFound('Student');
+    return student;
+  };
+
+  router.get('/api/students', async (req, res) => {
+    const userId = requireUser(req);
+    res.json((await studentsVisibleTo(context, userId)).sort(byName).map(toStudent));
+  });
+
+  // Before /api/students/:id, so that "accommodations" is never taken for an id.
+  router.get('/api/students/accommodations/all', async (req, res) => {
+    const userId = requireUser(req);
+    const byStudent: Record<string, StudentDoc['accommodations']> = {};
+    for (const student of await studentsVisibleTo(context, userId)) byStudent[student.id] = student.accommodations;
+    res.json(byStudent);
+  });
+
+  router.get('/api/students/:id', async (req, res) => {
+    const student = await loadStudentFor(context, requireUser(req), idParam(req), 'view');
+    setEtag(res, student.revision);
+    res.json(toStudent(student));
+  });
+
+  router.get('/api/students/:id/accommodations', async (req, res) => {
+    const student = await loadStudentFor(context, requireUser(req), idParam(req), 'view');
+    res.json(student.accommodations);
+  });
+
+  router.get('/api/students/:id/accommodations.pdf', async (req, res) => {
+    const student = await loadStudentFor(context, requireUser(req), idParam(req), 'view');
+    const plans = await context.readStore.collection<PlanDoc>(PLANS).find({ studentId: student.id });
+    const pdf = await renderAccommodationsPdf({
+      student,
+      plan: currentPlan(plans),
+      accommodations: student.accommodations,
+      generatedAt: context.now(),
+    });
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Length', String(pdf.length));
+    // The id, not the name: file names end up in download histories and shared folders.
+    res.setHeader('Content-Disposition', `attachment; filename="accommodations-${student.id}.pdf"`);
+    res.end(pdf);
+  });
+
+  router.post('/api/students', async (req, res) => {
+    const userId = requireUser(req);
+    const input = studentFormSchema.parse(req.body);
+    await assertInLibrary(context, userId, input.accommodationIds);
+    const account = await loadCurrentUser(context.readStore, userId);
+    const studentId = randomUUID();
+    const result = await handleCommand(
+      context,
+      studentDecider,
+      streamName('student', studentId),
+      {
+        type: 'AddStudent',
+        studentId,
+        ownerId: userId,
+        details: detailsFrom(input),
+        accommodationIds: input.accommodationIds,
+        allowance: { isPremium: account.isPremium, studentCount: account.studentCount },
+      },
+      { actor: { userId }, expectedRevision: -1 },
+    );
+    setEtag(res, result.revision);
+    res.status(201).json(toStudent(await readBack(studentId)));
+  });
+
+  router.put('/api/students/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const current = await loadStudentFor(context, userId, idParam(req), 'edit');
+    const input = studentFormSchema.parse(req.body);
+    const sentIds = typeof req.body === 'object' && req.body !== null && 'accommodationIds' in req.body;
+    const accommodationIds = sentIds ? input.accommodationIds : current.accommodationIds;
+    // Only new assignments need to be in the library; existing ones may stay as they are.
+    await assertInLibrary(context, userId, accommodationIds.filter((id) => !current.accommodationIds.includes(id)));
+    const stream = streamName('student', current.id);
+    const result = await withStale(context, stream, current.id, () =>
+      handleCommand(
+        context,
+        studentDecider,
+        stream,
+        { type: 'UpdateStudent', studentId: current.id, details: detailsForUpdate(req, input, current), accommodationIds },
+        { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
+      ),
+    );
+    setEtag(res, result.revision);
+    res.json(toStudent(await readBack(current.id)));
+  });
+
+  router.delete('/api/students/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const student = await loadStudentFor(context, userId, idParam(req), 'edit');
+    // Listed before the delete: the read model forgets them once the event is projected.
+    const documents = await context.readStore.collection<DocumentDoc>(DOCUMENTS).find({ studentId: student.id });
+    const stream = streamName('student', student.id);
+    await withStale(context, stream, student.id, () =>
+      handleCommand(context, studentDecider, stream, { type: 'DeleteStudent', studentId: student.id }, {
+        actor: { userId },
+        expectedRevision: expectedRevisionFrom(req),
+      }),
+    );
+    for (const document of documents) {
+      try {
+        await blobs.delete(document.id);
+      } catch (error) {
+        context.logger.warn('document bytes not deleted', { error: error instanceof Error ? error.name : 'unknown' });
+      }
+    }
+    res.status(204).end();
+  });
+
+  return router;
+}
+
+function withStale<T>(context: AppContext, stream: string, studentId: string, write: () => Promise<T>): Promise<T> {
+  return withStaleAsCurrent(context, stream, write, async () => {
+    const now = await context.readStore.collection<StudentDoc>(STUDENTS).get(studentId);
+    return now ? toStudent(now) : null;
+  });
+}
