@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
+import { startTestServer, TestClient } from '../../testing/test-server.ts';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const jane = { firstName: 'Jane', lastInitial: 'd', grade: '4', status: 'active', accommodationIds: ['template-extended-time'] };
+
+async function teacher() {
+  const client = new TestClient(server.url);
+  const account = await client.register();
+  return Object.assign(client, { account });
+}
+
+describe('students API', () => {
+  it('validates the student form with the spec messages', async () => {
+    const client = await teacher();
+    const empty = await client.post('/api/students', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual({
+      firstName: 'First name is required',
+      lastInitial: 'Last initial is required',
+      grade: 'Grade is required',
+      status: 'Status is required',
+    });
+    expect(empty.body.message).toBe('First name is required');
+
+    const blanks = await client.post('/api/students', { firstName: '  ', lastInitial: '', grade: '', status: '' });
+    expect(blanks.body.errors).toEqual({
+      firstName: 'First name is required',
+      lastInitial: 'Last initial is required',
+      grade: 'Grade is required',
+      status: 'Status is required',
+    });
+
+    const longInitial = await client.post('/api/students', { ...jane, lastInitial: 'Doe' });
+    expect(longInitial.status).toBe(400);
+    expect(longInitial.body.errors).toEqual({ lastInitial: 'Please enter only the first letter of the last name' });
+
+    const badGrade = await client.post('/api/students', { ...jane, grade: '13' });
+    expect(badGrade.body.errors).toEqual({ grade: 'Grade is required' });
+
+    expect((await client.get('/api/students')).body).toEqual([]);
+  });
+
+  it('creates a student for the signed-in user, ignoring a userId in the body', async () => {
+    const client = await teacher();
+    const created = await client.post('/api/students', { ...jane, userId: 1, ownerId: 'someone-else' });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('etag')).toBe('"1"');
+    expect(created.body).toMatchObject({
+      firstName: 'Jane',
+      lastInitial: 'D',
+      name: 'Jane D.',
+      grade: '4',
+      status: 'active',
+      ownerId: client.account.id,
+      accommodationIds: ['template-extended-time'],
+      revision: 1,
+    });
+    expect(created.body).not.toHaveProperty('viewerIds');
+    expect(created.body).not.toHaveProperty('userId');
+
+    const one = await client.get(`/api/students/${created.body.id}`);
+    expect(one.status).toBe(200);
+    expect(one.headers.get('etag')).toBe('"1"');
+    expect(one.body).toEqual(created.body);
+
+    const accommodations = await client.get(`/api/students/${created.body.id}/accommodations`);
+    expect(accommodations.body).toEqual([
+      {
+        id: 'template-extended-time',
+        name: 'Extended Time',
+        category: 'academic',
+        description: expect.stringContaining('1.5x'),
+        status: 'active',
+      },
+    ]);
+  });
+
+  it('lists only the user’s students, sorted by first name, with their accommodations', async () => {
+    const client = await teacher();
+    const zoe = await client.post('/api/students', { ...jane, firstName: 'Zoe', accommodationIds: [] });
+    const adam = await client.post('/api/students', { ...jane, firstName: 'adam', accommodationIds: ['template-breaks', 'template-small-group'] });
+    const other = await teacher();
+    await other.post('/api/students', { ...jane, firstName: 'Hidden' });
+
+    const list = await client.get('/api/students');
+    expect(list.body.map((s: { firstName: string }) => s.firstName)).toEqual(['adam', 'Zoe']);
+
+    const all = await client.get('/api/students/accommodations/all');
+    expect(Object.keys(all.body).sort()).toEqual([adam.body.id, zoe.body.id].sort());
+    expect(all.body[zoe.body.id]).toEqual([]);
+    expect(all.body[adam.body.id].map((a: { name: string }) => a.name)).toEqual(['Breaks', 'Small Group']);
+  });
+
+  it('refuses accommodations outside the user’s library', async () => {
+    const owner = await teacher();
+    const own = await owner.post('/api/accommodations', { name: 'Private Thing', category: 'custom' });
+    const client = await teacher();
+    for (const id of ['does-not-exist', own.body.id]) {
+      const refused = await client.post('/api/students', { ...jane, accommodationIds: [id] });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toHaveProperty('accommodationIds');
+    }
+    const mine = await owner.post('/api/students', { ...jane, accommodationIds: [own.body.id] });
+    expect(mine.status).toBe(201);
+    const listed = await owner.get(`/api/students/${mine.body.id}/accommodations`);
+    expect(listed.body).toMatchObject([{ id: own.body.id, name: 'Private Thing', category: 'custom', status: 'active' }]);
+  });
+
+  it('shows renamed library accommodations on the student and drops deleted ones', async () => {
+    const client = await teacher();
+    const own = await client.post('/api/accommodations', { name: 'Fidget Cube', category: 'behavioral' });
+    const student = await client.post('/api/students', { ...jane, accommodationIds: [own.body.id] });
+    await client.patch(`/api/accommodations/${own.body.id}`, { name: 'Fidget Ring', category: 'behavioral' }, { 'If-Match': '"0"' });
+    expect((await client.get(`/api/students/${student.body.id}/accommodations`)).body[0].name).toBe('Fidget Ring');
+    await client.delete(`/api/accommodations/${own.body.id}`);
+    expect((await client.get(`/api/students/${student.body.id}/accommodations`)).body).toEqual([]);
+  });
+
+  it('stops a free account at the limit, and Premium lifts it', async () => {
+    const client = await teacher();
+    for (let i = 0; i < FREE_STUDENT_LIMIT; i++) {
+      expect((await client.post('/api/students', { ...jane, firstName: `Kid${i}` })).status).toBe(201);
+    }
+    expect((await client.get('/api/auth/me')).body.studentCount).toBe(FREE_STUDENT_LIMIT);
+    const over = await client.post('/api/students', jane);
+    expect(over.status).toBe(403);
+    expect(over.body.message).toBe(`The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`);
+
+    expect((await client.post('/api/upgrade-to-premium', {})).status).toBe(200);
+    expect((await client.post('/api/students', jane)).status).toBe(201);
+    expect((await client.get('/api/students')).body).toHaveLength(FREE_STUDENT_LIMIT + 1);
+  });
+
+  it('updates with If-Match, sanitises notes, and answers a stale write with 412 and the current student', async () => {
+    const client = await teacher();
+    const created = await client.post('/api/students', jane);
+    const id = created.body.id;
+    const form = {
+      ...jane,
+      grade: 'K',
+      birthdate: '2018-04-02',
+      parentName: 'Pat Doe',
+      parentEmail: 'pat@example.com',
+      parentNotes: 'Prefers e-mail',
+      notes: '<p>Likes <strong>maths</strong><script>alert(1)</script><a href="javascript:alert(1)" onclick="x()">link</a></p>',
+      accommodationIds: ['template-breaks'],
+    };
+    const updated = await client.put(`/api/students/${id}`, form, { 'If-Match': created.headers.get('etag')! });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      grade: 'K',
+      birthdate: '2018-04-02',
+      parentName: 'Pat Doe',
+      parentEmail: 'pat@example.com',
+      notes: '<p>Likes <strong>maths</strong><a rel="noopener noreferrer">link</a></p>',
+      accommodationIds: ['template-breaks'],
+    });
+    const etag = updated.headers.get('etag');
+    expect(etag).toBe('"3"');
+    expect((await client.get(`/api/students/${id}/accommodations`)).body.map((a: { name: string }) => a.name)).toEqual(['Breaks']);
+
+    const badEmail = await client.put(`/api/students/${id}`, { ...form, parentEmail: 'not-an-email' }, { 'If-Match': etag! });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.errors).toEqual({ parentEmail: 'Please enter a valid email address' });
+
+    const stale = await client.put(`/api/students/${id}`, { ...form, firstName: 'Janet' }, { 'If-Match': created.headers.get('etag')! });
+    expect(stale.status).toBe(412);
+    expect(stale.body.message).toBe('This record was changed by someone else since you opened it.');
+    expect(stale.body.current).toMatchObject({ id, firstName: 'Jane', grade: 'K', revision: 3 });
+    expect((await client.get(`/api/students/${id}`)).body.firstName).toBe('Jane');
+  });
+
+  it('hides another teacher’s student as not found, for every call', async () => {
+    const owner = await teacher();
+    const created = await owner.post('/api/students', jane);
+    const id = created.body.id;
+    const stranger = await teacher();
+    for (const path of [`/api/students/${id}`, `/api/students/${id}/accommodations`, `/api/students/${id}/documents`, `/api/students/${id}/accommodations.pdf`]) {
+      const response = await stranger.get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body).toEqual({ message: 'Student not found' });
+    }
+    expect((await stranger.put(`/api/students/${id}`, { ...jane, firstName: 'Mallory' })).status).toBe(404);
+    expect((await stranger.delete(`/api/students/${id}`)).status).toBe(404);
+    expect((await stranger.post(`/api/students/${id}/plans`, { startDate: '2025-01-01', reviewDate: '2026-01-01' })).status).toBe(404);
+    expect((await owner.get(`/api/students/${id}`)).body.firstName).toBe('Jane');
+  });
+
+  it('deletes with If-Match, along with the student’s plans', async () => {
+    const client = await teacher();
+    const created = await client.post('/api/students', jane);
+    const id = created.body.id;
+    await client.post(`/api/students/${id}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01' });
+    expect((await client.get('/api/plans')).body).toHaveLength(1);
+
+    expect((await client.delete(`/api/students/${id}`, { 'If-Match': '"0"' })).status).toBe(412);
+    const deleted = await client.delete(`/api/students/${id}`, { 'If-Match': created.headers.get('etag')! });
+    expect(deleted.status).toBe(204);
+    expect((await client.get(`/api/students/${id}`)).status).toBe(404);
+    expect((await client.get('/api/students')).body).toEqual([]);
+    expect((await client.get('/api/plans')).body).toEqual([]);
+    expect((await client.get('/api/auth/me')).body.studentCount).toBe(0);
+  });
+
+  it('exports the accommodations as a PDF', async () => {
+    const client = await teacher();
+    const created = await client.post('/api/students', { ...jane, accommodationIds: ['template-extended-time', 'template-breaks'] });
+    await client.post(`/api/students/${created.body.id}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01', meetingDate: '2026-08-20' });
+    const response = await fetch(`${server.url}/api/students/${created.body.id}/accommodations.pdf`, { headers: { Cookie: client.cookie! } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="accommodations-${created.body.id}.pdf"`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(bytes.toString('latin1')).toContain('Accommodations: Jane D.');
+  });
+
+  it('needs a session', async () => {
+    const anonymous = new TestClient(server.url);
+    expect((await anonymous.get('/api/students')).status).toBe(401);
+    expect((await anonymous.post('/api/students', jane)).status).toBe(401);
+  });
+});
