@@ -88,7 +88,7 @@ export function AccommodationDialog({ open, accommodation, onClose }: Accommodat
       footer={null}
       destroyOnHidden
     >
-      <Form layout="vertical" onFinish={() => void submit()}>
+      <Form layout="vertical" onFinish={() => void submit()} noValidate>
         <Form.Item label="Name" htmlFor="accommodation-name" required {...status('name')}>
           <Controller name="name" control={control} render={({ field }) => <Input id="accommodation-name" maxLength={120} {...field} />} />
         </Form.Item>

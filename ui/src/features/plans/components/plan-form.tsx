@@ -77,7 +77,7 @@ export function PlanFormFields({ plan, submitLabel, submitting, onSubmit, onCanc
   });
 
   return (
-    <Form layout="vertical" onFinish={() => void handleSubmit((values) => onSubmit(toForm(values)))()}>
+    <Form layout="vertical" noValidate onFinish={() => void handleSubmit((values) => onSubmit(toForm(values)))()}>
       <div className="plan-form-grid">
         <Form.Item label="Start Date" htmlFor="plan-startDate" required {...field('startDate')}>
           <Controller name="startDate" control={control} render={({ field: f }) => <Input id="plan-startDate" type="date" {...f} />} />

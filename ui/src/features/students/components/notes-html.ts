@@ -2,10 +2,9 @@
  * Allow-list for notes HTML. The server sanitises notes when they are written;
  * the browser checks again so a bad record can never run script here.
  */
-export const ALLOWED_TAGS = new Set([
-  'p', 'br', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'ul', 'ol', 'li',
-  'h1', 'h2', 'h3', 'h4', 'blockquote', 'a',
-]);
+export const ALLOWED_TAGS = new Set(['p', 'br', 'strong', 'em', 'u', 's', 'ul', 'ol', 'li', 'h2', 'h3', 'blockquote', 'a']);
+/** What browsers' editing commands produce, mapped onto the server's allow-list so nothing is lost on save. */
+const EQUIVALENT_TAGS: Record<string, string> = { b: 'strong', i: 'em', div: 'p', h1: 'h2', h4: 'h3', strike: 's' };
 /** Elements whose content is dropped along with them (never shown as text either). */
 const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math']);
 
@@ -30,7 +29,8 @@ function cleanChildren(parent: Node): CleanNode[] {
     }
     if (node.nodeType !== Node.ELEMENT_NODE) return;
     const element = node as Element;
-    const tag = element.tagName.toLowerCase();
+    const raw = element.tagName.toLowerCase();
+    const tag = EQUIVALENT_TAGS[raw] ?? raw;
     if (DROPPED_WITH_CONTENT.has(tag)) return;
     const children = cleanChildren(element);
     if (!ALLOWED_TAGS.has(tag)) {

@@ -68,6 +68,8 @@ export function RichTextEditor({ value, onChange, onBlur, id, ariaLabel }: RichT
         suppressContentEditableWarning
         onInput={(event) => onChange(event.currentTarget.innerHTML)}
         onBlur={onBlur}
+        // Enter makes paragraphs rather than <div>s, which the server's allow-list keeps.
+        onFocus={() => document.execCommand('defaultParagraphSeparator', false, 'p')}
       />
     </div>
   );

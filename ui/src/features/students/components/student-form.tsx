@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Card, Form, Input, Select } from 'antd';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -17,6 +17,7 @@ import { useCreateStudent } from '../api/create-student.ts';
 import { useUpdateStudent } from '../api/update-student.ts';
 import { AccommodationPicker } from './accommodation-picker.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
+import { notesAreEmpty, sanitizeNotesHtml } from './notes-html.ts';
 import './student-form.css';
 
 interface StudentFormProps {
@@ -47,15 +48,19 @@ const toValues = (student?: Student): Values => ({
   notes: student?.notes ?? '',
 });
 
-/** Optional fields left blank are sent as null, not as empty strings the schema would reject. */
-const blankToNull = (input: StudentInput): StudentInput => ({
-  ...input,
-  birthdate: input.birthdate || null,
-  parentName: input.parentName?.trim() || null,
-  parentEmail: input.parentEmail?.trim() || null,
-  parentNotes: input.parentNotes?.trim() || null,
-  notes: input.notes?.trim() || null,
+/** Optional fields left blank are null, not empty strings the schema's formats would reject. */
+const blankToNull = (values: Values): Values => ({
+  ...values,
+  birthdate: values.birthdate || null,
+  parentName: values.parentName?.trim() || null,
+  parentEmail: values.parentEmail?.trim() || null,
+  parentNotes: values.parentNotes?.trim() || null,
+  notes: notesAreEmpty(values.notes) ? null : sanitizeNotesHtml(values.notes ?? ''),
 });
+
+/** Validates exactly what will be sent, with the schema the API uses too. */
+const studentResolver: Resolver<Values, unknown, StudentInput> = (values, context, options) =>
+  zodResolver(studentFormSchema)(blankToNull(values), context, options);
 
 /** The one form behind Add New Student and Edit Student (spec: "Student form (shared)"). */
 export function StudentForm({ student, library }: StudentFormProps) {
@@ -65,7 +70,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
   const saving = create.isPending || update.isPending;
   const { control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, StudentInput>({
     defaultValues: toValues(student),
-    resolver: zodResolver(studentFormSchema),
+    resolver: studentResolver,
   });
   // The revision the form was loaded from: a co-teacher's save in between must give 412,
   // and a background refetch must not wipe what the user is typing.
@@ -87,8 +92,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
     toast({ title: 'Error', description: message ?? 'Failed to save student information.', variant: 'destructive' });
   };
 
-  const submit = handleSubmit((input) => {
-    const form = blankToNull(input);
+  const submit = handleSubmit((form) => {
     if (student) {
       update.mutate(
         { id: student.id, revision: baseRevision, form },
@@ -119,7 +123,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
   };
 
   return (
-    <Form layout="vertical" onFinish={() => void submit()} requiredMark>
+    <Form layout="vertical" onFinish={() => void submit()} requiredMark noValidate>
       <Card title="Student Information" size="small" style={{ marginBottom: 16 }}>
         <div className="student-form-grid">
           <Form.Item label="First Name" htmlFor="student-firstName" required {...status('firstName')}>
