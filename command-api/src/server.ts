@@ -10,6 +10,8 @@ import { startProjections } from '@accommodate/projections/runner/projection-run
 import { createSocketServerPublisher } from '@accommodate/projections/realtime/socket-server-publisher';
 import { openJobQueue } from '@accommodate/workers/jobs/open-job-queue';
 import { createJobHandlers } from '@accommodate/workers/handlers/job-handlers';
+import { createMailer } from '@accommodate/workers/notifications/mailer';
+import { startNotificationWorkers } from '@accommodate/workers/notifications/notification-workers';
 import type { AppContext, ProjectionProgress } from './framework/command-context.ts';
 import { polledProgress } from './framework/polled-progress.ts';
 import { createApp } from './create-app.ts';
@@ -67,6 +69,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
   });
 
   let stopProjections: (() => Promise<void>) | null = null;
+  let stopNotifications: (() => Promise<void>) | null = null;
   if (options.runProjections) {
     const runner = await startProjections({
       eventStore,
@@ -78,7 +81,11 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     progressHolder.current = runner;
     stopProjections = () => runner.stop();
     await seedAccommodationTemplates(context);
-    await jobs.start(createJobHandlers({ eventStore, readStore, logger: createLogger('workers', config.logLevel), now }));
+    const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
+    const jobDependencies = { eventStore, readStore, jobs, mailer, logger: createLogger('workers', config.logLevel), now };
+    await jobs.start(createJobHandlers(jobDependencies));
+    const notifications = await startNotificationWorkers(jobDependencies);
+    stopNotifications = () => notifications.stop();
   }
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
@@ -93,6 +100,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     async close() {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await stopNotifications?.();
       await stopProjections?.();
       await jobs.close();
       await readStore.close();

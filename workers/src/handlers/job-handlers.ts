@@ -1,19 +1,44 @@
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
-import type { JobHandlers } from '../jobs/job-queue.ts';
+import { z } from 'zod';
+import type { JobHandlers, JobQueue } from '../jobs/job-queue.ts';
+import { REVIEW_REMINDER_JOB, REVIEW_SWEEP_JOB, runReviewReminder, sweepReviewReminders } from '../reminders/review-reminders.ts';
+import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB } from '../notifications/email-delivery.ts';
+import type { Mailer } from '../notifications/mailer.ts';
 
 export interface JobDependencies {
   eventStore: EventStore;
   readStore: ReadStore;
   logger: Logger;
   now: () => Date;
+  /** The queue the handlers run on; the sweep enqueues reminders onto it. */
+  jobs: JobQueue;
+  mailer: Mailer;
 }
+
+const emailJobSchema = z.object({ notificationId: z.string() });
 
 /**
  * The one set of handlers, whichever queue runs them (BullMQ in the workers
- * service, timers in the one-process mode). Review reminders register here.
+ * service, timers in the one-process mode). Every handler is idempotent:
+ * delivery is at least once.
  */
-export function createJobHandlers(_dependencies: JobDependencies): JobHandlers {
-  return {};
+export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
+  const { logger } = dependencies;
+  return {
+    [REVIEW_REMINDER_JOB]: async (data) => {
+      const raised = await runReviewReminder(dependencies, data);
+      if (raised > 0) logger.info('review reminder raised', { notifications: raised });
+    },
+    [REVIEW_SWEEP_JOB]: async () => {
+      const scheduled = await sweepReviewReminders(dependencies);
+      logger.info('review sweep done', { reminders: scheduled });
+    },
+    [NOTIFICATION_EMAIL_JOB]: async (data) => {
+      const { notificationId } = emailJobSchema.parse(data);
+      const record = await deliverNotificationEmail(dependencies, notificationId);
+      if (record?.status === 'sent') logger.info('notification e-mailed', { via: record.via });
+    },
+  };
 }

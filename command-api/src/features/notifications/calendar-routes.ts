@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Router } from 'express';
+import { displayName } from '@accommodate/shared-events/schemas/student';
+import { PLANS, STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
+import type { PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import type { AppContext } from '../../framework/command-context.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { renderReviewCalendar, type ReviewEntry } from './calendar-feed.ts';
+
+/** A feed token, stored only as its hash, so a copy of the store does not reveal working feed URLs. */
+interface CalendarFeedDoc {
+  id: string;
+  userId: string;
+  createdAt: string;
+}
+
+export const CALENDAR_FEEDS = 'calendar-feeds';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Private ICS feed of the user's review dates, for Google and Outlook calendars. */
+export function calendarRoutes(context: AppContext): Router {
+  const router = Router();
+  const feeds = () => context.readStore.state<CalendarFeedDoc>(CALENDAR_FEEDS);
+
+  const revokeAll = async (userId: string) => {
+    for (const feed of await feeds().find({ userId })) await feeds().delete(feed.id);
+  };
+
+  /** Creates the feed, or rotates it: the old URL stops working at once. */
+  router.post('/api/calendar-feed', async (req, res) => {
+    const userId = requireUser(req);
+    await revokeAll(userId);
+    const token = randomBytes(32).toString('base64url');
+    await feeds().put({ id: hashToken(token), userId, createdAt: context.now().toISOString() });
+    res.status(201).json({ url: `${req.protocol}://${req.get('host')}/api/calendar/${token}.ics` });
+  });
+
+  router.delete('/api/calendar-feed', async (req, res) => {
+    await revokeAll(requireUser(req));
+    res.status(204).end();
+  });
+
+  /** No session: calendar apps fetch it unattended. The token is the credential. */
+  router.get('/api/calendar/:token.ics', async (req, res) => {
+    const token = req.params.token ?? '';
+    const feed = TOKEN_PATTERN.test(token) ? await feeds().get(hashToken(token)) : null;
+    if (!feed) throw notFound('Calendar feed');
+    const plans = await context.readStore.collection<PlanDoc>(PLANS).find({ viewerIds: feed.userId });
+    const students = context.readStore.collection<StudentDoc>(STUDENTS);
+    const entries: ReviewEntry[] = [];
+    for (const plan of plans) {
+      if (plan.status === 'closed') continue;
+      const student = await students.get(plan.studentId);
+      // Visibility follows the student, as for GET /api/plans/:id.
+      if (!student || !student.viewerIds.includes(feed.userId)) continue;
+      entries.push({ planId: plan.id, reviewDate: plan.reviewDate, studentLabel: displayName(student) });
+    }
+    entries.sort((a, b) => a.reviewDate.localeCompare(b.reviewDate) || a.planId.localeCompare(b.planId));
+    res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+    res.setHeader('Content-Disposition', 'inline; filename="504-plan-reviews.ics"');
+    res.send(renderReviewCalendar(entries, context.now()));
+  });
+
+  return router;
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DeciderSpecification } from '../../framework/decider-specification.ts';
+import { HttpError } from '../../http/errors.ts';
+import { notificationDecider } from './decide-notification.ts';
+
+const spec = DeciderSpecification.for(notificationDecider);
+const raised = {
+  type: 'NotificationRaised' as const,
+  data: { notificationId: 'n1', userId: 'u1', type: 'review' as const, title: 'Plan review tomorrow', message: 'm', studentId: 's1', planId: 'p1', dedupeKey: 'k' },
+};
+const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
+
+describe('marking a notification read', () => {
+  it('marks the recipient’s notification read, and unread again', () => {
+    spec.given([raised]).when({ type: 'MarkNotificationRead', notificationId: 'n1', userId: 'u1', read: true })
+      .then([{ type: 'NotificationRead', data: { notificationId: 'n1', userId: 'u1', read: true } }]);
+    spec.given([raised, { type: 'NotificationRead', data: { notificationId: 'n1', userId: 'u1', read: true } }])
+      .when({ type: 'MarkNotificationRead', notificationId: 'n1', userId: 'u1', read: false })
+      .then([{ type: 'NotificationRead', data: { notificationId: 'n1', userId: 'u1', read: false } }]);
+  });
+
+  it('records nothing when the flag is already as asked', () => {
+    spec.given([raised]).when({ type: 'MarkNotificationRead', notificationId: 'n1', userId: 'u1', read: false }).then([]);
+  });
+
+  it('answers not found to anyone but the recipient, and for unknown ids', () => {
+    spec.given([raised]).when({ type: 'MarkNotificationRead', notificationId: 'n1', userId: 'u2', read: true }).thenThrows(isNotFound);
+    spec.given([]).when({ type: 'MarkNotificationRead', notificationId: 'n1', userId: 'u1', read: true }).thenThrows(isNotFound);
+  });
+});

@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  NOTIFICATION_PREFERENCES,
+  NOTIFICATIONS,
+  type NotificationDoc,
+  type NotificationPreferencesDoc,
+} from '@accommodate/projections/definitions/notifications-projection';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { notificationDecider } from './decide-notification.ts';
+import { notificationPreferencesSchema, notificationReadSchema } from './notification-schemas.ts';
+import { calendarRoutes } from './calendar-routes.ts';
+
+const READ_YOUR_WRITES_TIMEOUT_MS = 3_000;
+
+const toNotification = ({ userId: _userId, ...notification }: NotificationDoc) => notification;
+const newestFirst = (a: NotificationDoc, b: NotificationDoc) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
+
+/** The user's inbox and preference streams take appends in any order: they hold facts, not a decision. */
+const inboxStream = (userId: string) => streamName('notification', `inbox-${userId}`);
+const preferencesStream = (userId: string) => streamName('notification', `preferences-${userId}`);
+
+export function notificationRoutes(context: AppContext): Router {
+  const router = Router();
+  const notifications = () => context.readStore.collection<NotificationDoc>(NOTIFICATIONS);
+
+  const appendFact = async (stream: string, event: NotificationEvent, userId: string) => {
+    const result = await context.eventStore.append(stream, [event], {
+      expectedRevision: 'any',
+      actor: { userId },
+      correlationId: randomUUID(),
+      causationId: null,
+    });
+    await context.progress.waitForPosition(result.position, READ_YOUR_WRITES_TIMEOUT_MS);
+  };
+
+  const preferencesOf = async (userId: string) => {
+    const stored = await context.readStore.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).get(userId);
+    const { id: _id, ...preferences } = stored ?? { id: userId, ...DEFAULT_NOTIFICATION_PREFERENCES };
+    return preferences;
+  };
+
+  router.get('/api/notifications', async (req, res) => {
+    const userId = requireUser(req);
+    const mine = await notifications().find({ userId });
+    res.json(mine.sort(newestFirst).map(toNotification));
+  });
+
+  router.post('/api/notifications/read-all', async (req, res) => {
+    const userId = requireUser(req);
+    const unread = await notifications().find({ userId, read: false });
+    if (unread.length > 0) {
+      const notificationIds = unread.map((notification) => notification.id);
+      await appendFact(inboxStream(userId), { type: 'NotificationsAllRead', data: { userId, notificationIds } }, userId);
+    }
+    res.json({ updated: unread.length });
+  });
+
+  router.patch('/api/notifications/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const notificationId = idParam(req);
+    const { read } = notificationReadSchema.parse(req.body);
+    await handleCommand(
+      context,
+      notificationDecider,
+      streamName('notification', notificationId),
+      { type: 'MarkNotificationRead', notificationId, userId, read },
+      { actor: { userId } },
+    );
+    const updated = await notifications().get(notificationId);
+    res.json(updated && updated.userId === userId ? toNotification(updated) : { id: notificationId, read });
+  });
+
+  router.get('/api/notification-preferences', async (req, res) => {
+    res.json(await preferencesOf(requireUser(req)));
+  });
+
+  router.put('/api/notification-preferences', async (req, res) => {
+    const userId = requireUser(req);
+    const changes = notificationPreferencesSchema.parse(req.body);
+    const next = { ...(await preferencesOf(userId)) };
+    for (const [type, enabled] of Object.entries(changes)) if (enabled !== undefined) next[type as keyof typeof next] = enabled;
+    await appendFact(preferencesStream(userId), { type: 'NotificationPreferencesChanged', data: { userId, ...next } }, userId);
+    res.json(next);
+  });
+
+  // The review-date calendar feed belongs to the same feature: reminders, wherever the teacher looks.
+  router.use(calendarRoutes(context));
+  return router;
+}

@@ -1,0 +1,96 @@
+import type { NotificationEvent, NotificationType } from '@accommodate/shared-events/events/notification-events';
+import type { Projection, ProjectionContext } from './projection.ts';
+
+export const NOTIFICATIONS = 'notifications';
+export const NOTIFICATION_PREFERENCES = 'notification-preferences';
+
+export interface NotificationDoc {
+  id: string;
+  userId: string;
+  type: NotificationType;
+  title: string;
+  message: string;
+  studentId: string | null;
+  planId: string | null;
+  /** When it was raised (the event's occurredAt). */
+  date: string;
+  read: boolean;
+}
+
+/** Per-type e-mail switches; a user without a document has every switch on. */
+export interface NotificationPreferencesDoc {
+  id: string;
+  review: boolean;
+  document: boolean;
+  feedback: boolean;
+  system: boolean;
+}
+
+export const DEFAULT_NOTIFICATION_PREFERENCES: Omit<NotificationPreferencesDoc, 'id'> = {
+  review: true,
+  document: true,
+  feedback: true,
+  system: true,
+};
+
+const poke = (context: ProjectionContext, id: string, userId: string, actorId: string) =>
+  context.announce({ message: { entity: 'notification', id, actorId }, audience: [userId] });
+
+/** Marks one notification; only its recipient's events count, and an unchanged flag is not rewritten. */
+async function markRead(context: ProjectionContext, notificationId: string, userId: string, read: boolean): Promise<boolean> {
+  const existing = await context.get<NotificationDoc>(NOTIFICATIONS, notificationId);
+  if (!existing || existing.userId !== userId || existing.read === read) return false;
+  context.put<NotificationDoc>(NOTIFICATIONS, { ...existing, read });
+  return true;
+}
+
+/** The bell and /notifications: each user's notifications, and their e-mail preferences. */
+export const notificationsProjection: Projection = {
+  name: 'notifications',
+  version: 1,
+  collections: [NOTIFICATIONS, NOTIFICATION_PREFERENCES],
+  handles: ['NotificationRaised', 'NotificationRead', 'NotificationsAllRead', 'NotificationPreferencesChanged'],
+  async apply(envelope, context) {
+    const event = envelope as unknown as NotificationEvent;
+    const actorId = envelope.actor.userId;
+    switch (event.type) {
+      case 'NotificationRaised': {
+        const { notificationId, userId, type, title, message, studentId, planId } = event.data;
+        // Redelivery: the notification and its read flag stay as they are.
+        if (await context.get<NotificationDoc>(NOTIFICATIONS, notificationId)) return;
+        context.put<NotificationDoc>(NOTIFICATIONS, {
+          id: notificationId,
+          userId,
+          type,
+          title,
+          message,
+          studentId,
+          planId,
+          date: envelope.occurredAt,
+          read: false,
+        });
+        poke(context, notificationId, userId, actorId);
+        return;
+      }
+      case 'NotificationRead': {
+        const { notificationId, userId, read } = event.data;
+        if (await markRead(context, notificationId, userId, read)) poke(context, notificationId, userId, actorId);
+        return;
+      }
+      case 'NotificationsAllRead': {
+        let changed = false;
+        for (const id of event.data.notificationIds) {
+          if (await markRead(context, id, event.data.userId, true)) changed = true;
+        }
+        // One poke is enough: the client refetches the whole list either way.
+        if (changed) poke(context, event.data.userId, event.data.userId, actorId);
+        return;
+      }
+      case 'NotificationPreferencesChanged': {
+        const { userId, review, document, feedback, system } = event.data;
+        context.put<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES, { id: userId, review, document, feedback, system });
+        return;
+      }
+    }
+  },
+};

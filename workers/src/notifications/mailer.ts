@@ -1,0 +1,50 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  /** Names the .eml file in the outbox folder; an opaque id, never personal data. */
+  reference: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is with the SMTP server or written to the outbox folder. */
+  send(mail: OutgoingMail): Promise<'smtp' | 'file'>;
+  close(): void;
+}
+
+export const MAIL_FROM = 'Accommodate <notifications@accommodate.invalid>';
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set; otherwise each message is written
+ * as an RFC 822 .eml file under `<outboxDir>`, which a developer can open in any mail client.
+ */
+export function createMailer(options: { smtpUrl?: string | undefined; outboxDir: string }): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+        return 'smtp';
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = path.join(options.outboxDir, `${mail.reference.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);
+      // Write then rename, so a reader never sees half a message.
+      const partial = `${file}.partial`;
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
+      return 'file';
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,260 @@
+import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
+import type { EventEnvelope, Position } from '@accommodate/shared-events/events/envelope';
+import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
+import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import type { DocumentEvent } from '@accommodate/shared-events/events/document-events';
+import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
+import type { Logger } from '@accommodate/shared-events/logging/logger';
+import { displayName } from '@accommodate/shared-events/schemas/student';
+import type { ReadStore } from '@accommodate/projections/store/read-store';
+import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
+import type { StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import { raiseNotification, type NotificationDraft } from '../notifications/raise-notification.ts';
+import { accommodationsChangedNotifications, documentUploadedNotifications, type StudentContext } from '../notifications/notification-rules.ts';
+import { NOTIFICATION_EMAIL_JOB, notificationEmailJobId } from '../notifications/email-delivery.ts';
+import { cancelReviewReminders, CLOSED_PLAN_STATUS, scheduleReviewReminders } from './review-reminders.ts';
+
+/** The subscriber's own state, beside (not inside) the projections' read models. */
+export const SUBSCRIBER_STATE = 'notification-subscriber';
+/** What the subscriber last saw of each plan, to know which reminders to cancel when it changes. */
+export const REMINDER_PLANS = 'review-reminder-plans';
+
+interface CheckpointDoc {
+  id: string;
+  position: string;
+}
+interface ReminderPlanDoc {
+  id: string;
+  studentId: string;
+  reviewDate: string;
+  status: string;
+}
+
+const CHECKPOINT_ID = 'checkpoint';
+/** The read model these reactions consult (plans, students and their viewers). */
+const CASELOAD_PROJECTION = 'caseload';
+const HANDLED = new Set([
+  'PlanCreated',
+  'PlanUpdated',
+  'StudentDeleted',
+  'DocumentUploaded',
+  'StudentAccommodationsChanged',
+  'NotificationRaised',
+]);
+const NEEDS_CASELOAD = new Set(['PlanCreated', 'PlanUpdated', 'DocumentUploaded', 'StudentAccommodationsChanged']);
+/** Skipped events move the saved checkpoint only now and then; replaying them is harmless. */
+const SAVE_EVERY_SKIPPED = 200;
+
+export interface NotificationSubscriberDependencies {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  jobs: Pick<JobQueue, 'enqueue' | 'cancel'>;
+  logger: Logger;
+  now: () => Date;
+  /** Longest wait for the caseload projection to reach an event before reacting anyway. */
+  caseloadWaitMs?: number;
+  /** First back-off after a failed reaction (doubles, capped at 30 s). */
+  retryMs?: number;
+}
+
+export interface NotificationSubscriber {
+  /** Resolves true once every event up to `position` has been handled. */
+  whenProcessed(position: Position, timeoutMs: number): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Follows the event log from its own checkpoint and turns facts into reminders and
+ * notifications: plan dates into scheduled review jobs, co-teachers' changes into
+ * notifications, raised notifications into e-mail jobs. Every reaction is idempotent
+ * (job ids, deterministic notification ids), so the replay after a restart, from the
+ * last saved checkpoint, repeats nothing a user would see.
+ */
+export function startNotificationSubscriber(deps: NotificationSubscriberDependencies): NotificationSubscriber {
+  const { eventStore, readStore, jobs, logger } = deps;
+  const state = readStore.state<CheckpointDoc>(SUBSCRIBER_STATE);
+  const plans = readStore.state<ReminderPlanDoc>(REMINDER_PLANS);
+  const abort = new AbortController();
+  const retryMs = deps.retryMs ?? 500;
+  let processed: Position | null = null;
+  let skippedSinceSave = 0;
+  const waiters = new Set<() => void>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      abort.signal.addEventListener('abort', () => {
+        clearTimeout(timer);
+        resolve();
+      }, { once: true });
+    });
+
+  const waitForCaseload = async (position: Position): Promise<void> => {
+    const deadline = Date.now() + (deps.caseloadWaitMs ?? 5_000);
+    while (!abort.signal.aborted) {
+      const active = await readStore.activeBuild(CASELOAD_PROJECTION);
+      if (active?.checkpoint !== null && active?.checkpoint !== undefined && active.checkpoint >= position) return;
+      if (Date.now() >= deadline) {
+        logger.warn('caseload read model lagging; reacting without it', { eventPosition: position.toString() });
+        return;
+      }
+      await sleep(20);
+    }
+  };
+
+  const studentContext = async (studentId: string): Promise<StudentContext | null> => {
+    const student = await readStore.collection<StudentDoc>(STUDENTS).get(studentId);
+    return student ? { studentId, studentLabel: displayName(student), viewerIds: student.viewerIds } : null;
+  };
+
+  const raiseAll = async (drafts: NotificationDraft[], envelope: EventEnvelope) => {
+    for (const draft of drafts) {
+      await raiseNotification(eventStore, draft, {
+        actor: envelope.actor,
+        causationId: envelope.eventId,
+        correlationId: envelope.correlationId,
+      });
+    }
+  };
+
+  const onPlanEvent = async (event: PlanEvent) => {
+    const planId = event.data.planId;
+    const before = await plans.get(planId);
+    let after: ReminderPlanDoc;
+    if (event.type === 'PlanCreated') {
+      if (before) return;
+      after = { id: planId, studentId: event.data.studentId, reviewDate: event.data.reviewDate, status: event.data.status };
+    } else {
+      if (!before) return;
+      after = { ...before, ...pick(event.data.changes) };
+    }
+    const open = after.status !== CLOSED_PLAN_STATUS;
+    const wasOpen = before !== null && before.status !== CLOSED_PLAN_STATUS;
+    const dateMoved = before !== null && before.reviewDate !== after.reviewDate;
+    if (before && wasOpen && (dateMoved || !open)) await cancelReviewReminders(jobs, planId, before.reviewDate);
+    if (open && (!before || dateMoved || !wasOpen)) {
+      await scheduleReviewReminders(jobs, { planId, reviewDate: after.reviewDate }, deps.now());
+    }
+    await plans.put(after);
+  };
+
+  const onStudentDeleted = async (studentId: string) => {
+    for (const plan of await plans.find({ studentId })) {
+      await cancelReviewReminders(jobs, plan.id, plan.reviewDate);
+      await plans.delete(plan.id);
+    }
+  };
+
+  const react = async (envelope: EventEnvelope): Promise<void> => {
+    if (NEEDS_CASELOAD.has(envelope.type)) await waitForCaseload(envelope.position);
+    const event = envelope as unknown as PlanEvent | StudentEvent | DocumentEvent | NotificationEvent;
+    switch (event.type) {
+      case 'PlanCreated':
+      case 'PlanUpdated':
+        return onPlanEvent(event);
+      case 'StudentDeleted':
+        return onStudentDeleted(event.data.studentId);
+      case 'DocumentUploaded': {
+        const student = await studentContext(event.data.studentId);
+        if (student) await raiseAll(documentUploadedNotifications(student, event.data.documentId, envelope.actor.userId), envelope);
+        return;
+      }
+      case 'StudentAccommodationsChanged': {
+        const student = await studentContext(event.data.studentId);
+        const change = { eventId: envelope.eventId, added: event.data.added.length, removed: event.data.removed.length };
+        if (student) await raiseAll(accommodationsChangedNotifications(student, change, envelope.actor.userId), envelope);
+        return;
+      }
+      case 'NotificationRaised':
+        await jobs.enqueue(NOTIFICATION_EMAIL_JOB, { notificationId: event.data.notificationId }, {
+          jobId: notificationEmailJobId(event.data.notificationId),
+        });
+        return;
+    }
+  };
+
+  /** A failed reaction (Redis restarting, a store hiccup) is retried until it works: skipping it would lose a reminder. */
+  const reactWithRetry = async (envelope: EventEnvelope): Promise<void> => {
+    for (let attempt = 0; !abort.signal.aborted; attempt += 1) {
+      try {
+        await react(envelope);
+        return;
+      } catch (error) {
+        logger.warn('notification reaction failed; retrying', {
+          eventType: envelope.type,
+          error: error instanceof Error ? error.name : typeof error,
+          attempt: attempt + 1,
+        });
+        await sleep(Math.min(30_000, retryMs * 2 ** Math.min(attempt, 10)));
+      }
+    }
+  };
+
+  const saveCheckpoint = async (position: Position) => {
+    await state.put({ id: CHECKPOINT_ID, position: position.toString() });
+    skippedSinceSave = 0;
+  };
+
+  const markProcessed = (position: Position) => {
+    processed = position;
+    for (const wake of waiters) wake();
+  };
+
+  const follow = async (): Promise<void> => {
+    while (!abort.signal.aborted) {
+      try {
+        const saved = await state.get(CHECKPOINT_ID);
+        const after = saved ? BigInt(saved.position) : null;
+        for await (const envelope of eventStore.subscribeToAll({ after, signal: abort.signal })) {
+          if (HANDLED.has(envelope.type)) {
+            await reactWithRetry(envelope);
+            if (abort.signal.aborted) return;
+            await saveCheckpoint(envelope.position);
+          } else if (++skippedSinceSave >= SAVE_EVERY_SKIPPED) {
+            await saveCheckpoint(envelope.position);
+          }
+          markProcessed(envelope.position);
+        }
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        logger.warn('event subscription ended; resubscribing', { error: error instanceof Error ? error.name : typeof error });
+      }
+      await sleep(retryMs);
+    }
+  };
+  const running = follow();
+
+  return {
+    async whenProcessed(position, timeoutMs) {
+      const reached = () => processed !== null && processed >= position;
+      if (reached()) return true;
+      return new Promise<boolean>((resolve) => {
+        const done = (result: boolean) => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(result);
+        };
+        const check = () => {
+          if (reached()) done(true);
+        };
+        const timer = setTimeout(() => done(reached()), timeoutMs);
+        waiters.add(check);
+      });
+    },
+    async stop() {
+      abort.abort();
+      await running;
+      // Keep the skipped stretch too, so a restart does not re-read it.
+      if (processed !== null && skippedSinceSave > 0) await saveCheckpoint(processed).catch(() => undefined);
+    },
+  };
+}
+
+/** Only the fields the reminders follow. */
+function pick(changes: { reviewDate?: string | undefined; status?: string | undefined }): Partial<ReminderPlanDoc> {
+  return {
+    ...(changes.reviewDate !== undefined ? { reviewDate: changes.reviewDate } : {}),
+    ...(changes.status !== undefined ? { status: changes.status } : {}),
+  };
+}
