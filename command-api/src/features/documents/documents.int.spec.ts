@@ -74,7 +74,7 @@ async function teacherWithStudent() {
 
 const upload = (client: TestClient, studentId: string, bytes: Buffer, fileName: string, field = 'file') => {
   const form = new FormData();
-  form.append(field, new Blob([bytes]), fileName);
+  form.append(field, new Blob([new Uint8Array(bytes)]), fileName);
   return client.request('POST', `/api/students/${studentId}/documents`, { rawBody: form });
 };
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect, type Socket } from 'socket.io-client';
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
 import { startTestServer, TestClient } from '../../testing/test-server.ts';
 
@@ -222,6 +223,33 @@ describe('students API', () => {
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('Accommodations: Jane D.');
+  });
+
+  it('pokes the owner’s sockets when a student changes, and nobody else’s', async () => {
+    const owner = await teacher();
+    const other = await teacher();
+    const open = (cookie: string | null) =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(server.url, { transports: ['websocket'], extraHeaders: { Cookie: cookie ?? '' } });
+        socket.on('connect', () => resolve(socket));
+        socket.on('connect_error', reject);
+      });
+    const ownerSocket = await open(owner.cookie);
+    const otherSocket = await open(other.cookie);
+    const seenByOwner: any[] = [];
+    const seenByOther: unknown[] = [];
+    ownerSocket.on('change', (message) => seenByOwner.push(message));
+    otherSocket.on('change', (message) => seenByOther.push(message));
+
+    const created = await owner.post('/api/students', { ...jane, accommodationIds: [] });
+    await owner.post(`/api/students/${created.body.id}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01' });
+    const deadline = Date.now() + 2_000;
+    while (seenByOwner.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seenByOwner).toContainEqual({ entity: 'student', id: created.body.id, studentId: created.body.id, revision: 0, actorId: owner.account.id });
+    expect(seenByOwner).toContainEqual(expect.objectContaining({ entity: 'plan', studentId: created.body.id, revision: 0 }));
+    expect(seenByOther).toEqual([]);
+    ownerSocket.close();
+    otherSocket.close();
   });
 
   it('needs a session', async () => {
