@@ -56,7 +56,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     signal: options.signal,
   });
 
-  if (response.status === 401 && options.on401 === 'returnNull') return null as T;
+  if (response.status === 401 && options.on401 === 'returnNull') {
+    // Release the unread body, or the connection (and the page's "network idle") waits for it.
+    await response.body?.cancel();
+    return null as T;
+  }
   if (!response.ok) {
     const text = await response.text();
     let parsed: unknown;

@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+// A unique address per run, so the test never collides with an account from an earlier run.
+const email = `teacher-${Date.now()}@example.test`;
+const password = 'correct horse battery';
+
+test('a visitor registers, reaches the dashboard, signs out and signs back in', async ({ page }) => {
+  await test.step('landing page', async () => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('504 accommodations');
+    await expect(page.locator('#pricing')).toContainText('Premium');
+    await page.getByRole('link', { name: 'Create a plan' }).click();
+  });
+
+  await test.step('register', async () => {
+    await expect(page).toHaveURL(/\/register$/);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Full name is required')).toBeVisible();
+    await page.getByLabel('Full Name').fill('Jamie Rivera');
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+  });
+
+  await test.step('dashboard', async () => {
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome to /);
+    await expect(page.getByText('Welcome back, Jamie')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'View Students' })).toBeVisible();
+    await expect(page.getByText('Quick Start Guide')).toBeVisible();
+  });
+
+  await test.step('sign out', async () => {
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page.getByRole('link', { name: 'Create a plan' })).toBeVisible();
+    // Signed-in pages now send the visitor to sign in.
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  await test.step('a wrong password shows the server message', async () => {
+    await page.getByLabel('Email Address').fill(email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('Invalid email or password');
+  });
+
+  await test.step('sign in returns to the page that asked for it', async () => {
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Account Settings' })).toBeVisible();
+  });
+});
+
+test('the landing page sign-in goes to the sign-in page', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+});
+
+test('an unknown address shows the not-found screen', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404 Page Not Found');
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
+});

@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { test, type Page } from '@playwright/test';
+
+// A look-book, not a test: `SCREENSHOTS=1 npx playwright test` saves full-page PNGs of
+// each screen at desktop and phone widths to .tmp/screens for a human to review.
+const outDir = '.tmp/screens';
+mkdirSync(outDir, { recursive: true });
+
+const widths = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'mobile', width: 375, height: 812 },
+] as const;
+
+async function shoot(page: Page, path: string, name: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  for (const size of widths) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `${outDir}/${name}-${size.name}.png`, fullPage: true });
+    if (size.name === 'mobile') {
+      // Tall phone pages are unreadable when scaled down whole: also save them in screen-sized slices.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      for (let part = 0; part * 1200 < height && part < 5; part += 1) {
+        const clip = { x: 0, y: part * 1200, width: size.width, height: Math.min(1200, height - part * 1200) };
+        await page.screenshot({ path: `${outDir}/${name}-${size.name}-part${part + 1}.png`, fullPage: true, clip });
+      }
+    }
+  }
+}
+
+test('signed-out screens', async ({ page }) => {
+  await shoot(page, '/', 'landing');
+  await shoot(page, '/login', 'login');
+  await shoot(page, '/register', 'register');
+  await shoot(page, '/terms', 'terms');
+  await shoot(page, '/privacy', 'privacy');
+  await shoot(page, '/contact', 'contact');
+  await shoot(page, '/nowhere', 'not-found');
+});
+
+test('signed-in screens', async ({ page }) => {
+  const response = await page.request.post('/api/auth/register', {
+    data: { name: 'Jamie Rivera', email: `shots-${Date.now()}@example.test`, password: 'correct horse battery' },
+  });
+  if (!response.ok()) throw new Error(`register failed: ${response.status()}`);
+  await shoot(page, '/', 'dashboard');
+  await shoot(page, '/settings', 'settings');
+  await shoot(page, '/upgrade', 'upgrade');
+  await shoot(page, '/notifications', 'notifications');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/students');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${outDir}/mobile-menu-mobile.png` });
+});
