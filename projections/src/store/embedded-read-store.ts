@@ -69,6 +69,8 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
+  // A larger page cache keeps a rebuild's lookups off the disk (negative: KiB).
+  db.pragma('cache_size = -32000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS builds (
       projection TEXT NOT NULL,
@@ -346,11 +348,15 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     collection: <T extends Doc>(name: string) =>
       collectionOver<T>(() => statements.activePhysical.get(name)?.physical ?? null),
 
-    buildCollection: <T extends Doc>(build: BuildRef, name: string) => collectionOver<T>(() => physicalOfBuild(build, name)),
+    buildCollection: <T extends Doc>(build: BuildRef, name: string) => {
+      // A build's tables never move, so one lookup serves every read through this object.
+      let physical: string | null = null;
+      return collectionOver<T>(() => (physical ??= physicalOfBuild(build, name)));
+    },
 
     state<T extends Doc>(name: string): StateCollection<T> {
       const physical = `state_${slug(name)}`;
-      createTable(physical);
+      if (!handles.has(physical)) createTable(physical);
       const reads = collectionOver<T>(() => physical);
       return {
         ...reads,

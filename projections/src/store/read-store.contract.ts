@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BuildRef, Doc, ReadStore } from './read-store.ts';
+import { BuildNotFoundError } from './build-not-found-error.ts';
 
 /** One suite for every ReadStore implementation. `open` gives a fresh, empty store. */
 export interface ReadStoreFixture {
@@ -141,7 +142,7 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
       expect((await students.get('s1'))?.firstName).toBe('New');
       expect(await store.activeBuild('students')).toEqual({ projection: 'students', version: 2, build: 'b2', checkpoint: 3n });
       // The replaced build is gone: nothing can commit into it any more.
-      await expect(store.commit(v1, [], 4n)).rejects.toThrow();
+      await expect(store.commit(v1, [], 4n)).rejects.toBeInstanceOf(BuildNotFoundError);
       expect(await store.checkpoint(v1)).toBeNull();
     });
 

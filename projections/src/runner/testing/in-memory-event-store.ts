@@ -20,6 +20,7 @@ const POSITION_STEP = 10n;
 
 export class InMemoryEventStore implements EventStore {
   private readonly log: EventEnvelope[] = [];
+  private readonly revisions = new Map<string, number>();
   private readonly wakers = new Set<() => void>();
   private readonly rewinds = new Set<(after: Position | null) => void>();
   private closed = false;
@@ -38,7 +39,7 @@ export class InMemoryEventStore implements EventStore {
     events: readonly { type: string; data: unknown }[],
     options: { expectedRevision?: ExpectedRevision } & Partial<EventMetadata> = {},
   ): AppendResult {
-    const current = this.log.filter((e) => e.streamId === streamId).length - 1;
+    const current = this.revisions.get(streamId) ?? -1;
     const expected = options.expectedRevision ?? 'any';
     if ((expected === 'no_stream' && current !== -1) || (typeof expected === 'number' && expected !== current)) {
       throw new WrongExpectedRevisionError(streamId, expected, current);
@@ -62,6 +63,7 @@ export class InMemoryEventStore implements EventStore {
         schemaVersion: 1,
       });
     }
+    this.revisions.set(streamId, revision);
     for (const wake of this.wakers) wake();
     return { nextRevision: revision, position };
   }
