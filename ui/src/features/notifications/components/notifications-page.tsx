@@ -74,6 +74,7 @@ export default function NotificationsPage() {
       ) : groups.length === 0 ? (
         <Card>
           <Empty
+            className="notifications-empty"
             image={<CheckCircleOutlined className="notifications-empty__icon" aria-hidden="true" />}
             description={
               <>
