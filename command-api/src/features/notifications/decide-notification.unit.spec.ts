@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { DeciderSpecification } from '../../framework/decider-specification.ts';
 import { HttpError } from '../../http/errors.ts';
 import { notificationDecider } from './decide-notification.ts';
