@@ -175,7 +175,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       } catch (error) {
         if (signal.aborted) return;
         state.serving = false;
-        if (error instanceof BuildNotFoundError) {
+        if (error instanceof BuildNotFoundError || (error instanceof ProjectionApplyError && error.cause instanceof BuildNotFoundError)) {
           // A rebuild swapped in a newer build: move to it at once.
           logger.info('Projection build was replaced; following the new one', { projection: state.projection.name });
           continue;

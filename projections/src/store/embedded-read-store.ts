@@ -267,6 +267,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     const cached = buildPhysicals.get(cacheKey);
     if (cached) return cached;
     const row = statements.buildPhysical.get(build.projection, build.build, collection);
+    if (!row && !statements.build.get(build.projection, build.build)) throw new BuildNotFoundError(build.projection);
     if (!row) throw new Error(`Collection ${collection} is not part of build ${build.build} of projection ${build.projection}`);
     buildPhysicals.set(cacheKey, row.physical);
     return row.physical;

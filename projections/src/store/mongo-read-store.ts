@@ -53,7 +53,7 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
   async function ensureIndexes(physical: string, filter: Filter | undefined): Promise<void> {
     for (const field of Object.keys(filter ?? {})) {
       const key = `${physical}\u0000${field}`;
-      if (indexed.has(key) || field === 'id') continue;
+      if (indexed.has(key)) continue;
       await db.collection(physical).createIndex({ [field]: 1 });
       indexed.add(key);
     }
@@ -90,7 +90,8 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
 
   async function physicalOfBuild(build: BuildRef, collection: string): Promise<string> {
     const found = await builds.findOne({ _id: buildId(build) });
-    const physical = found?.collections.find((c) => c.collection === collection)?.physical;
+    if (!found) throw new BuildNotFoundError(build.projection);
+    const physical = found.collections.find((c) => c.collection === collection)?.physical;
     if (!physical) throw new Error(`Collection ${collection} is not part of build ${build.build} of projection ${build.projection}`);
     return physical;
   }
