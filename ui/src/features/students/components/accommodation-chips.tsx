@@ -15,11 +15,13 @@ export function AccommodationChips({ accommodations, max }: { accommodations: St
       ))}
       {rest.length > 0 && (
         <Tooltip title={rest.map((a) => a.name).join(', ')} mouseEnterDelay={0.7}>
-          <Tag style={{ cursor: 'default', marginBottom: 4 }} tabIndex={0}>
+          <Tag style={{ cursor: 'default', marginBottom: 4 }} tabIndex={0} className="no-print">
             +{rest.length} more
           </Tag>
         </Tooltip>
       )}
+      {/* Paper has no tooltips: a printed list names every accommodation. */}
+      {rest.length > 0 && <span className="print-only">{rest.map((a) => a.name).join(', ')}</span>}
     </div>
   );
 }
