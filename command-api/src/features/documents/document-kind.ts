@@ -14,8 +14,13 @@ const isAccepted = (mime: string): mime is DocumentMimeType => Object.hasOwn(DOC
  */
 export async function detectDocumentType(bytes: Buffer): Promise<DocumentMimeType | null> {
   if (bytes.subarray(0, OLE_SIGNATURE.length).equals(OLE_SIGNATURE)) return 'application/msword';
-  const detected = await fileTypeFromBuffer(bytes);
-  return detected && isAccepted(detected.mime) ? detected.mime : null;
+  try {
+    const detected = await fileTypeFromBuffer(bytes);
+    return detected && isAccepted(detected.mime) ? detected.mime : null;
+  } catch {
+    // A file too malformed to parse is not one we can vouch for.
+    return null;
+  }
 }
 
 /** The name as shown and offered back on download: no folders, no control characters, bounded. */

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,10 +13,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), randomBytes(2048), Buffer.from('\n%%EOF\n')]);
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'), randomBytes(64)]);
-const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000', 'hex'), randomBytes(512)]);
-const DOC = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), randomBytes(1024)]);
+/** Every byte value, in a fixed order: binary content that must survive the round trip unchanged. */
+const binary = (length: number) => Buffer.from(Array.from({ length }, (_, i) => (i * 131 + 7) % 256));
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), binary(2048), Buffer.from('\n%%EOF\n')]);
+/** A real 1×1 PNG: random bytes after the signature can make chunk parsing give up. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000b800000000000000400000', 'hex'), binary(512)]);
+const DOC = Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), binary(1024)]);
 
 /** A minimal stored (uncompressed) ZIP, enough for a .docx to be recognised by its content. */
 function storedZip(entries: Record<string, string>): Buffer {
