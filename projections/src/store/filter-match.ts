@@ -21,7 +21,7 @@ export function filterKeys(doc: Doc, field: string): string[] {
   return isScalar(value) ? [JSON.stringify(value)] : [];
 }
 
-export const filterKey = (value: Scalar): string => JSON.stringify(value);
+export const filterKey = (value: Scalar | undefined): string => JSON.stringify(value ?? null);
 
 function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
