@@ -61,8 +61,28 @@ function currentPlan(plans: readonly PlanDoc[]): PlanDoc | null {
   return latestFirst.find((plan) => plan.status === 'active') ?? latestFirst[0] ?? null;
 }
 
+/**
+ * Runs one user's student creations one after another, so two quick clicks cannot
+ * both pass the free limit's count. It serialises within one API process only;
+ * across several, the count can still be passed by the odd concurrent request.
+ */
+function oneAtATimePerUser() {
+  const tails = new Map<string, Promise<unknown>>();
+  return async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(userId) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(work);
+    tails.set(userId, run);
+    try {
+      return await run;
+    } finally {
+      if (tails.get(userId) === run) tails.delete(userId);
+    }
+  };
+}
+
 export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Router {
   const router = Router();
+  const creatingFor = oneAtATimePerUser();
   const students = () => context.readStore.collection<StudentDoc>(STUDENTS);
 
   const readBack = async (studentId: string) => {
@@ -115,22 +135,24 @@ export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Ro
     const userId = requireUser(req);
     const input = studentFormSchema.parse(req.body);
     await assertInLibrary(context, userId, input.accommodationIds);
-    const account = await loadCurrentUser(context.readStore, userId);
     const studentId = randomUUID();
-    const result = await handleCommand(
-      context,
-      studentDecider,
-      streamName('student', studentId),
-      {
-        type: 'AddStudent',
-        studentId,
-        ownerId: userId,
-        details: detailsFrom(input),
-        accommodationIds: input.accommodationIds,
-        allowance: { isPremium: account.isPremium, studentCount: account.studentCount },
-      },
-      { actor: { userId }, expectedRevision: -1 },
-    );
+    const result = await creatingFor(userId, async () => {
+      const account = await loadCurrentUser(context.readStore, userId);
+      return handleCommand(
+        context,
+        studentDecider,
+        streamName('student', studentId),
+        {
+          type: 'AddStudent',
+          studentId,
+          ownerId: userId,
+          details: detailsFrom(input),
+          accommodationIds: input.accommodationIds,
+          allowance: { isPremium: account.isPremium, studentCount: account.studentCount },
+        },
+        { actor: { userId }, expectedRevision: -1 },
+      );
+    });
     setEtag(res, result.revision);
     res.status(201).json(toStudent(await readBack(studentId)));
   });

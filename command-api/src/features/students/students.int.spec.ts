@@ -126,6 +126,16 @@ describe('students API', () => {
     expect((await client.get(`/api/students/${student.body.id}/accommodations`)).body).toEqual([]);
   });
 
+  it('counts quick concurrent additions against the limit', async () => {
+    const client = await teacher();
+    const burst = await Promise.all(
+      Array.from({ length: FREE_STUDENT_LIMIT + 2 }, (_, i) => client.post('/api/students', { ...jane, firstName: `Twin${i}` })),
+    );
+    expect(burst.filter((response) => response.status === 201)).toHaveLength(FREE_STUDENT_LIMIT);
+    expect(burst.filter((response) => response.status === 403)).toHaveLength(2);
+    expect((await client.get('/api/students')).body).toHaveLength(FREE_STUDENT_LIMIT);
+  });
+
   it('stops a free account at the limit, and Premium lifts it', async () => {
     const client = await teacher();
     for (let i = 0; i < FREE_STUDENT_LIMIT; i++) {
@@ -135,6 +145,10 @@ describe('students API', () => {
     const over = await client.post('/api/students', jane);
     expect(over.status).toBe(403);
     expect(over.body.message).toBe(`The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`);
+
+    // Quick double clicks at the limit: none of them gets past it.
+    const burst = await Promise.all([client.post('/api/students', jane), client.post('/api/students', jane)]);
+    expect(burst.map((response) => response.status)).toEqual([403, 403]);
 
     expect((await client.post('/api/upgrade-to-premium', {})).status).toBe(200);
     expect((await client.post('/api/students', jane)).status).toBe(201);
