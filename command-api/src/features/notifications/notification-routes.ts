@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
+import { notificationPreferencesSchema, notificationReadSchema } from '@accommodate/shared-events/schemas/notification';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   NOTIFICATION_PREFERENCES,
@@ -14,7 +15,6 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { notificationDecider } from './decide-notification.ts';
-import { notificationPreferencesSchema, notificationReadSchema } from './notification-schemas.ts';
 import { calendarRoutes } from './calendar-routes.ts';
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 3_000;
