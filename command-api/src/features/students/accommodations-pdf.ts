@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { ACCOMMODATION_CATEGORIES, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
@@ -33,6 +35,25 @@ export function groupByCategory(accommodations: readonly StudentAccommodation[])
     .map(([category, members]) => [category, [...members].sort((a, b) => a.name.localeCompare(b.name))]);
 }
 
+/**
+ * The PDF's built-in Helvetica covers only Western European letters, so names such
+ * as 'Nguyễn' or 'Łukasz' would come out garbled. DejaVu Sans (Debian's
+ * fonts-dejavu-core) covers Latin, Greek and Cyrillic; it is used wherever installed.
+ */
+const DEJAVU_FOLDER = '/usr/share/fonts/truetype/dejavu';
+const DEJAVU = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf', italic: 'DejaVuSans-Oblique.ttf' };
+const HELVETICA = { regular: 'Helvetica', bold: 'Helvetica-Bold', italic: 'Helvetica-Oblique' };
+
+type FontFaces = typeof HELVETICA;
+
+function findFonts(): FontFaces {
+  const files = Object.values(DEJAVU).map((file) => path.join(DEJAVU_FOLDER, file));
+  if (!files.every((file) => fs.existsSync(file))) return HELVETICA;
+  return { regular: files[0]!, bold: files[1]!, italic: files[2]! };
+}
+let fonts: FontFaces | null = null;
+const fontFaces = (): FontFaces => (fonts ??= findFonts());
+
 const MARGIN = 72;
 const INK = '#111827';
 const MUTED = '#4b5563';
@@ -56,11 +77,15 @@ export function renderAccommodationsPdf(sheet: AccommodationsSheet): Promise<Buf
     doc.on('error', reject);
   });
   const width = doc.page.width - MARGIN * 2;
+  const faces = fontFaces();
+  doc.registerFont('Body', faces.regular);
+  doc.registerFont('Bold', faces.bold);
+  doc.registerFont('Italic', faces.italic);
 
-  doc.fillColor(MUTED).font('Helvetica').fontSize(10).text(`${PRODUCT_NAME} · Section 504 accommodations`, { width });
+  doc.fillColor(MUTED).font('Body').fontSize(10).text(`${PRODUCT_NAME} · Section 504 accommodations`, { width });
   doc.moveDown(0.4);
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(name, { width });
-  doc.font('Helvetica').fontSize(12).text(gradeLabel(sheet.student.grade), { width });
+  doc.fillColor(INK).font('Bold').fontSize(22).text(name, { width });
+  doc.font('Body').fontSize(12).text(gradeLabel(sheet.student.grade), { width });
   doc.moveDown(0.6);
 
   if (sheet.plan) {
@@ -81,15 +106,15 @@ export function renderAccommodationsPdf(sheet: AccommodationsSheet): Promise<Buf
   for (const [category, members] of groups) {
     // Keep a heading with at least its first entry.
     if (doc.y > doc.page.height - MARGIN - 60) doc.addPage();
-    doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(CATEGORY_TITLES[category] ?? category, { width });
+    doc.fillColor(INK).font('Bold').fontSize(14).text(CATEGORY_TITLES[category] ?? category, { width });
     doc.moveDown(0.3);
     for (const accommodation of members) {
-      doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(`•  ${accommodation.name}`, { width });
+      doc.font('Bold').fontSize(11).fillColor(INK).text(`•  ${accommodation.name}`, { width });
       if (accommodation.status !== 'active') {
-        doc.font('Helvetica-Oblique').fontSize(9).fillColor(MUTED).text(`Status: ${accommodation.status}`, MARGIN + 14, doc.y, { width: width - 14 });
+        doc.font('Italic').fontSize(9).fillColor(MUTED).text(`Status: ${accommodation.status}`, MARGIN + 14, doc.y, { width: width - 14 });
       }
       if (accommodation.description) {
-        doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(accommodation.description, MARGIN + 14, doc.y, { width: width - 14 });
+        doc.font('Body').fontSize(10).fillColor(MUTED).text(accommodation.description, MARGIN + 14, doc.y, { width: width - 14 });
       }
       doc.x = MARGIN;
       doc.moveDown(0.4);
@@ -105,7 +130,7 @@ export function renderAccommodationsPdf(sheet: AccommodationsSheet): Promise<Buf
     const bottomMargin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const footerY = doc.page.height - MARGIN + 24;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font('Body').fontSize(8).fillColor(MUTED);
     doc.text(`Generated on ${formatListDate(sheet.generatedAt)}`, MARGIN, footerY, { width, lineBreak: false });
     doc.text(`Page ${index - range.start + 1} of ${range.count}`, MARGIN, footerY, { width, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottomMargin;
