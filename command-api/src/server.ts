@@ -16,6 +16,7 @@ import type { AppContext, ProjectionProgress } from './framework/command-context
 import { polledProgress } from './framework/polled-progress.ts';
 import { createApp } from './create-app.ts';
 import { SessionStore, readCookie, SESSION_COOKIE } from './auth/sessions.ts';
+import { openDocumentBlobStore } from './features/documents/open-blob-store.ts';
 import { attachSocketServer } from './realtime/socket-server.ts';
 import { seedAccommodationTemplates } from './features/accommodations/seed-templates.ts';
 
@@ -49,6 +50,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     eventStore,
     readStore,
     jobs,
+    blobs: openDocumentBlobStore(config),
     logger,
     now,
     progress: {
@@ -103,6 +105,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
       await stopNotifications?.();
       await stopProjections?.();
       await jobs.close();
+      await context.blobs.close();
       await readStore.close();
       await eventStore.close();
     },

@@ -51,6 +51,7 @@ describe('accommodation library', () => {
 
     const stale = await teacher.patch(`/api/accommodations/${created.body.id}`, { name: 'Stale edit', category: 'custom' }, { 'If-Match': '"0"' });
     expect(stale.status).toBe(412);
+    expect(stale.body.current).toMatchObject({ name: 'Movement Breaks (5 min)', revision: 1 });
 
     const stranger = new TestClient(server.url);
     await stranger.register();

@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
+import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { accommodationDecider } from './decide-accommodation.ts';
 
 const byName = (a: Accommodation, b: Accommodation) => a.name.localeCompare(b.name);
@@ -50,12 +51,19 @@ export function accommodationRoutes(context: AppContext): Router {
     const accommodationId = idParam(req);
     const input = accommodationFormSchema.parse(req.body);
     const details = { name: input.name, category: input.category, description: input.description || null };
-    const result = await handleCommand(
+    const streamId = streamName('accommodation', accommodationId);
+    const result = await withStaleAsCurrent(
       context,
-      accommodationDecider,
-      streamName('accommodation', accommodationId),
-      { type: 'UpdateAccommodation', accommodationId, userId, details },
-      { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
+      streamId,
+      () =>
+        handleCommand(
+          context,
+          accommodationDecider,
+          streamId,
+          { type: 'UpdateAccommodation', accommodationId, userId, details },
+          { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
+        ),
+      () => library().get(accommodationId),
     );
     setEtag(res, result.revision);
     res.json(await readBack(accommodationId));
@@ -64,12 +72,19 @@ export function accommodationRoutes(context: AppContext): Router {
   router.delete('/api/accommodations/:id', async (req, res) => {
     const userId = requireUser(req);
     const accommodationId = idParam(req);
-    await handleCommand(
+    const streamId = streamName('accommodation', accommodationId);
+    await withStaleAsCurrent(
       context,
-      accommodationDecider,
-      streamName('accommodation', accommodationId),
-      { type: 'RemoveAccommodation', accommodationId, userId },
-      { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
+      streamId,
+      () =>
+        handleCommand(
+          context,
+          accommodationDecider,
+          streamId,
+          { type: 'RemoveAccommodation', accommodationId, userId },
+          { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
+        ),
+      () => library().get(accommodationId),
     );
     res.status(204).end();
   });

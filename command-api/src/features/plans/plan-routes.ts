@@ -11,7 +11,7 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../students/student-access.ts';
-import { withStaleAsCurrent } from '../students/stale-record.ts';
+import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { planDecider } from './decide-plan.ts';
 
 export function toPlan(doc: PlanDoc): Plan {

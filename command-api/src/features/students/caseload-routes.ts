@@ -1,13 +1,12 @@
 import { Router } from 'express';
 import type { AppContext } from '../../framework/command-context.ts';
-import { openDocumentBlobStore } from '../documents/open-blob-store.ts';
 import { documentRoutes } from '../documents/document-routes.ts';
 import { planRoutes } from '../plans/plan-routes.ts';
 import { studentRoutes } from './student-routes.ts';
 
 /** Students, their plans and documents; the document bytes live in one store shared by their routes. */
 export function caseloadRoutes(context: AppContext): Router {
-  const blobs = openDocumentBlobStore(context.config);
+  const { blobs } = context;
   const router = Router();
   router.use(studentRoutes(context, blobs), planRoutes(context), documentRoutes(context, blobs));
   return router;

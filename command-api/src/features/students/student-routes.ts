@@ -17,7 +17,7 @@ import { renderAccommodationsPdf } from './accommodations-pdf.ts';
 import { studentDecider } from './decide-student.ts';
 import { loadStudentFor, studentsVisibleTo, toStudent } from './student-access.ts';
 import { sanitizeNotes } from './student-notes.ts';
-import { withStaleAsCurrent } from './stale-record.ts';
+import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import type { StudentDetails } from './student.ts';
 
 const blankToNull = (value: string | null | undefined): string | null => {

@@ -1,6 +1,6 @@
 import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
-import type { AppContext } from '../../framework/command-context.ts';
-import { StaleRevisionError } from '../../http/errors.ts';
+import type { AppContext } from './command-context.ts';
+import { StaleRevisionError } from '../http/errors.ts';
 
 const CATCH_UP_TIMEOUT_MS = 3_000;
 
