@@ -1,10 +1,11 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Avatar, Button, Drawer, Dropdown, Skeleton } from 'antd';
+import { Avatar, Badge, Button, Drawer, Dropdown, Skeleton } from 'antd';
 import { BellOutlined, LogoutOutlined, MenuOutlined, SettingOutlined } from '@ant-design/icons';
 import { useCurrentUser, useLogout, type CurrentUser } from '../lib/auth.ts';
 import { BrandLogo } from './brand-logo.tsx';
 import { StudentSearch } from './student-search.tsx';
+import { NotificationBell, bellLabel, useUnreadNotificationCount } from './notification-bell.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import './app-shell.css';
 
@@ -52,6 +53,7 @@ export default function AppShell({ children }: { children?: ReactNode }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const unreadNotifications = useUnreadNotificationCount();
 
   const signOut = () => {
     setMenuOpen(false);
@@ -78,9 +80,7 @@ export default function AppShell({ children }: { children?: ReactNode }) {
             <StudentSearch />
           </div>
           <div className="shell-header__actions">
-            <Link to="/notifications" className="shell-icon-link" aria-label="Notifications">
-              <BellOutlined aria-hidden="true" />
-            </Link>
+            <NotificationBell />
             {user ? (
               <Dropdown
                 trigger={['click']}
@@ -132,8 +132,14 @@ export default function AppShell({ children }: { children?: ReactNode }) {
               </div>
             </div>
           ) : null}
-          <Button block icon={<BellOutlined />} onClick={() => { setMenuOpen(false); void navigate('/notifications'); }}>
+          <Button
+            block
+            icon={<BellOutlined />}
+            aria-label={bellLabel(unreadNotifications)}
+            onClick={() => { setMenuOpen(false); void navigate('/notifications'); }}
+          >
             Notifications
+            {unreadNotifications > 0 ? <Badge count={unreadNotifications} size="small" overflowCount={99} /> : null}
           </Button>
           <Button block icon={<SettingOutlined />} onClick={() => { setMenuOpen(false); void navigate('/settings'); }}>
             Settings

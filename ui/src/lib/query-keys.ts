@@ -13,4 +13,5 @@ export const queryKeys = {
   plan: (id: string) => ['/api/plans', id] as const,
   accommodationLibrary: () => ['/api/accommodations/defaults'] as const,
   notifications: () => ['/api/notifications'] as const,
+  notificationPreferences: () => ['/api/notification-preferences'] as const,
 };
