@@ -1,30 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppNotification } from '@accommodate/shared-events/schemas/notification';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export type NotificationType = 'review' | 'document' | 'feedback' | 'system';
+export type { AppNotification };
 
-export interface AppNotification {
-  id: string;
-  type: NotificationType | string;
-  title: string;
-  message: string;
-  studentId?: string | null;
-  planId?: string | null;
-  date: string;
-  read: boolean;
-}
+/** The signed-in user's notifications, newest first; the shell's bell reads the same cache entry. */
+export const getNotifications = (): Promise<AppNotification[]> => apiRequest<AppNotification[]>('/api/notifications');
 
-/** Until the server offers notifications (404), there are simply none: never invented samples. */
-export async function fetchNotifications(): Promise<AppNotification[]> {
-  try {
-    return await apiRequest<AppNotification[]>('/api/notifications');
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return [];
-    throw error;
-  }
-}
+export const getNotificationsQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.notifications(), queryFn: getNotifications });
 
-export function useNotifications() {
-  return useQuery({ queryKey: queryKeys.notifications(), queryFn: fetchNotifications });
-}
+export const useNotifications = () => useQuery(getNotificationsQueryOptions());

@@ -1,61 +1,85 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, List, Skeleton, Switch, Tag } from 'antd';
-import { CalendarOutlined, CheckCircleOutlined, CommentOutlined, FileTextOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Alert, Button, Card, Empty, List, Skeleton, Switch } from 'antd';
+import { CheckCircleOutlined, CheckOutlined } from '@ant-design/icons';
+import type { Student } from '@accommodate/shared-events/schemas/student';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/auth.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { toast } from '../../../lib/toast.ts';
+import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { useNotifications, type AppNotification } from '../api/notifications.ts';
+import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
+import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
+import { useUpdateEmailNotifications } from '../api/update-email-notifications.ts';
 import { groupNotifications } from './notification-groups.ts';
+import { NotificationItem } from './notification-item.tsx';
 import './notifications-page.css';
 
-const TYPE_ICONS: Record<string, React.ReactNode> = {
-  review: <CalendarOutlined />,
-  document: <FileTextOutlined />,
-  feedback: <CommentOutlined />,
-  system: <InfoCircleOutlined />,
-};
+const failed = (error: unknown, fallback: string) =>
+  toast({ title: 'Update Failed', description: serverMessageOr(error, fallback), variant: 'destructive' });
 
-function NotificationItem({ item, knownStudentIds }: { item: AppNotification; knownStudentIds: Set<string> }) {
+function EmailNotificationsSwitch() {
+  const { user } = useCurrentUser();
+  const update = useUpdateEmailNotifications();
+  if (!user) return null;
   return (
-    <List.Item className={item.read ? 'notification' : 'notification notification--new'}>
-      <span className="notification__icon" aria-hidden="true">{TYPE_ICONS[item.type] ?? <InfoCircleOutlined />}</span>
-      <div className="notification__body">
-        <div className="notification__head">
-          <h3 className="notification__title">{item.title}</h3>
-          {item.read ? <Tag>Read</Tag> : <Tag color="blue">New</Tag>}
-        </div>
-        <p className="notification__message">{item.message}</p>
-        <div className="notification__meta">
-          <time dateTime={item.date}>{dayjs(item.date).format('MMM D, YYYY h:mm A')}</time>
-          {item.studentId && knownStudentIds.has(item.studentId) ? (
-            <Link to={`/students/${encodeURIComponent(item.studentId)}`}>View Student</Link>
-          ) : null}
-          {item.planId ? <Link to={`/plans/${encodeURIComponent(item.planId)}`}>View Plan</Link> : null}
-        </div>
-      </div>
-    </List.Item>
+    <Switch
+      id="email-notifications"
+      checked={update.isPending ? update.variables.emailNotifications : user.emailNotifications}
+      loading={update.isPending}
+      onChange={(emailNotifications) =>
+        update.mutate(
+          { user, emailNotifications },
+          {
+            onSuccess: (saved) =>
+              toast({
+                title: 'Preferences Updated',
+                description: saved.emailNotifications ? 'Email notifications are on.' : 'Email notifications are off.',
+              }),
+            onError: (error) => failed(error, 'Failed to update notification settings. Please try again.'),
+          },
+        )
+      }
+    />
   );
 }
 
 export default function NotificationsPage() {
   const notifications = useNotifications();
-  const students = useQuery<{ id: string }[]>({ queryKey: queryKeys.students() });
-  const [emailNotifications, setEmailNotifications] = useState(true);
+  // The students list's own cache entry (same key as the students feature), fetched by the default GET.
+  const students = useQuery<Student[]>({ queryKey: queryKeys.students() });
+  const markRead = useMarkNotificationRead();
+  const markAllRead = useMarkAllNotificationsRead();
   const [showRead, setShowRead] = useState(true);
 
   const knownStudentIds = useMemo(() => new Set((students.data ?? []).map((student) => student.id)), [students.data]);
-  const visible = (notifications.data ?? []).filter((item) => showRead || !item.read);
+  const all = notifications.data ?? [];
+  const unread = all.filter((item) => !item.read).length;
+  const visible = all.filter((item) => showRead || !item.read);
   const groups = groupNotifications(visible, new Date());
+
+  const onMarkRead = (item: AppNotification) =>
+    markRead.mutate({ id: item.id, read: true }, { onError: (error) => failed(error, 'Could not mark the notification as read.') });
+  const onMarkAllRead = () =>
+    markAllRead.mutate(undefined, { onError: (error) => failed(error, 'Could not mark your notifications as read.') });
 
   return (
     <>
-      <PageHeader title="Notifications" description="Plan reviews, documents and updates about your students" />
+      <PageHeader
+        title="Notifications"
+        description="Plan reviews, documents and updates about your students"
+        actions={
+          <Button icon={<CheckOutlined />} onClick={onMarkAllRead} disabled={unread === 0} loading={markAllRead.isPending}>
+            Mark all as read
+          </Button>
+        }
+      />
       <Card className="notifications-settings" title={<h2 className="notifications-settings__title">Notification Settings</h2>}>
         <div className="notifications-settings__row">
           <label htmlFor="email-notifications">Email Notifications</label>
-          <Switch id="email-notifications" checked={emailNotifications} onChange={setEmailNotifications} />
+          <EmailNotificationsSwitch />
         </div>
         <div className="notifications-settings__row">
           <label htmlFor="show-read">Show Read Notifications</label>
@@ -91,7 +115,11 @@ export default function NotificationsPage() {
           <section key={group} aria-label={group} className="notifications-group">
             <h2 className="notifications-group__title">{group}</h2>
             <Card>
-              <List dataSource={items} renderItem={(item) => <NotificationItem item={item} knownStudentIds={knownStudentIds} />} />
+              <List
+                dataSource={items}
+                rowKey="id"
+                renderItem={(item) => <NotificationItem item={item} knownStudentIds={knownStudentIds} onMarkRead={onMarkRead} />}
+              />
             </Card>
           </section>
         ))
