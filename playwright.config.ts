@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets a second run (CI from a clone, a benchmark) use its own port beside another.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 // A fresh store per run: tests register their own accounts and never see old data.
 const dataDir = mkdtempSync(join(tmpdir(), 'accommodate-e2e-'));
