@@ -70,7 +70,8 @@ describe('rebuildProjections', () => {
     await runner.stop();
   });
 
-  it('replays at least 50,000 events a second into the embedded store on disk', async () => {
+  // Its speed is measured by bench/rebuild.bench.ts (npm run bench), never asserted here.
+  it('replays 100,000 events into the embedded store on disk, every stream counted', async () => {
     // 25,000 streams of 4 events: most events touch a document no earlier batch held.
     for (let i = 0; i < 25_000; i++) {
       events.appendRaw(`s-${i}`, Array.from({ length: 4 }, () => ({ type: 'Counted', data: { ownerId: `u${i % 10}` } })));
@@ -78,18 +79,13 @@ describe('rebuildProjections', () => {
     const dir = mkdtempSync(join(tmpdir(), 'rebuild-'));
     const onDisk = openEmbeddedReadStore({ file: join(dir, 'read-models.sqlite') });
     try {
-      const cpuBefore = process.cpuUsage();
       const result = await rebuildProjections({ eventStore: events, readStore: onDisk, projections: [streamCountsProjection()] });
-      const cpu = process.cpuUsage(cpuBefore);
-      // Judged on CPU time, so that other work on a shared machine does not fail the test.
-      const perSecond = result.events / ((cpu.user + cpu.system) / 1e6);
-      console.info(
-        `rebuild: ${result.events} events in ${result.ms} ms wall (${Math.round((result.events / result.ms) * 1_000)} events/s), ` +
-          `${Math.round(perSecond)} events per CPU-second`,
-      );
       expect(result.events).toBe(100_000);
-      expect((await onDisk.collection<StreamCount>(STREAM_COUNTS).get('s-7'))?.count).toBe(4);
-      expect(perSecond).toBeGreaterThan(50_000);
+      const counts = onDisk.collection<StreamCount>(STREAM_COUNTS);
+      expect(await counts.count()).toBe(25_000);
+      expect((await counts.get('s-7'))?.count).toBe(4);
+      expect((await counts.get('s-24999'))?.count).toBe(4);
+      expect((await onDisk.activeBuild('streamCounts'))?.checkpoint).toBe(await events.headPosition());
     } finally {
       await onDisk.close();
       rmSync(dir, { recursive: true, force: true });

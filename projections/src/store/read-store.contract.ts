@@ -92,20 +92,21 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
       expect(byGradeDesc.map((s) => s.firstName)).toEqual(['Cy', 'Ben']);
     });
 
-    it('finds one owner among many quickly', async () => {
+    // How fast this is, is measured by bench/ (npm run bench), never asserted here.
+    it('finds exactly one owner\'s 200 students among 20,000, sorted', async () => {
       const writes = [];
       for (let i = 0; i < 20_000; i++) {
         writes.push({ kind: 'put' as const, collection: 'studentsByOwner', doc: student(`s${i}`, `u${i % 100}`, `N${i}`, i % 12) });
       }
       await store.commit(v1, writes, 1n);
       const students = store.collection<StudentRow>('studentsByOwner');
-      await students.find({ ownerId: 'u0' });
-      const started = performance.now();
-      for (let i = 0; i < 20; i++) {
-        const page = await students.find({ ownerId: `u${i}` }, { sort: { field: 'firstName', direction: 'asc' } });
-        expect(page).toHaveLength(200);
+      for (const owner of [0, 7, 99]) {
+        const page = await students.find({ ownerId: `u${owner}` }, { sort: { field: 'firstName', direction: 'asc' } });
+        const expected = Array.from({ length: 200 }, (_, k) => `N${owner + k * 100}`).sort();
+        expect(page.map((s) => s.firstName)).toEqual(expected);
+        expect(page.every((s) => s.ownerId === `u${owner}`)).toBe(true);
       }
-      expect((performance.now() - started) / 20).toBeLessThan(50);
+      expect(await students.count({ ownerId: 'u42' })).toBe(200);
     });
 
     it('moves documents and checkpoint together: a failed commit changes neither', async () => {
