@@ -7,10 +7,10 @@ import { useNotificationPreferences, useUpdateNotificationPreferences } from '..
 import { CalendarFeedCard } from './calendar-feed-card.tsx';
 
 const PREFERENCES: readonly { type: keyof NotificationPreferences; title: string; text: string }[] = [
-  { type: 'review', title: 'Plan Review Reminders', text: 'Reminders 30, 7 and 1 days before a 504 plan is due for review, and when it is overdue.' },
-  { type: 'feedback', title: 'Action Item Alerts', text: "When a co-teacher changes a student's accommodations." },
-  { type: 'document', title: 'Student Updates', text: 'When a co-teacher uploads a document for a shared student.' },
-  { type: 'system', title: 'System Messages', text: 'When a student is shared with you, or a share ends.' },
+  { type: 'review', title: 'Plan Review Reminders', text: 'E-mails 30, 7 and 1 days before a 504 plan is due for review, and when it is overdue.' },
+  { type: 'feedback', title: 'Action Item Alerts', text: "An e-mail when a co-teacher changes a student's accommodations." },
+  { type: 'document', title: 'Student Updates', text: 'An e-mail when a co-teacher uploads a document for a shared student.' },
+  { type: 'system', title: 'System Messages', text: 'An e-mail when a student is shared with you, or a share ends.' },
 ];
 
 export function NotificationsTab() {
