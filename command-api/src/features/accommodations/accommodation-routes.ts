@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { accommodationFormSchema, type Accommodation } from '@accommodate/shared-events/schemas/accommodation';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { ACCOMMODATIONS } from '@accommodate/projections/definitions/accommodation-library-projection';
@@ -10,7 +10,12 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { withStaleAsCurrent } from '../../framework/stale-record.ts';
-import { accommodationDecider } from './decide-accommodation.ts';
+import { accommodationDecider, type AccommodationCommand } from './decide-accommodation.ts';
+
+const detailsFrom = (body: unknown) => {
+  const input = accommodationFormSchema.parse(body);
+  return { name: input.name, category: input.category, description: input.description || null };
+};
 
 const byName = (a: Accommodation, b: Accommodation) => a.name.localeCompare(b.name);
 
@@ -24,6 +29,21 @@ export function accommodationRoutes(context: AppContext): Router {
     return accommodation;
   };
 
+  /** A change to an existing accommodation, under the client's If-Match; stale → 412 with the current one. */
+  const decideOn = (req: Request, accommodationId: string, command: AccommodationCommand, userId: string) => {
+    const streamId = streamName('accommodation', accommodationId);
+    return withStaleAsCurrent(
+      context,
+      streamId,
+      () =>
+        handleCommand(context, accommodationDecider, streamId, command, {
+          actor: { userId },
+          expectedRevision: expectedRevisionFrom(req),
+        }),
+      () => library().get(accommodationId),
+    );
+  };
+
   router.get('/api/accommodations/defaults', async (req, res) => {
     const userId = requireUser(req);
     const [templates, own] = await Promise.all([library().find({ ownerId: null }), library().find({ ownerId: userId })]);
@@ -32,9 +52,8 @@ export function accommodationRoutes(context: AppContext): Router {
 
   router.post('/api/accommodations', async (req, res) => {
     const userId = requireUser(req);
-    const input = accommodationFormSchema.parse(req.body);
+    const details = detailsFrom(req.body);
     const accommodationId = randomUUID();
-    const details = { name: input.name, category: input.category, description: input.description || null };
     const result = await handleCommand(
       context,
       accommodationDecider,
@@ -49,21 +68,12 @@ export function accommodationRoutes(context: AppContext): Router {
   router.patch('/api/accommodations/:id', async (req, res) => {
     const userId = requireUser(req);
     const accommodationId = idParam(req);
-    const input = accommodationFormSchema.parse(req.body);
-    const details = { name: input.name, category: input.category, description: input.description || null };
-    const streamId = streamName('accommodation', accommodationId);
-    const result = await withStaleAsCurrent(
-      context,
-      streamId,
-      () =>
-        handleCommand(
-          context,
-          accommodationDecider,
-          streamId,
-          { type: 'UpdateAccommodation', accommodationId, userId, details },
-          { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
-        ),
-      () => library().get(accommodationId),
+    const details = detailsFrom(req.body);
+    const result = await decideOn(
+      req,
+      accommodationId,
+      { type: 'UpdateAccommodation', accommodationId, userId, details },
+      userId,
     );
     setEtag(res, result.revision);
     res.json(await readBack(accommodationId));
@@ -72,20 +82,7 @@ export function accommodationRoutes(context: AppContext): Router {
   router.delete('/api/accommodations/:id', async (req, res) => {
     const userId = requireUser(req);
     const accommodationId = idParam(req);
-    const streamId = streamName('accommodation', accommodationId);
-    await withStaleAsCurrent(
-      context,
-      streamId,
-      () =>
-        handleCommand(
-          context,
-          accommodationDecider,
-          streamId,
-          { type: 'RemoveAccommodation', accommodationId, userId },
-          { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
-        ),
-      () => library().get(accommodationId),
-    );
+    await decideOn(req, accommodationId, { type: 'RemoveAccommodation', accommodationId, userId }, userId);
     res.status(204).end();
   });
 
