@@ -33,5 +33,47 @@ export const StudentAccommodationsChanged = defineEvent(
 );
 export const StudentDeleted = defineEvent('StudentDeleted', 1, z.object({ studentId: z.string() }));
 
-export const STUDENT_EVENTS = [StudentAdded, StudentDetailsUpdated, StudentAccommodationsChanged, StudentDeleted] as const;
+
+// Sharing (issue 4). Shares live in the student's stream, so a grant and an edit are ordered
+// against each other and the owner check is made on the state the append expects.
+const shareRole = z.enum(['co-teacher', 'substitute', 'auditor']);
+
+/** A grant, or a re-grant to the same e-mail (same shareId) that changes its role or expiry. */
+export const StudentShared = defineEvent(
+  'StudentShared',
+  1,
+  z.object({
+    studentId: z.string(),
+    shareId: z.string(),
+    role: shareRole,
+    /** Last day of access (YYYY-MM-DD), or null. */
+    expiresAt: z.string().nullable(),
+    grantedBy: z.string(),
+    /** Null while no account has the e-mail: the share is pending. */
+    granteeUserId: z.string().nullable(),
+    /** The grantee's e-mail, lower-cased: how a pending share finds its person. */
+    email: z.string(),
+  }),
+);
+/** The pending share's person registered. */
+export const ShareActivated = defineEvent(
+  'ShareActivated',
+  1,
+  z.object({ studentId: z.string(), shareId: z.string(), granteeUserId: z.string() }),
+);
+export const ShareRevoked = defineEvent('ShareRevoked', 1, z.object({ studentId: z.string(), shareId: z.string() }));
+/** Appended by the expiry job; access already ended by the clock, this makes it visible and closes sockets. */
+export const ShareExpired = defineEvent('ShareExpired', 1, z.object({ studentId: z.string(), shareId: z.string() }));
+
+export const STUDENT_EVENTS = [
+  StudentAdded,
+  StudentDetailsUpdated,
+  StudentAccommodationsChanged,
+  StudentDeleted,
+  StudentShared,
+  ShareActivated,
+  ShareRevoked,
+  ShareExpired,
+] as const;
+export const SHARE_EVENT_TYPES = ['StudentShared', 'ShareActivated', 'ShareRevoked', 'ShareExpired'] as const;
 export type StudentEvent = EventOf<(typeof STUDENT_EVENTS)[number]>;

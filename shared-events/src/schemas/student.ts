@@ -79,6 +79,10 @@ export const studentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   revision: z.number(),
+  /** How the signed-in user reaches this student (issue 4). */
+  access: z.enum(['owner', 'co-teacher', 'substitute', 'auditor']),
+  /** Who shared it with the signed-in user; null for the owner. */
+  sharedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type Student = z.infer<typeof studentSchema>;
 

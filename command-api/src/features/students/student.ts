@@ -42,5 +42,11 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
     }
     case 'StudentDeleted':
       return state.status === 'present' ? { status: 'deleted' } : state;
+    // Shares are the sharing decider's business (features/sharing); the student's own fields stay as they are.
+    case 'StudentShared':
+    case 'ShareActivated':
+    case 'ShareRevoked':
+    case 'ShareExpired':
+      return state;
   }
 }
