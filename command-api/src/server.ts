@@ -36,7 +36,7 @@ export interface RunningServer {
  */
 export async function startServer(config: RuntimeConfig, options: { runProjections: boolean }): Promise<RunningServer> {
   const logger = createLogger('command-api', config.logLevel);
-  const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
+  const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
   const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
   const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
   const now = () => new Date();

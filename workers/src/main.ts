@@ -13,7 +13,7 @@ const config = loadRuntimeConfig(process.env);
 const logger = createLogger('workers', config.logLevel);
 if (!config.redisUrl) logger.warn('REDIS_URL is not set: this process only sees jobs enqueued within itself');
 
-const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir });
+const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
 const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
 const jobs = openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });

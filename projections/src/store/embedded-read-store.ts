@@ -68,6 +68,8 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   const db: SqliteDatabase = new Database(options.file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
+  // Deleted rows (an erased student) are zeroed in the file, not left in free pages.
+  db.pragma('secure_delete = ON');
   db.pragma('busy_timeout = 5000');
   // A larger page cache keeps a rebuild's lookups off the disk (negative: KiB).
   db.pragma('cache_size = -32000');

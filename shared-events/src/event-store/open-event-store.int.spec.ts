@@ -25,10 +25,11 @@ describe('openEventStore', () => {
     await reopened.close();
   });
 
-  it('with a URL uses EventStoreDB and writes nothing to dataDir', async () => {
+  it('with a URL uses EventStoreDB: no events file in dataDir, only the subject keys (no MongoDB given)', async () => {
     const dataDir = join(root, 'esdb-mode');
     const store = await openEventStore({ eventStoreUrl: 'esdb://127.0.0.1:2113?tls=false', dataDir });
     await store.close();
-    expect(existsSync(dataDir)).toBe(false);
+    expect(existsSync(join(dataDir, 'events.sqlite'))).toBe(false);
+    expect(existsSync(join(dataDir, 'keys.sqlite'))).toBe(true);
   });
 });

@@ -1,17 +1,27 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventStore } from './event-store.ts';
+import { createShreddingEventStore } from './shredding-event-store.ts';
+import { openMongoSubjectKeyStore, openSqliteSubjectKeyStore, type SubjectKeyStore } from './subject-key-store.ts';
 
 /**
  * EventStoreDB when a URL is configured, else the embedded file `<dataDir>/events.sqlite`.
  * Each implementation is imported only when chosen, so embedded mode never loads the gRPC client.
+ * Either way it is wrapped for crypto-shredding; the subject keys live outside the log:
+ * in MongoDB when `mongodbUrl` is set (shared by every node), else in `<dataDir>/keys.sqlite`.
  */
-export async function openEventStore(config: { eventStoreUrl?: string; dataDir: string }): Promise<EventStore> {
+export async function openEventStore(config: { eventStoreUrl?: string | undefined; dataDir: string; mongodbUrl?: string | undefined }): Promise<EventStore> {
+  await mkdir(config.dataDir, { recursive: true });
+  const keys: SubjectKeyStore = config.mongodbUrl
+    ? await openMongoSubjectKeyStore(config.mongodbUrl)
+    : openSqliteSubjectKeyStore(join(config.dataDir, 'keys.sqlite'));
+  let inner: EventStore;
   if (config.eventStoreUrl) {
     const { openEsdbEventStore } = await import('./esdb-event-store.ts');
-    return openEsdbEventStore({ connectionString: config.eventStoreUrl });
+    inner = openEsdbEventStore({ connectionString: config.eventStoreUrl });
+  } else {
+    const { openEmbeddedEventStore } = await import('./embedded-event-store.ts');
+    inner = openEmbeddedEventStore({ file: join(config.dataDir, 'events.sqlite') });
   }
-  await mkdir(config.dataDir, { recursive: true });
-  const { openEmbeddedEventStore } = await import('./embedded-event-store.ts');
-  return openEmbeddedEventStore({ file: join(config.dataDir, 'events.sqlite') });
+  return createShreddingEventStore(inner, keys);
 }

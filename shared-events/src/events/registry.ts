@@ -6,18 +6,20 @@ import { STUDENT_EVENTS } from './student-events.ts';
 import { PLAN_EVENTS } from './plan-events.ts';
 import { DOCUMENT_EVENTS } from './document-events.ts';
 import { NOTIFICATION_EVENTS } from './notification-events.ts';
+import { ACCESS_EVENTS } from './access-events.ts';
 import type { UserEvent } from './user-events.ts';
 import type { AccommodationEvent } from './accommodation-events.ts';
 import type { StudentEvent } from './student-events.ts';
 import type { PlanEvent } from './plan-events.ts';
 import type { DocumentEvent } from './document-events.ts';
 import type { NotificationEvent } from './notification-events.ts';
+import type { AccessEvent } from './access-events.ts';
 
-export type DomainEvent = UserEvent | AccommodationEvent | StudentEvent | PlanEvent | DocumentEvent | NotificationEvent;
+export type DomainEvent = UserEvent | AccommodationEvent | StudentEvent | PlanEvent | DocumentEvent | NotificationEvent | AccessEvent;
 export type DomainEventType = DomainEvent['type'];
 
 const definitions = new Map<string, EventDefinition>();
-for (const definition of [...USER_EVENTS, ...ACCOMMODATION_EVENTS, ...STUDENT_EVENTS, ...PLAN_EVENTS, ...DOCUMENT_EVENTS, ...NOTIFICATION_EVENTS]) {
+for (const definition of [...USER_EVENTS, ...ACCOMMODATION_EVENTS, ...STUDENT_EVENTS, ...PLAN_EVENTS, ...DOCUMENT_EVENTS, ...NOTIFICATION_EVENTS, ...ACCESS_EVENTS]) {
   if (definitions.has(definition.name)) throw new Error(`Duplicate event name ${definition.name}`);
   definitions.set(definition.name, definition);
 }

@@ -10,6 +10,8 @@ export const STREAM_CATEGORIES = [
   'plan',
   'document',
   'notification',
+  /** The FERPA record of access of one student: `accessLog-<studentId>`. */
+  'accessLog',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 

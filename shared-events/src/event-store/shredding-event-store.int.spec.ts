@@ -1,0 +1,51 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbeddedEventStore } from './embedded-event-store.ts';
+import { createShreddingEventStore } from './shredding-event-store.ts';
+import { openSqliteSubjectKeyStore } from './subject-key-store.ts';
+
+const meta = { actor: { userId: 'u1' }, correlationId: 'c', causationId: null };
+
+describe('createShreddingEventStore', () => {
+  let dir = '';
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const open = () =>
+    createShreddingEventStore(openEmbeddedEventStore({ file: join(dir, 'events.sqlite') }), openSqliteSubjectKeyStore(join(dir, 'keys.sqlite')));
+
+  const added = (studentId: string, firstName: string) => ({
+    type: 'StudentAdded' as const,
+    data: { studentId, ownerId: 'u1', firstName, lastInitial: 'Q', grade: '3', status: 'active', birthdate: null, parentName: 'Pat Parentname', parentEmail: null, parentNotes: null, notes: null },
+  });
+
+  it('stores personal fields encrypted, reads them back, and masks them once the key is destroyed', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'shredding-'));
+    const name = `Zyxwvut${randomUUID().slice(0, 8)}`;
+    const store = open();
+    await store.append('student-s1', [added('s1', name)], { expectedRevision: 'no_stream', ...meta });
+    await store.append('student-s2', [added('s2', 'Keepme')], { expectedRevision: 'no_stream', ...meta });
+    expect((await store.readStream('student-s1'))[0]!.data).toMatchObject({ firstName: name, grade: '3', parentName: 'Pat Parentname' });
+    const bytes = Buffer.concat(readdirSync(dir).map((file) => readFileSync(join(dir, file))));
+    expect(bytes.includes(Buffer.from(name, 'utf8'))).toBe(false);
+
+    await store.forgetSubject('s1');
+    expect((await store.readStream('student-s1'))[0]!.data).toMatchObject({ firstName: '[erased]', parentName: '[erased]', grade: '3' });
+    expect((await store.readStream('student-s2'))[0]!.data).toMatchObject({ firstName: 'Keepme' });
+    // A late event about the erased subject is masked at once, never sealed under a new key.
+    await store.append('student-s1', [{ type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { firstName: name } } }], { expectedRevision: 0, ...meta });
+    await store.close();
+
+    const reopened = open();
+    const all = [];
+    for await (const event of reopened.readAll()) all.push(event);
+    expect(all.map((e) => (e.data as { firstName?: string; changes?: { firstName: string } }).firstName ?? (e.data as { changes: { firstName: string } }).changes.firstName)).toEqual([
+      '[erased]',
+      'Keepme',
+      '[erased]',
+    ]);
+    await reopened.close();
+  });
+});

@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+
+/**
+ * One AES-256 key per data subject (a student, a user account), kept OUTSIDE the event
+ * log so that destroying it is possible: the log is immutable, this store is not.
+ * A destroyed key leaves a tombstone, so a late event about the subject is never
+ * encrypted under a fresh key that would make it readable again.
+ */
+export interface SubjectKeyStore {
+  /** The subject's key; created on first use when `create`. null once destroyed (or never made and not `create`). */
+  keyFor(subjectId: string, options: { create: boolean }): Promise<Buffer | null>;
+  /** Destroys the key for good. Idempotent. */
+  destroy(subjectId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const newSubjectKey = (): Buffer => randomBytes(32);
+
+/**
+ * The embedded key store: `<dataDir>/keys.sqlite`. secure_delete zeroes a destroyed key's
+ * bytes in the file, and the WAL is checkpointed and truncated at once, so no old page
+ * with the key survives in the -wal file either.
+ */
+export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('secure_delete = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec('CREATE TABLE IF NOT EXISTS subject_keys (subject TEXT PRIMARY KEY, key BLOB, destroyed_at TEXT)');
+  const select = db.prepare<[string], { key: Buffer | null }>('SELECT key FROM subject_keys WHERE subject = ?');
+  const insert = db.prepare('INSERT OR IGNORE INTO subject_keys (subject, key) VALUES (?, ?)');
+  const tombstone = db.prepare(
+    `INSERT INTO subject_keys (subject, key, destroyed_at) VALUES (?, NULL, ?)
+     ON CONFLICT (subject) DO UPDATE SET key = NULL, destroyed_at = excluded.destroyed_at`,
+  );
+  return {
+    async keyFor(subjectId, { create }) {
+      const row = select.get(subjectId);
+      if (row) return row.key;
+      if (!create) return null;
+      // INSERT OR IGNORE then re-read: another process creating the same key at once wins for both.
+      insert.run(subjectId, newSubjectKey());
+      return select.get(subjectId)?.key ?? null;
+    },
+    async destroy(subjectId) {
+      tombstone.run(subjectId, new Date().toISOString());
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** The distributed key store: a MongoDB collection `subject_keys` beside the read models. */
+export async function openMongoSubjectKeyStore(url: string): Promise<SubjectKeyStore> {
+  const { MongoClient, Binary } = await import('mongodb');
+  const client = new MongoClient(url);
+  await client.connect();
+  const dbName = /^mongodb(?:\+srv)?:\/\/[^/]+\/([^?]+)/.exec(url)?.[1] ?? 'accommodate';
+  const keys = client.db(dbName).collection<{ _id: string; key: InstanceType<typeof Binary> | null; destroyedAt?: string }>('subject_keys');
+  const read = async (subjectId: string) => {
+    const doc = await keys.findOne({ _id: subjectId });
+    if (!doc) return undefined;
+    return doc.key ? Buffer.from(doc.key.buffer) : null;
+  };
+  return {
+    async keyFor(subjectId, { create }) {
+      const found = await read(subjectId);
+      if (found !== undefined) return found;
+      if (!create) return null;
+      // $setOnInsert: of two nodes creating at once, the first key stays for both.
+      await keys.updateOne({ _id: subjectId }, { $setOnInsert: { key: new Binary(newSubjectKey()) } }, { upsert: true });
+      return (await read(subjectId)) ?? null;
+    },
+    async destroy(subjectId) {
+      await keys.updateOne({ _id: subjectId }, { $set: { key: null, destroyedAt: new Date().toISOString() } }, { upsert: true });
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Which fields of which events are personal data, and whose key protects them
+ * (crypto-shredding: destroying the subject's key makes the fields unreadable for good).
+ * Paths are dot-separated into nested objects (`changes.firstName`). Only string values
+ * are encrypted; nulls and absent fields stay as they are, so every schema stays valid.
+ * A new event type with personal data must be declared here.
+ */
+export interface PersonalFields {
+  /** The data subject whose key encrypts the fields: a student id or a user id. */
+  subject(data: Record<string, unknown>): string | null;
+  fields: readonly string[];
+}
+
+const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const student = (data: Record<string, unknown>) => str(data.studentId);
+const user = (data: Record<string, unknown>) => str(data.userId);
+
+const STUDENT_DETAILS = ['firstName', 'lastInitial', 'birthdate', 'parentName', 'parentEmail', 'parentNotes', 'notes'] as const;
+
+export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
+  StudentAdded: { subject: student, fields: STUDENT_DETAILS },
+  StudentDetailsUpdated: { subject: student, fields: STUDENT_DETAILS.map((field) => `changes.${field}`) },
+  DocumentUploaded: { subject: student, fields: ['name'] },
+  // A notification about a student names them; one about nobody in particular is the recipient's.
+  NotificationRaised: { subject: (data) => student(data) ?? user(data), fields: ['title', 'message'] },
+  StudentRecordAccessed: { subject: student, fields: ['ip', 'userAgent'] },
+  UserRegistered: { subject: user, fields: ['name', 'email'] },
+  UserProfileUpdated: { subject: user, fields: ['name', 'email'] },
+  // Sharing (issue 4): the invitee's e-mail is the student's record of who it was shared with.
+  StudentShared: { subject: student, fields: ['email'] },
+};
+
+/** What a personal field reads as once its subject's key is gone. */
+export const ERASED = '[erased]';
