@@ -3,6 +3,7 @@ import { usersProjection } from './users-projection.ts';
 import { accommodationLibraryProjection } from './accommodation-library-projection.ts';
 import { caseloadProjection } from './caseload-projection.ts';
 import { notificationsProjection } from './notifications-projection.ts';
+import { studentStreamsProjection } from './student-streams-projection.ts';
 
 /** Every read model, in the order they are caught up at start-up. */
-export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, accommodationLibraryProjection, caseloadProjection, notificationsProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, accommodationLibraryProjection, caseloadProjection, notificationsProjection, studentStreamsProjection];

@@ -44,13 +44,23 @@ async function markRead(context: ProjectionContext, notificationId: string, user
   return true;
 }
 
+async function forgetStudent(context: ProjectionContext, studentId: string): Promise<void> {
+  for (const notification of await context.find<NotificationDoc>(NOTIFICATIONS, { studentId })) {
+    context.delete(NOTIFICATIONS, notification.id);
+    poke(context, notification.id, notification.userId, 'system');
+  }
+}
+
 /** The bell and /notifications: each user's notifications, and their e-mail preferences. */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  version: 1,
+  // v2: forgets erased students / deleted accounts.
+  version: 2,
   collections: [NOTIFICATIONS, NOTIFICATION_PREFERENCES],
-  handles: ['NotificationRaised', 'NotificationRead', 'NotificationsAllRead', 'NotificationPreferencesChanged'],
+  handles: ['NotificationRaised', 'NotificationRead', 'NotificationsAllRead', 'NotificationPreferencesChanged', 'StudentDeleted'],
   async apply(envelope, context) {
+    // Erasure: notifications name their student, so they go with the student.
+    if (envelope.type === 'StudentDeleted') return forgetStudent(context, (envelope.data as { studentId: string }).studentId);
     const event = envelope as unknown as NotificationEvent;
     const actorId = envelope.actor.userId;
     switch (event.type) {

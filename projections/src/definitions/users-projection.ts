@@ -18,10 +18,13 @@ const usernameFrom = (email: string): string => email.split('@')[0] ?? email;
 
 export const usersProjection: Projection = {
   name: 'users',
-  version: 1,
+  // v2: forgets erased students / deleted accounts.
+  version: 2,
   collections: [USERS],
-  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged'],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged', 'UserAccountDeleted'],
   async apply(envelope, context) {
+    // Erasure: the account's name and e-mail leave the read model with it.
+    if (envelope.type === 'UserAccountDeleted') return context.delete(USERS, (envelope.data as { userId: string }).userId);
     const event = envelope as unknown as UserEvent;
     if (event.type === 'EmailClaimed' || event.type === 'EmailReleased') return;
     const id = event.data.userId;
