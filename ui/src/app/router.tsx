@@ -26,8 +26,9 @@ const NewStudentPage = lazyPage(() => import('../features/students/components/ne
 const EditStudentPage = lazyPage(() => import('../features/students/components/edit-student-page.tsx'));
 const AccommodationsPage = lazyPage(() => import('../features/accommodations/components/accommodations-page.tsx'));
 const PlanPage = lazyPage(() => import('../features/plans/components/plan-page.tsx'));
+const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-plan-page.tsx'));
 
-/** Spec section 2, route table, plus the real /login, /register, /contact and /plans/:id pages. */
+/** Spec section 2, route table, plus the real /login, /register, /contact and /plans/:id pages and the substitute's /sub-plan. */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
                   { path: 'students/:id', element: <StudentEditRedirect><StudentDetailPage /></StudentEditRedirect> },
                   { path: 'accommodations', element: <AccommodationsPage /> },
                   { path: 'plans/:id', element: <PlanPage /> },
+                  { path: 'sub-plan', element: <SubPlanPage /> },
                   { path: 'settings', element: <SettingsPage /> },
                   { path: 'notifications', element: <NotificationsPage /> },
                   { path: 'upgrade', element: <UpgradePage /> },

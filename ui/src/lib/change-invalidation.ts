@@ -15,18 +15,33 @@ export interface Invalidation {
 export function invalidationsFor(change: ChangeMessage): Invalidation[] {
   switch (change.entity) {
     case 'student':
-    case 'share':
       return [
         { queryKey: queryKeys.students(), exact: true },
-        { queryKey: queryKeys.student(change.studentId ?? change.id) },
+        { queryKey: queryKeys.student(change.id) },
         { queryKey: queryKeys.allStudentAccommodations() },
+        { queryKey: queryKeys.subPlan() },
+      ];
+    case 'share':
+      // The id is the share's; the student's key prefixes its record, accommodations and share list.
+      // A grant or revoke adds or removes a whole student from the recipient's list and sub plan.
+      return [
+        { queryKey: queryKeys.students(), exact: true },
+        ...(change.studentId ? [{ queryKey: queryKeys.student(change.studentId) }] : []),
+        { queryKey: queryKeys.allStudentAccommodations() },
+        { queryKey: queryKeys.plans(), exact: true },
+        { queryKey: queryKeys.subPlan() },
       ];
     case 'accommodation':
-      return [{ queryKey: queryKeys.accommodationLibrary() }, { queryKey: queryKeys.allStudentAccommodations() }];
+      return [
+        { queryKey: queryKeys.accommodationLibrary() },
+        { queryKey: queryKeys.allStudentAccommodations() },
+        { queryKey: queryKeys.subPlan() },
+      ];
     case 'plan':
       return [
         { queryKey: queryKeys.plans(), exact: true },
         { queryKey: queryKeys.plan(change.id) },
+        { queryKey: queryKeys.subPlan() },
       ];
     case 'user':
       return [{ queryKey: queryKeys.currentUser() }];

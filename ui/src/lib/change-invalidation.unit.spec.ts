@@ -10,13 +10,16 @@ const cachedKeys: QueryKey[] = [
   queryKeys.student('s1'),
   queryKeys.studentAccommodations('s1'),
   queryKeys.studentDocuments('s1'),
+  queryKeys.studentShares('s1'),
   queryKeys.student('s2'),
+  queryKeys.studentShares('s2'),
   queryKeys.studentDocuments('s2'),
   queryKeys.allStudentAccommodations(),
   queryKeys.accommodationLibrary(),
   queryKeys.plans(),
   queryKeys.plan('p1'),
   queryKeys.plan('p2'),
+  queryKeys.subPlan(),
 ];
 
 /** Which cached screens would refetch after this poke. */
@@ -40,6 +43,21 @@ describe('socket change pokes', () => {
       '/api/students/s1',
       '/api/students/s1/accommodations',
       '/api/students/s1/documents',
+      '/api/students/s1/shares',
+      '/api/sub-plan',
+    ]);
+  });
+
+  it('a share change refreshes the list, that student with its shares, plans and the sub plan, not other students', () => {
+    expect(staleAfter({ entity: 'share', id: 'share-9', studentId: 's1', actorId: 'u1' })).toEqual([
+      '/api/plans',
+      '/api/students',
+      '/api/students/accommodations/all',
+      '/api/students/s1',
+      '/api/students/s1/accommodations',
+      '/api/students/s1/documents',
+      '/api/students/s1/shares',
+      '/api/sub-plan',
     ]);
   });
 
@@ -47,11 +65,16 @@ describe('socket change pokes', () => {
     expect(staleAfter({ entity: 'accommodation', id: 'a1', actorId: 'u1' })).toEqual([
       '/api/accommodations/defaults',
       '/api/students/accommodations/all',
+      '/api/sub-plan',
     ]);
   });
 
-  it('a plan change refreshes the plan list and that plan', () => {
-    expect(staleAfter({ entity: 'plan', id: 'p1', studentId: 's1', actorId: 'u1' })).toEqual(['/api/plans', '/api/plans/p1']);
+  it('a plan change refreshes the plan list, that plan and the sub plan’s review dates', () => {
+    expect(staleAfter({ entity: 'plan', id: 'p1', studentId: 's1', actorId: 'u1' })).toEqual([
+      '/api/plans',
+      '/api/plans/p1',
+      '/api/sub-plan',
+    ]);
   });
 
   it('a document change refreshes only that student’s documents', () => {

@@ -8,10 +8,12 @@ export const queryKeys = {
   student: (id: string) => ['/api/students', id] as const,
   studentAccommodations: (id: string) => ['/api/students', id, 'accommodations'] as const,
   studentDocuments: (id: string) => ['/api/students', id, 'documents'] as const,
+  studentShares: (id: string) => ['/api/students', id, 'shares'] as const,
   allStudentAccommodations: () => ['/api/students/accommodations/all'] as const,
   plans: () => ['/api/plans'] as const,
   plan: (id: string) => ['/api/plans', id] as const,
   accommodationLibrary: () => ['/api/accommodations/defaults'] as const,
+  subPlan: () => ['/api/sub-plan'] as const,
   notifications: () => ['/api/notifications'] as const,
   notificationPreferences: () => ['/api/notification-preferences'] as const,
 };

@@ -1,8 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Socket } from 'socket.io-client';
 import { changeMessageSchema } from '@accommodate/shared-events/schemas/api-error';
 import { useCurrentUser } from './auth.ts';
 import { invalidationsFor } from './change-invalidation.ts';
+import { SocketContext } from './socket-context.ts';
 
 /** Applies one `change` poke to the cache; malformed pokes are ignored rather than trusted. */
 export function applyChange(queryClient: QueryClient, message: unknown): void {
@@ -22,6 +24,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const { user } = useCurrentUser();
   const userId = user?.id ?? null;
+  // Shared with pages that emit (presence), so the app keeps one connection.
+  const [socket, setSocket] = useState<Socket | null>(null);
 
   useEffect(() => {
     if (!userId) return undefined;
@@ -30,14 +34,18 @@ export function SocketProvider({ children }: { children: ReactNode }) {
 
     void import('socket.io-client').then(({ io }) => {
       if (cancelled) return;
-      const socket = io({ withCredentials: true });
-      socket.on('change', (message: unknown) => applyChange(queryClient, message));
+      const connection = io({ withCredentials: true });
+      connection.on('change', (message: unknown) => applyChange(queryClient, message));
       // Delivery is at most once: pokes sent while we were away are lost, so
       // everything on screen is refetched after a reconnect.
-      socket.io.on('reconnect', () => {
+      connection.io.on('reconnect', () => {
         void queryClient.invalidateQueries({ refetchType: 'active' });
       });
-      disconnect = () => socket.disconnect();
+      setSocket(connection);
+      disconnect = () => {
+        connection.disconnect();
+        setSocket(null);
+      };
     });
 
     return () => {
@@ -46,5 +54,5 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     };
   }, [userId, queryClient]);
 
-  return children;
+  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
 }

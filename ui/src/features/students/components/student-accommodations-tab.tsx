@@ -19,7 +19,14 @@ function groupByCategory(accommodations: StudentAccommodation[]): [string, Stude
   return [...groups.entries()];
 }
 
-export function StudentAccommodationsTab({ student, accommodations }: { student: Student; accommodations: StudentAccommodation[] }) {
+interface StudentAccommodationsTabProps {
+  student: Student;
+  accommodations: StudentAccommodation[];
+  /** View-only roles (substitutes, auditors) read the list and export it, nothing more. */
+  canEdit?: boolean;
+}
+
+export function StudentAccommodationsTab({ student, accommodations, canEdit = true }: StudentAccommodationsTabProps) {
   const navigate = useNavigate();
   const [exporting, setExporting] = useState(false);
   const editPath = `/students/edit/${encodeURIComponent(student.id)}`;
@@ -46,9 +53,11 @@ export function StudentAccommodationsTab({ student, accommodations }: { student:
         <Button icon={<FilePdfOutlined />} disabled={accommodations.length === 0 || exporting} onClick={() => void exportPdf()}>
           {exporting ? 'Exporting...' : 'Export to PDF'}
         </Button>
-        <Button type="primary" icon={<SettingOutlined />} onClick={() => navigate(editPath)}>
-          Manage Accommodations
-        </Button>
+        {canEdit && (
+          <Button type="primary" icon={<SettingOutlined />} onClick={() => navigate(editPath)}>
+            Manage Accommodations
+          </Button>
+        )}
       </div>
       {accommodations.length === 0 ? (
         <Empty description="No accommodations have been added for this student yet" />
@@ -75,9 +84,11 @@ export function StudentAccommodationsTab({ student, accommodations }: { student:
                     </Typography.Paragraph>
                   )}
                 </div>
-                <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => navigate(editPath)}>
-                  Edit
-                </Button>
+                {canEdit && (
+                  <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => navigate(editPath)}>
+                    Edit
+                  </Button>
+                )}
               </div>
             ))}
           </Card>

@@ -12,14 +12,18 @@ interface StudentOverviewTabProps {
   student: Student;
   accommodations: StudentAccommodation[];
   onViewAll: () => void;
+  /** Co-teachers and owners; view-only roles get no edit buttons. */
+  canEdit?: boolean;
+  /** False for substitutes: no parent information or notes, even if some reached the browser. */
+  showPrivate?: boolean;
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-export function StudentOverviewTab({ student, accommodations, onViewAll }: StudentOverviewTabProps) {
+export function StudentOverviewTab({ student, accommodations, onViewAll, canEdit = true, showPrivate = true }: StudentOverviewTabProps) {
   const navigate = useNavigate();
   const categories = new Set(accommodations.map((a) => categoryOf(a)));
-  const hasParent = Boolean(student.parentName || student.parentEmail || student.parentNotes);
+  const hasParent = showPrivate && Boolean(student.parentName || student.parentEmail || student.parentNotes);
   return (
     <div style={{ display: 'grid', gap: 16 }}>
       <Row gutter={[16, 16]}>
@@ -40,7 +44,7 @@ export function StudentOverviewTab({ student, accommodations, onViewAll }: Stude
           <Card size="small" title="Student Information">
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Grade">{gradeLabel(student.grade)}</Descriptions.Item>
-              {student.birthdate && <Descriptions.Item label="Birthdate">{formatListDate(student.birthdate)}</Descriptions.Item>}
+              {showPrivate && student.birthdate && <Descriptions.Item label="Birthdate">{formatListDate(student.birthdate)}</Descriptions.Item>}
               <Descriptions.Item label="Status">
                 <StudentStatusBadge status={effectiveStatus(student.status)} where="detail" />
               </Descriptions.Item>
@@ -68,7 +72,7 @@ export function StudentOverviewTab({ student, accommodations, onViewAll }: Stude
           </Col>
         )}
       </Row>
-      {!notesAreEmpty(student.notes) && (
+      {showPrivate && !notesAreEmpty(student.notes) && (
         <Card size="small" title="Notes">
           <SafeNotes html={student.notes ?? ''} />
         </Card>
@@ -77,9 +81,11 @@ export function StudentOverviewTab({ student, accommodations, onViewAll }: Stude
         size="small"
         title="Recent Accommodations"
         extra={
-          <Button size="small" onClick={() => navigate(`/students/edit/${encodeURIComponent(student.id)}`)}>
-            Add Accommodations
-          </Button>
+          canEdit ? (
+            <Button size="small" onClick={() => navigate(`/students/edit/${encodeURIComponent(student.id)}`)}>
+              Add Accommodations
+            </Button>
+          ) : null
         }
       >
         {accommodations.length === 0 ? (
