@@ -1,5 +1,5 @@
 import { MongoClient } from 'mongodb';
-import type { AnyBulkWriteOperation, Collection as MongoCollection, Db, Document, Filter as MongoFilter, Sort } from 'mongodb';
+import type { AnyBulkWriteOperation, Db, Document, Filter as MongoFilter, Sort } from 'mongodb';
 import type { Position } from '@accommodate/shared-events/events/envelope';
 import { BuildNotFoundError } from './build-not-found-error.ts';
 import type { ActiveBuild, BuildRef, Collection, Doc, Filter, FindOptions, ReadStore, StateCollection, Write } from './read-store.ts';
