@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+
+/** A signed-in teacher for the benchmarks: a session cookie and a few calls. */
+export interface Teacher {
+  id: string;
+  cookie: string;
+}
+
+async function call(baseUrl: string, method: string, url: string, cookie: string | null, body?: unknown) {
+  const headers: Record<string, string> = {};
+  if (cookie) headers.Cookie = cookie;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : null, text };
+}
+
+export async function registerTeacher(baseUrl: string, options: { premium?: boolean } = {}): Promise<Teacher> {
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Bench Teacher', email: `bench-${randomUUID()}@school.test`, password: 'correct horse battery' }),
+  });
+  if (response.status !== 201) throw new Error(`register answered ${response.status}`);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const user = (await response.json()) as { id: string };
+  const teacher = { id: user.id, cookie };
+  if (options.premium) {
+    const upgraded = await call(baseUrl, 'POST', '/api/upgrade-to-premium', cookie, {});
+    if (upgraded.status !== 200) throw new Error(`upgrade answered ${upgraded.status}`);
+  }
+  return teacher;
+}
+
+export const studentForm = (n: number) => ({
+  firstName: `Student${n}`,
+  lastInitial: 'B',
+  grade: String((n % 12) + 1),
+  status: 'active',
+  accommodationIds: ['template-extended-time'].slice(0, 0),
+  parentName: 'Parent Name',
+  parentEmail: 'parent@example.test',
+  parentNotes: 'Prefers e-mail in the afternoon.',
+  notes: '<p>Works best near the front of the room.</p>',
+});
+
+export async function addStudent(baseUrl: string, teacher: Teacher, n: number): Promise<{ id: string; revision: number }> {
+  const response = await call(baseUrl, 'POST', '/api/students', teacher.cookie, studentForm(n));
+  if (response.status !== 201) throw new Error(`add student answered ${response.status}: ${response.text.slice(0, 200)}`);
+  return { id: response.body.id as string, revision: response.body.revision as number };
+}
+
+export async function putStudent(baseUrl: string, teacher: Teacher, id: string, n: number, ifMatch?: number) {
+  const headers: Record<string, string> = { Cookie: teacher.cookie, 'Content-Type': 'application/json' };
+  if (ifMatch !== undefined) headers['If-Match'] = `"${ifMatch}"`;
+  const response = await fetch(`${baseUrl}/api/students/${id}`, { method: 'PUT', headers, body: JSON.stringify(studentForm(n)) });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+export async function getText(baseUrl: string, url: string, cookie: string): Promise<string> {
+  const response = await fetch(baseUrl + url, { headers: { Cookie: cookie } });
+  if (response.status !== 200) throw new Error(`GET answered ${response.status}`);
+  return response.text();
+}
+
+/** Runs `work(i)` for i in [0, count) with at most `concurrency` in flight. */
+export async function inParallel(count: number, concurrency: number, work: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(concurrency, count) }, async () => {
+    while (next < count) await work(next++);
+  });
+  await Promise.all(lanes);
+}
