@@ -18,6 +18,8 @@ import { useUpdateStudent } from '../api/update-student.ts';
 import { AccommodationPicker } from './accommodation-picker.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { notesAreEmpty, sanitizeNotesHtml } from './notes-html.ts';
+import { StudentMergeDialog } from './student-merge-dialog.tsx';
+import { resolveStudentMerge, studentConflictBodySchema, type MergeChoices, type StudentConflictBody } from './student-merge.ts';
 import './student-form.css';
 
 interface StudentFormProps {
@@ -72,17 +74,24 @@ export function StudentForm({ student, library }: StudentFormProps) {
     defaultValues: toValues(student),
     resolver: studentResolver,
   });
-  // The revision the form was loaded from: a co-teacher's save in between must give 412,
-  // and a background refetch must not wipe what the user is typing.
-  const [baseRevision, setBaseRevision] = useState(student?.revision ?? 0);
+  // The record the form was loaded from: a co-teacher's save in between must give 412 (or a
+  // server merge), and a background refetch must not wipe what the user is typing.
+  const [base, setBase] = useState(student);
+  // A 412 with conflicting fields, and what I tried to save: the merge dialog's input.
+  const [merge, setMerge] = useState<(StudentConflictBody & { mine: StudentInput }) | null>(null);
   const studentId = student?.id;
   useEffect(() => {
     reset(toValues(student));
-    setBaseRevision(student?.revision ?? 0);
+    setBase(student);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when another student is opened
   }, [studentId, reset]);
 
-  const onError = (error: Error) => {
+  const onError = (error: Error, form?: StudentInput) => {
+    const conflict = error instanceof ApiRequestError && error.status === 412 ? studentConflictBodySchema.safeParse(error.body) : null;
+    if (conflict?.success && form) {
+      setMerge({ ...conflict.data, mine: form });
+      return;
+    }
     if (error instanceof ApiRequestError) {
       for (const [field, message] of Object.entries(error.fieldErrors)) {
         setError(field as FieldPath<Values>, { message });
@@ -92,25 +101,39 @@ export function StudentForm({ student, library }: StudentFormProps) {
     toast({ title: 'Error', description: message ?? 'Failed to save student information.', variant: 'destructive' });
   };
 
+  const saveUpdate = (id: string, revision: number, form: StudentInput) =>
+    update.mutate(
+      { id, revision, form },
+      {
+        // A 200 may be the server's automatic merge with someone else's edit: the same success.
+        onSuccess: (saved) => {
+          setMerge(null);
+          toast({ title: 'Student Updated', description: `${saved.firstName} ${saved.lastInitial}. has been updated successfully` });
+          navigate('/students');
+        },
+        onError: (error) => onError(error, form),
+      },
+    );
+
+  /** Re-sends the whole form with the chosen values, based on the record that beat us. */
+  const resolveMerge = (choices: MergeChoices) => {
+    if (!merge || !base) return;
+    const form = resolveStudentMerge({ base, mine: merge.mine, current: merge.current, conflicts: merge.conflicts, choices });
+    setBase(merge.current);
+    reset(toValues({ ...merge.current, ...form }));
+    saveUpdate(merge.current.id, merge.current.revision, form);
+  };
+
   const submit = handleSubmit((form) => {
     if (student) {
-      update.mutate(
-        { id: student.id, revision: baseRevision, form },
-        {
-          onSuccess: (saved) => {
-            toast({ title: 'Student Updated', description: `${saved.firstName} ${saved.lastInitial}. has been updated successfully` });
-            navigate('/students');
-          },
-          onError,
-        },
-      );
+      saveUpdate(student.id, base?.revision ?? student.revision, form);
     } else {
       create.mutate(form, {
         onSuccess: (saved) => {
           toast({ title: 'Student Created', description: `${saved.firstName} ${saved.lastInitial}. has been added successfully` });
           navigate('/students');
         },
-        onError,
+        onError: (error) => onError(error),
       });
     }
   });
@@ -241,6 +264,14 @@ export function StudentForm({ student, library }: StudentFormProps) {
           {student ? 'Update Student' : 'Create Student'}
         </Button>
       </div>
+      <StudentMergeDialog
+        conflicts={merge?.conflicts ?? null}
+        saving={update.isPending}
+        onResolve={resolveMerge}
+        // The base stays the old record, so the next save is merged or questioned again
+        // instead of overwriting what they saved.
+        onCancel={() => setMerge(null)}
+      />
     </Form>
   );
 }

@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Button, Card, Empty, Segmented, Skeleton, Typography } from 'antd';
-import { AppstoreOutlined, FilterOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FilterOutlined, PlusOutlined, ShareAltOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { usePlans } from '../../plans/api/get-plans.ts';
+import { ShareStudentsDialog } from '../../sharing/components/share-students-dialog.tsx';
+import { permissionsFor } from '../../sharing/share-model.ts';
 import { useStudents } from '../api/get-students.ts';
 import { useAllStudentAccommodations } from '../api/get-all-student-accommodations.ts';
 import { StudentCard } from './student-card.tsx';
@@ -38,6 +40,9 @@ export default function StudentsListPage() {
   const [filters, setFiltersState] = useState<StudentFilters>(NO_FILTERS);
   const [groupBy, setGroupBy] = useState<GroupBy>('none');
   const [gridLimit, setGridLimit] = useState(GRID_PAGE_SIZE);
+  // Students picked for "Share selected"; only the user's own can be shared.
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
+  const [sharingSelected, setSharingSelected] = useState(false);
 
   const rows = useMemo(
     () => buildRows(students.data ?? [], accommodations.data, plans.data),
@@ -46,6 +51,14 @@ export default function StudentsListPage() {
   const visibleRows = useMemo(() => filterRows(rows, filters), [rows, filters]);
   const groups = useMemo(() => groupRows(visibleRows, groupBy), [visibleRows, groupBy]);
   const filtered = isFiltered(filters);
+  const selectedRows = rows.filter((row) => selectedIds.has(row.student.id));
+  const toggleSelected = (id: string, selected: boolean) =>
+    setSelectedIds((previous) => {
+      const next = new Set(previous);
+      if (selected) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const setFilters = (next: StudentFilters) => {
     setFiltersState(next);
     setGridLimit(GRID_PAGE_SIZE);
@@ -120,16 +133,27 @@ export default function StudentsListPage() {
           <Typography.Paragraph type="secondary" className="students-count">
             Showing {studentCountLabel(visibleRows.length)}
           </Typography.Paragraph>
+          {selectedRows.length > 0 && (
+            <div className="students-selection-bar no-print" role="region" aria-label="Selected students">
+              <Typography.Text strong>{selectedRows.length} selected</Typography.Text>
+              <Button type="primary" icon={<ShareAltOutlined />} onClick={() => setSharingSelected(true)}>
+                Share selected
+              </Button>
+              <Button type="link" onClick={() => setSelectedIds(new Set())}>
+                Clear selection
+              </Button>
+            </div>
+          )}
           <div className="students-scroll">
             {viewMode === 'list' ? (
               groups.map((group) => (
                 <section key={group.key}>
                   <GroupHeading group={group} />
-                  <StudentsTable rows={group.rows} />
+                  <StudentsTable rows={group.rows} selectedIds={selectedIds} onSelectedChange={toggleSelected} />
                 </section>
               ))
             ) : (
-              <GridGroups groups={groups} limit={gridLimit} />
+              <GridGroups groups={groups} limit={gridLimit} selectedIds={selectedIds} onSelectedChange={toggleSelected} />
             )}
           </div>
           {viewMode === 'grid' && visibleRows.length > gridLimit && (
@@ -141,6 +165,12 @@ export default function StudentsListPage() {
           )}
         </>
       )}
+      <ShareStudentsDialog
+        open={sharingSelected}
+        onClose={() => setSharingSelected(false)}
+        students={selectedRows.map((row) => ({ id: row.student.id, name: row.name }))}
+        onShared={() => setSelectedIds(new Set())}
+      />
     </div>
   );
 }
@@ -155,7 +185,14 @@ function GroupHeading({ group }: { group: StudentGroup }) {
 }
 
 /** Renders groups in order until `limit` cards are shown; headings keep their full counts. */
-function GridGroups({ groups, limit }: { groups: StudentGroup[]; limit: number }) {
+interface GridGroupsProps {
+  groups: StudentGroup[];
+  limit: number;
+  selectedIds: ReadonlySet<string>;
+  onSelectedChange: (id: string, selected: boolean) => void;
+}
+
+function GridGroups({ groups, limit, selectedIds, onSelectedChange }: GridGroupsProps) {
   let budget = limit;
   return groups.map((group) => {
     if (budget <= 0) return null;
@@ -166,7 +203,13 @@ function GridGroups({ groups, limit }: { groups: StudentGroup[]; limit: number }
         <GroupHeading group={group} />
         <div className="students-grid">
           {shown.map((row) => (
-            <StudentCard key={row.student.id} row={row} />
+            <StudentCard
+              key={row.student.id}
+              row={row}
+              {...(permissionsFor(row.student.access).share
+                ? { selected: selectedIds.has(row.student.id), onSelectedChange: (selected: boolean) => onSelectedChange(row.student.id, selected) }
+                : {})}
+            />
           ))}
         </div>
       </section>
