@@ -12,6 +12,7 @@ import './app-shell.css';
 const NAV_ITEMS = [
   { to: '/students', label: 'Students' },
   { to: '/accommodations', label: 'Accommodations' },
+  { to: '/sub-plan', label: 'Sub Plan' },
 ] as const;
 
 /** Spec section 2: an entry is highlighted when the path equals or starts with its path. */
