@@ -51,14 +51,20 @@ async function forgetStudent(context: ProjectionContext, studentId: string): Pro
   }
 }
 
+async function forgetRecipient(context: ProjectionContext, userId: string): Promise<void> {
+  for (const notification of await context.find<NotificationDoc>(NOTIFICATIONS, { userId })) context.delete(NOTIFICATIONS, notification.id);
+  context.delete(NOTIFICATION_PREFERENCES, userId);
+}
+
 /** The bell and /notifications: each user's notifications, and their e-mail preferences. */
 export const notificationsProjection: Projection = {
   name: 'notifications',
   // v2: forgets erased students / deleted accounts.
   version: 2,
   collections: [NOTIFICATIONS, NOTIFICATION_PREFERENCES],
-  handles: ['NotificationRaised', 'NotificationRead', 'NotificationsAllRead', 'NotificationPreferencesChanged', 'StudentDeleted'],
+  handles: ['NotificationRaised', 'NotificationRead', 'NotificationsAllRead', 'NotificationPreferencesChanged', 'StudentDeleted', 'UserAccountDeleted'],
   async apply(envelope, context) {
+    if (envelope.type === 'UserAccountDeleted') return forgetRecipient(context, (envelope.data as { userId: string }).userId);
     // Erasure: notifications name their student, so they go with the student.
     if (envelope.type === 'StudentDeleted') return forgetStudent(context, (envelope.data as { studentId: string }).studentId);
     const event = envelope as unknown as NotificationEvent;

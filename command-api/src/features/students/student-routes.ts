@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { studentFormSchema, type StudentInput } from '@accommodate/shared-events/schemas/student';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { DOCUMENTS, PLANS, STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
-import type { DocumentDoc, PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { PLANS, STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
+import type { PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { notFound } from '../../http/errors.ts';
@@ -18,6 +18,7 @@ import { studentDecider } from './decide-student.ts';
 import { loadStudentFor, studentsVisibleTo, toStudent } from './student-access.ts';
 import { sanitizeNotes } from './student-notes.ts';
 import { withStaleAsCurrent } from '../../framework/stale-record.ts';
+import { eraseStudent, planStudentErasure } from '../erasure/erase-student.ts';
 import type { StudentDetails } from './student.ts';
 
 const blankToNull = (value: string | null | undefined): string | null => {
@@ -182,8 +183,8 @@ export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Ro
   router.delete('/api/students/:id', async (req, res) => {
     const userId = requireUser(req);
     const student = await loadStudentFor(context, userId, idParam(req), 'edit');
-    // Listed before the delete: the read model forgets them once the event is projected.
-    const documents = await context.readStore.collection<DocumentDoc>(DOCUMENTS).find({ studentId: student.id });
+    // Gathered before the delete: the read models forget them once the event is projected.
+    const erasure = await planStudentErasure(context, student.id);
     const stream = streamName('student', student.id);
     await withStale(context, stream, student.id, () =>
       handleCommand(context, studentDecider, stream, { type: 'DeleteStudent', studentId: student.id }, {
@@ -191,13 +192,7 @@ export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Ro
         expectedRevision: expectedRevisionFrom(req),
       }),
     );
-    for (const document of documents) {
-      try {
-        await blobs.delete(document.id);
-      } catch (error) {
-        context.logger.warn('document bytes not deleted', { error: error instanceof Error ? error.name : 'unknown' });
-      }
-    }
+    await eraseStudent(context, erasure);
     res.status(204).end();
   });
 

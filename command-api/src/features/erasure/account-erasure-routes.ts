@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { z } from 'zod';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
+import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
+import type { StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { HttpError } from '../../http/errors.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { credentials, emailKey } from '../../auth/credentials.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
+import { loadCurrentUser } from '../accounts/current-user.ts';
+import { emailClaimDecider } from '../accounts/decide-user.ts';
+import { studentDecider } from '../students/decide-student.ts';
+import { eraseStudent, planStudentErasure } from './erase-student.ts';
+import { truncateEmbeddedWals } from './embedded-files.ts';
+
+const deleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm').max(200) });
+
+/** A student someone else can also see stays for them; see DELETE /api/account. */
+const sharedWithOthers = (student: StudentDoc, userId: string) => student.viewerIds.some((id) => id !== userId);
+
+/**
+ * DELETE /api/account, confirmed with the password. Every student the user owns that is
+ * shared with no one else is deleted and erased as a single student delete is. Students
+ * shared with someone else stay, for the people they are shared with: they keep their
+ * access and the record, and see the owner as a deleted account. Then the account's own
+ * key is destroyed (its name and e-mail in the log read '[erased]'), its password, sessions
+ * and e-mail claim go, and UserAccountDeleted keeps "an account was deleted at T".
+ */
+export function accountErasureRoutes(context: AppContext, sessions: SessionStore): Router {
+  const router = Router();
+
+  router.delete('/api/account', async (req, res) => {
+    const userId = requireUser(req);
+    const { password } = deleteAccountSchema.parse(req.body ?? {});
+    const user = await loadCurrentUser(context.readStore, userId);
+    const store = credentials(context.readStore);
+    const credential = await store.get(emailKey(user.email));
+    if (!credential || !(await verifyPassword(password, credential.passwordHash))) {
+      throw new HttpError(400, 'Password is incorrect', { errors: { password: 'Password is incorrect' } });
+    }
+    if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
+
+    const owned = await context.readStore.collection<StudentDoc>(STUDENTS).find({ ownerId: userId });
+    let kept = 0;
+    for (const student of owned) {
+      if (sharedWithOthers(student, userId)) {
+        kept += 1;
+        continue;
+      }
+      const erasure = await planStudentErasure(context, student.id);
+      await handleCommand(context, studentDecider, streamName('student', student.id), { type: 'DeleteStudent', studentId: student.id }, { actor: { userId } });
+      await eraseStudent(context, erasure);
+    }
+
+    const appended = await context.eventStore.append(streamName('user', userId), [{ type: 'UserAccountDeleted', data: { userId } }], {
+      expectedRevision: 'any',
+      actor: { userId },
+      correlationId: randomUUID(),
+      causationId: null,
+    });
+    await context.progress.waitForPosition(appended.position, 3_000);
+    await context.eventStore.forgetSubject(userId);
+    await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(user.email)), { type: 'ReleaseEmail', userId }, { actor: { userId } });
+    await store.delete(credential.id);
+    await sessions.destroyOthers(userId, undefined);
+    await truncateEmbeddedWals(context.config);
+    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
+    res.json({ deletedStudents: owned.length - kept, keptSharedStudents: kept });
+  });
+
+  return router;
+}

@@ -1,0 +1,36 @@
+import { Router } from 'express';
+import type { AppContext } from '../../framework/command-context.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadStudentFor } from '../students/student-access.ts';
+import type { RecordAccess } from '../access-log/record-access.ts';
+import { exportStudentRecord } from './student-record.ts';
+import { renderStudentRecordPdf } from './student-record-pdf.ts';
+
+/** GET /api/students/:id/records.json and .pdf: the whole record, each export written to the access log. */
+export function recordsExportRoutes(context: AppContext, recordAccess: RecordAccess): Router {
+  const router = Router();
+
+  router.get('/api/students/:id/records.json', async (req, res) => {
+    const userId = requireUser(req);
+    const student = await loadStudentFor(context, userId, idParam(req), 'see-private');
+    const record = await exportStudentRecord(context, student);
+    await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'Records export (JSON)' });
+    res.setHeader('Content-Disposition', `attachment; filename="student-record-${student.id}.json"`);
+    res.json(record);
+  });
+
+  router.get('/api/students/:id/records.pdf', async (req, res) => {
+    const userId = requireUser(req);
+    const student = await loadStudentFor(context, userId, idParam(req), 'see-private');
+    const pdf = await renderStudentRecordPdf(await exportStudentRecord(context, student));
+    await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'Records export (PDF)' });
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Length', String(pdf.length));
+    // The id, not the name: file names end up in download histories.
+    res.setHeader('Content-Disposition', `attachment; filename="student-record-${student.id}.pdf"`);
+    res.end(pdf);
+  });
+
+  return router;
+}

@@ -1,0 +1,68 @@
+import sanitizeHtml from 'sanitize-html';
+import { PLANS, DOCUMENTS } from '@accommodate/projections/definitions/caseload-collections';
+import type { DocumentDoc, PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import type { StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import type { AppContext } from '../../framework/command-context.ts';
+import { studentHistory } from '../history/history-routes.ts';
+import type { HistoryEntry } from '../history/student-history.ts';
+
+/** Everything the product holds about one student, for a parent's request to inspect (FERPA 34 CFR 99.10). */
+export interface StudentRecordExport {
+  exportedAt: string;
+  profile: {
+    id: string;
+    firstName: string;
+    lastInitial: string;
+    grade: string;
+    status: string;
+    birthdate: string | null;
+    parentName: string | null;
+    parentEmail: string | null;
+    parentNotes: string | null;
+    createdAt: string;
+    updatedAt: string;
+  };
+  accommodations: StudentAccommodation[];
+  plans: { id: string; startDate: string; reviewDate: string; status: string; meetingDate: string | null; caseManager: string | null; lastUpdated: string }[];
+  /** The notes as plain text: what the teacher wrote, without the editor's markup. */
+  notes: string | null;
+  documents: { id: string; name: string; type: string; mimeType: string; size: number; uploadedAt: string }[];
+  history: HistoryEntry[];
+}
+
+export const notesAsText = (html: string | null): string | null => {
+  if (!html) return null;
+  const withBreaks = html.replace(/<\/(p|li|h2|h3|blockquote)>|<br\s*\/?>/gi, '\n');
+  const text = sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} });
+  return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\n{3,}/g, '\n\n').trim() || null;
+};
+
+export async function exportStudentRecord(context: AppContext, student: StudentDoc): Promise<StudentRecordExport> {
+  const plans = await context.readStore.collection<PlanDoc>(PLANS).find({ studentId: student.id });
+  const documents = await context.readStore.collection<DocumentDoc>(DOCUMENTS).find({ studentId: student.id });
+  return {
+    exportedAt: context.now().toISOString(),
+    profile: {
+      id: student.id,
+      firstName: student.firstName,
+      lastInitial: student.lastInitial,
+      grade: student.grade,
+      status: student.status,
+      birthdate: student.birthdate,
+      parentName: student.parentName,
+      parentEmail: student.parentEmail,
+      parentNotes: student.parentNotes,
+      createdAt: student.createdAt,
+      updatedAt: student.updatedAt,
+    },
+    accommodations: student.accommodations,
+    plans: plans
+      .sort((a, b) => a.startDate.localeCompare(b.startDate))
+      .map(({ id, startDate, reviewDate, status, meetingDate, caseManager, lastUpdated }) => ({ id, startDate, reviewDate, status, meetingDate, caseManager, lastUpdated })),
+    notes: notesAsText(student.notes),
+    documents: documents
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+      .map(({ id, name, type, mimeType, size, createdAt }) => ({ id, name, type, mimeType, size, uploadedAt: createdAt })),
+    history: await studentHistory(context, student.id),
+  };
+}
