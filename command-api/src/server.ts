@@ -17,7 +17,9 @@ import { polledProgress } from './framework/polled-progress.ts';
 import { createApp } from './create-app.ts';
 import { SessionStore, readCookie, SESSION_COOKIE } from './auth/sessions.ts';
 import { openDocumentBlobStore } from './features/documents/open-blob-store.ts';
-import { attachSocketServer } from './realtime/socket-server.ts';
+import { attachSocketServer, revalidateStudentWatchers } from './realtime/socket-server.ts';
+import { canViewStudent, personLookup } from './features/students/student-access.ts';
+import { startShareAccessReactor } from './features/sharing/share-access-reactor.ts';
 import { seedAccommodationTemplates } from './features/accommodations/seed-templates.ts';
 
 export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
@@ -68,6 +70,14 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     },
     redisUrl: config.redisUrl,
     redisKey: config.socketRedisKey,
+    canViewStudent: (userId, studentId) => canViewStudent(context, userId, studentId),
+    userName: async (userId) => (await personLookup(context)(userId)).name,
+  });
+  const shareAccess = startShareAccessReactor({
+    eventStore,
+    progress: context.progress,
+    logger,
+    revalidate: (studentId) => revalidateStudentWatchers(io, studentId),
   });
 
   let stopProjections: (() => Promise<void>) | null = null;
@@ -100,6 +110,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     port,
     context,
     async close() {
+      await shareAccess.stop();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await stopNotifications?.();

@@ -115,8 +115,9 @@ describe('Socket.IO server on one node', () => {
     const bob = connect(url, 'sid=bob-session');
     await Promise.all([connected(alice), connected(bob)]);
     const presence = { alice: 0, bob: 0 };
-    alice.on('presence', () => void (presence.alice += 1));
-    bob.on('presence', () => void (presence.bob += 1));
+    // A test-only event name: the server's own `presence` broadcasts would be counted too.
+    alice.on('room-check', () => void (presence.alice += 1));
+    bob.on('room-check', () => void (presence.bob += 1));
 
     const watch = (client: ClientSocket, payload: unknown) =>
       client.timeout(2_000).emitWithAck('student:watch', payload) as Promise<WatchAck>;
@@ -124,13 +125,13 @@ describe('Socket.IO server on one node', () => {
     expect(await watch(bob, { studentId: 's-1' })).toEqual({ ok: false, message: 'Not found' });
     expect(await watch(bob, { nope: true })).toEqual({ ok: false, message: 'Invalid request' });
 
-    io.to(studentRoom('s-1')).emit('presence', {});
+    io.to(studentRoom('s-1')).emit('room-check', {});
     await waitFor(() => presence.alice === 1);
     await sleep(200);
     expect(presence.bob).toBe(0);
 
     expect(await alice.timeout(2_000).emitWithAck('student:unwatch', { studentId: 's-1' })).toEqual({ ok: true });
-    io.to(studentRoom('s-1')).emit('presence', {});
+    io.to(studentRoom('s-1')).emit('room-check', {});
     await sleep(200);
     expect(presence.alice).toBe(1);
   });

@@ -1,9 +1,10 @@
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { studentRoom, userRoom } from '@accommodate/projections/realtime/change-publisher';
+import { PRESENCE_MODES, type Presence, type PresenceMode } from '@accommodate/shared-events/schemas/share';
 
 export type SocketTransport = 'websocket' | 'polling';
 
@@ -16,6 +17,10 @@ export interface SocketServerOptions {
   redisKey?: string | undefined;
   /** Whether this user may see this student; without it every student:watch is refused. */
   canViewStudent?(userId: string, studentId: string): Promise<boolean>;
+  /** The name shown in presence; looked up when a socket starts watching. */
+  userName?(userId: string): Promise<string>;
+  /** How long a disconnected watcher is still shown, so a reload does not flicker. Defaults to 1.5 s. */
+  presenceGraceMs?: number | undefined;
   /**
    * Defaults to websocket with a polling fallback. With several API nodes, long-polling
    * needs sticky sessions (each HTTP poll must reach the node holding the session);
@@ -28,11 +33,103 @@ export interface SocketServerOptions {
 
 export type WatchAck = { ok: true } | { ok: false; message: string };
 
-const watchSchema = z.object({ studentId: z.string().min(1).max(200) });
+const watchSchema = z.object({ studentId: z.string().min(1).max(200), mode: z.enum(PRESENCE_MODES).default('viewing') });
+const unwatchSchema = z.object({ studentId: z.string().min(1).max(200) });
 
-/** What a socket carries after the handshake. */
+export const PRESENCE_EVENT = 'presence';
+const DEFAULT_PRESENCE_GRACE_MS = 1_500;
+
+/**
+ * What a socket carries after the handshake. Plain data, because with the Redis
+ * adapter fetchSockets() ships it between nodes to compute presence.
+ */
 interface SocketData {
   userId: string;
+  name?: string;
+  /** studentId → mode, for the student rooms this socket has joined. */
+  watching?: Record<string, PresenceMode>;
+}
+
+type PresenceUser = Presence['users'][number];
+
+/** Per Socket.IO server: presence broadcasting and re-checking a room's watchers. */
+interface PresenceTracker {
+  broadcast(studentId: string): Promise<void>;
+  revalidate(studentId: string): Promise<void>;
+}
+const trackers = new WeakMap<Server, PresenceTracker>();
+
+/**
+ * After someone lost access to a student (share revoked or expired, student deleted):
+ * this node's sockets in the student's room whose user may no longer view it leave
+ * the room, and the room hears the new presence. Each API node does this for its own
+ * sockets (see share-access-reactor.ts).
+ */
+export async function revalidateStudentWatchers(io: Server, studentId: string): Promise<void> {
+  await trackers.get(io)?.revalidate(studentId);
+}
+
+function presenceTracker(io: Server, options: SocketServerOptions): PresenceTracker {
+  /** Watchers that disconnected less than the grace period ago, on this node: studentId → socketId → user. */
+  const lingering = new Map<string, Map<string, PresenceUser & { until: number }>>();
+
+  const usersIn = async (studentId: string): Promise<PresenceUser[]> => {
+    const users = new Map<string, PresenceUser>();
+    for (const socket of await io.in(studentRoom(studentId)).fetchSockets()) {
+      const data = socket.data as SocketData;
+      const mode = data.watching?.[studentId] ?? 'viewing';
+      const known = users.get(data.userId);
+      users.set(data.userId, { userId: data.userId, name: data.name ?? 'Someone', mode: known?.mode === 'editing' ? 'editing' : mode });
+    }
+    const now = Date.now();
+    for (const [socketId, user] of lingering.get(studentId) ?? []) {
+      if (user.until <= now) lingering.get(studentId)?.delete(socketId);
+      else if (!users.has(user.userId)) users.set(user.userId, { userId: user.userId, name: user.name, mode: user.mode });
+    }
+    return [...users.values()].sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
+  };
+
+  const tracker: PresenceTracker = {
+    async broadcast(studentId) {
+      const presence: Presence = { studentId, users: await usersIn(studentId) };
+      io.to(studentRoom(studentId)).emit(PRESENCE_EVENT, presence);
+    },
+    async revalidate(studentId) {
+      for (const socket of await io.local.in(studentRoom(studentId)).fetchSockets()) {
+        const { userId } = socket.data as SocketData;
+        const allowed = await (options.canViewStudent?.(userId, studentId) ?? Promise.resolve(false)).catch(() => false);
+        if (allowed) continue;
+        socket.leave(studentRoom(studentId));
+        // Local sockets are the live objects: forget the room, so a later disconnect does not linger there.
+        const watching = (socket.data as SocketData).watching;
+        if (watching) delete watching[studentId];
+      }
+      const gone = lingering.get(studentId);
+      for (const [socketId, user] of gone ?? []) {
+        if (!(await (options.canViewStudent?.(user.userId, studentId) ?? Promise.resolve(false)).catch(() => false))) gone?.delete(socketId);
+      }
+      await tracker.broadcast(studentId);
+    },
+  };
+
+  const graceMs = options.presenceGraceMs ?? DEFAULT_PRESENCE_GRACE_MS;
+  io.on('connection', (socket: Socket) => {
+    socket.on('disconnect', () => {
+      const data = socket.data as SocketData;
+      for (const [studentId, mode] of Object.entries(data.watching ?? {})) {
+        let room = lingering.get(studentId);
+        if (!room) lingering.set(studentId, (room = new Map()));
+        room.set(socket.id, { userId: data.userId, name: data.name ?? 'Someone', mode, until: Date.now() + graceMs });
+        // Reported gone only after the grace period, unless they came back meanwhile.
+        setTimeout(() => {
+          room.delete(socket.id);
+          if (room.size === 0 && lingering.get(studentId) === room) lingering.delete(studentId);
+          void tracker.broadcast(studentId).catch(() => undefined);
+        }, graceMs).unref?.();
+      }
+    });
+  });
+  return tracker;
 }
 
 /**
@@ -48,6 +145,12 @@ export function attachSocketServer(httpServer: HttpServer, options: SocketServer
   });
 
   if (options.redisUrl) useRedisAdapter(io, httpServer, options.redisUrl, options.redisKey);
+  const presence = presenceTracker(io, options);
+  trackers.set(io, presence);
+  const announcePresence = (studentId: string) =>
+    presence.broadcast(studentId).catch((error: unknown) => {
+      console.error(`[realtime] presence failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+    });
 
   io.use((socket, next) => {
     options.authenticate(socket.request.headers.cookie).then(
@@ -72,7 +175,7 @@ export function attachSocketServer(httpServer: HttpServer, options: SocketServer
       const reply = typeof ack === 'function' ? (ack as (answer: WatchAck) => void) : () => undefined;
       const parsed = watchSchema.safeParse(payload);
       if (!parsed.success) return reply({ ok: false, message: 'Invalid request' });
-      const { studentId } = parsed.data;
+      const { studentId, mode } = parsed.data;
       let allowed = false;
       try {
         allowed = (await options.canViewStudent?.(userId, studentId)) ?? false;
@@ -80,14 +183,24 @@ export function attachSocketServer(httpServer: HttpServer, options: SocketServer
         console.error(`[realtime] access check failed: ${error instanceof Error ? error.name : 'unknown error'}`);
       }
       if (!allowed || socket.disconnected) return reply({ ok: false, message: 'Not found' });
+      const data = socket.data as SocketData;
+      if (data.name === undefined) data.name = (await options.userName?.(userId).catch(() => undefined)) ?? 'Someone';
+      data.watching = { ...data.watching, [studentId]: mode };
       await socket.join(studentRoom(studentId));
       reply({ ok: true });
+      await announcePresence(studentId);
     });
 
     socket.on('student:unwatch', async (payload: unknown, ack?: unknown) => {
-      const parsed = watchSchema.safeParse(payload);
-      if (parsed.success) await socket.leave(studentRoom(parsed.data.studentId));
+      const parsed = unwatchSchema.safeParse(payload);
+      if (parsed.success) {
+        const data = socket.data as SocketData;
+        const { [parsed.data.studentId]: _left, ...watching } = data.watching ?? {};
+        data.watching = watching;
+        await socket.leave(studentRoom(parsed.data.studentId));
+      }
       if (typeof ack === 'function') (ack as (answer: WatchAck) => void)(parsed.success ? { ok: true } : { ok: false, message: 'Invalid request' });
+      if (parsed.success) await announcePresence(parsed.data.studentId);
     });
   });
 

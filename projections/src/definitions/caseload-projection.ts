@@ -7,22 +7,52 @@ import { categoryOf } from '@accommodate/shared-events/config/accommodation-cate
 import { DOCUMENT_TYPES, type StudentDocument } from '@accommodate/shared-events/schemas/document';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import { displayName, type Student, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import type { ShareRole, StudentAccessRole } from '@accommodate/shared-events/schemas/share';
 import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
 import type { Projection, ProjectionContext } from './projection.ts';
-import { DOCUMENTS, PLANS, STUDENTS } from './caseload-collections.ts';
+import { DOCUMENTS, PLANS, SHARES, STUDENTS } from './caseload-collections.ts';
 
 /** The caseload's own copy of the library, since a projection reads only its own collections. */
 export const CASELOAD_ACCOMMODATIONS = 'caseload-accommodations';
 
-/** Who may see and who may change a record; only the owner for now, co-teachers later. */
+/**
+ * Who may see and who may change a record: the owner and the grantees of active shares.
+ * A projection has no clock, so an expiry date is kept in `roles` and checked by the API.
+ */
 export interface Audience {
   viewerIds: string[];
   editorIds: string[];
 }
 
-export type StudentDoc = Student & Audience & { accommodations: StudentAccommodation[] };
+/** How one user reaches the student. */
+export interface StudentRoleEntry {
+  role: StudentAccessRole;
+  /** Last day of access (YYYY-MM-DD) or null. */
+  expiresAt: string | null;
+  /** Who granted it; null for the owner. */
+  sharedById: string | null;
+}
+
+export type StudentDoc = Omit<Student, 'access' | 'sharedBy'> &
+  Audience & { accommodations: StudentAccommodation[]; roles: Record<string, StudentRoleEntry> };
 export type PlanDoc = Plan & { viewerIds: string[] };
+/** Documents are private: substitutes are not among their viewers. */
 export type DocumentDoc = StudentDocument & { viewerIds: string[]; sha256: string; revision: number };
+
+export interface ShareDoc {
+  id: string;
+  studentId: string;
+  email: string;
+  role: ShareRole;
+  status: 'active' | 'pending' | 'expired';
+  expiresAt: string | null;
+  granteeUserId: string | null;
+  grantedById: string;
+  createdAt: string;
+  updatedAt: string;
+  /** The student stream's revision that last touched the share. */
+  revision: number;
+}
 
 export interface CaseloadAccommodationDoc {
   id: string;
@@ -88,6 +118,7 @@ async function applyStudentEvent(event: StudentEvent, envelope: EventEnvelope, c
       revision: envelope.revision,
       viewerIds: [ownerId],
       editorIds: [ownerId],
+      roles: { [ownerId]: { role: 'owner', expiresAt: null, sharedById: null } },
     });
     announce(context, envelope, { entity: 'student', id, studentId: id, revision: envelope.revision }, [ownerId]);
     return;
@@ -120,10 +151,73 @@ async function applyStudentEvent(event: StudentEvent, envelope: EventEnvelope, c
       context.delete(STUDENTS, id);
       for (const plan of await context.find<PlanDoc>(PLANS, { studentId: id })) context.delete(PLANS, plan.id);
       for (const document of await context.find<DocumentDoc>(DOCUMENTS, { studentId: id })) context.delete(DOCUMENTS, document.id);
+      for (const share of await context.find<ShareDoc>(SHARES, { studentId: id })) context.delete(SHARES, share.id);
       break;
     }
+    case 'StudentShared':
+    case 'ShareActivated':
+    case 'ShareRevoked':
+    case 'ShareExpired':
+      return applyShareEvent(event, envelope, existing, context);
   }
   announce(context, envelope, { entity: 'student', id, studentId: id, revision: envelope.revision }, existing.viewerIds);
+}
+
+/** Viewers and editors from the owner and the student's active shares; roles say how each reaches it. */
+function audienceOf(ownerId: string, shares: readonly ShareDoc[]): Audience & { roles: Record<string, StudentRoleEntry> } {
+  const roles: Record<string, StudentRoleEntry> = {};
+  for (const share of shares) {
+    if (share.status !== 'active' || share.granteeUserId === null || share.granteeUserId === ownerId) continue;
+    roles[share.granteeUserId] = { role: share.role, expiresAt: share.expiresAt, sharedById: share.grantedById };
+  }
+  roles[ownerId] = { role: 'owner', expiresAt: null, sharedById: null };
+  const viewerIds = [ownerId, ...Object.keys(roles).filter((userId) => userId !== ownerId)];
+  const editorIds = viewerIds.filter((userId) => roles[userId]?.role === 'owner' || roles[userId]?.role === 'co-teacher');
+  return { viewerIds, editorIds, roles };
+}
+
+/** Parent information, notes and documents are kept from substitutes. */
+export const privateViewerIds = (student: Pick<StudentDoc, 'viewerIds' | 'roles'>): string[] =>
+  student.viewerIds.filter((userId) => student.roles[userId]?.role !== 'substitute');
+
+type ShareEvent = Extract<StudentEvent, { type: 'StudentShared' | 'ShareActivated' | 'ShareRevoked' | 'ShareExpired' }>;
+
+async function applyShareEvent(event: ShareEvent, envelope: EventEnvelope, student: StudentDoc, context: ProjectionContext): Promise<void> {
+  const { shareId, studentId } = event.data;
+  const share = await context.get<ShareDoc>(SHARES, shareId);
+  if (event.type === 'StudentShared') {
+    const { role, expiresAt, grantedBy, granteeUserId, email } = event.data;
+    context.put<ShareDoc>(SHARES, {
+      id: shareId,
+      studentId,
+      email,
+      role,
+      status: granteeUserId === null ? 'pending' : 'active',
+      expiresAt,
+      granteeUserId,
+      grantedById: grantedBy,
+      createdAt: share?.createdAt ?? envelope.occurredAt,
+      updatedAt: envelope.occurredAt,
+      revision: envelope.revision,
+    });
+  } else if (share) {
+    if (event.type === 'ShareRevoked') context.delete(SHARES, shareId);
+    else if (event.type === 'ShareExpired') context.put<ShareDoc>(SHARES, { ...share, status: 'expired', revision: envelope.revision });
+    else context.put<ShareDoc>(SHARES, { ...share, status: 'active', granteeUserId: event.data.granteeUserId, revision: envelope.revision });
+  }
+
+  const audience = audienceOf(student.ownerId, await context.find<ShareDoc>(SHARES, { studentId }));
+  const next: StudentDoc = { ...student, ...audience, revision: envelope.revision };
+  context.put<StudentDoc>(STUDENTS, next);
+  for (const plan of await context.find<PlanDoc>(PLANS, { studentId })) context.put<PlanDoc>(PLANS, { ...plan, viewerIds: next.viewerIds });
+  const documentViewers = privateViewerIds(next);
+  for (const document of await context.find<DocumentDoc>(DOCUMENTS, { studentId })) {
+    context.put<DocumentDoc>(DOCUMENTS, { ...document, viewerIds: documentViewers });
+  }
+  // Old and new viewers alike: someone who just lost access must hear of it to refetch (and get 404).
+  const everyone = [...new Set([...student.viewerIds, ...next.viewerIds])];
+  announce(context, envelope, { entity: 'share', id: shareId, studentId, revision: envelope.revision }, everyone);
+  announce(context, envelope, { entity: 'student', id: studentId, studentId, revision: envelope.revision }, everyone);
 }
 
 async function applyPlanEvent(event: PlanEvent, envelope: EventEnvelope, context: ProjectionContext): Promise<void> {
@@ -169,9 +263,9 @@ async function applyDocumentEvent(event: DocumentEvent, envelope: EventEnvelope,
       sha256,
       createdAt: envelope.occurredAt,
       revision: envelope.revision,
-      viewerIds: student.viewerIds,
+      viewerIds: privateViewerIds(student),
     });
-    announce(context, envelope, { entity: 'document', id, studentId, revision: envelope.revision }, student.viewerIds);
+    announce(context, envelope, { entity: 'document', id, studentId, revision: envelope.revision }, privateViewerIds(student));
     return;
   }
   if (!existing) return;
@@ -196,7 +290,16 @@ async function applyAccommodationEvent(event: AccommodationEvent, envelope: Even
   }
 }
 
-const STUDENT_EVENT_TYPES = new Set(['StudentAdded', 'StudentDetailsUpdated', 'StudentAccommodationsChanged', 'StudentDeleted']);
+const STUDENT_EVENT_TYPES = new Set([
+  'StudentAdded',
+  'StudentDetailsUpdated',
+  'StudentAccommodationsChanged',
+  'StudentDeleted',
+  'StudentShared',
+  'ShareActivated',
+  'ShareRevoked',
+  'ShareExpired',
+]);
 const PLAN_EVENT_TYPES = new Set(['PlanCreated', 'PlanUpdated']);
 const DOCUMENT_EVENT_TYPES = new Set(['DocumentUploaded', 'DocumentRemoved']);
 const ACCOMMODATION_EVENT_TYPES = new Set(['AccommodationAdded', 'AccommodationUpdated', 'AccommodationRemoved']);
@@ -204,8 +307,9 @@ const ACCOMMODATION_EVENT_TYPES = new Set(['AccommodationAdded', 'AccommodationU
 /** Students, their plans and documents, as GET /api/students, /api/plans and the documents tab read them. */
 export const caseloadProjection: Projection = {
   name: 'caseload',
-  version: 1,
-  collections: [STUDENTS, PLANS, DOCUMENTS, CASELOAD_ACCOMMODATIONS],
+  // 2: shares (issue 4): roles on students, the shares collection, documents kept from substitutes.
+  version: 2,
+  collections: [STUDENTS, PLANS, DOCUMENTS, SHARES, CASELOAD_ACCOMMODATIONS],
   handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES],
   async apply(envelope, context) {
     const type = envelope.type;

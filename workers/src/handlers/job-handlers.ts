@@ -6,6 +6,7 @@ import type { JobHandlers, JobQueue } from '../jobs/job-queue.ts';
 import { REVIEW_REMINDER_JOB, REVIEW_SWEEP_JOB, runReviewReminder, sweepReviewReminders } from '../reminders/review-reminders.ts';
 import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB } from '../notifications/email-delivery.ts';
 import type { Mailer } from '../notifications/mailer.ts';
+import { expireShare, SHARE_EXPIRY_JOB } from '../sharing/share-expiry.ts';
 
 export interface JobDependencies {
   eventStore: EventStore;
@@ -39,6 +40,9 @@ export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
       const { notificationId } = emailJobSchema.parse(data);
       const record = await deliverNotificationEmail(dependencies, notificationId);
       if (record?.status === 'sent') logger.info('notification e-mailed', { via: record.via });
+    },
+    [SHARE_EXPIRY_JOB]: async (data) => {
+      if (await expireShare(dependencies, data)) logger.info('share expired');
     },
   };
 }

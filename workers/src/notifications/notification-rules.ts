@@ -45,3 +45,49 @@ export function accommodationsChangedNotifications(
     dedupeKey: `feedback:${change.eventId}:${userId}`,
   }));
 }
+
+const ROLE_WORDS: Record<string, string> = { 'co-teacher': 'a co-teacher', substitute: 'a substitute', auditor: 'an auditor' };
+
+/** A student was shared with a user (granted, re-granted or a pending share activated): the grantee hears of it. */
+export function shareGrantedNotifications(
+  share: { eventId: string; studentId: string; studentLabel: string; granteeUserId: string | null; role: string },
+  actorId: string,
+): NotificationDraft[] {
+  if (share.granteeUserId === null || share.granteeUserId === actorId) return [];
+  return [
+    {
+      userId: share.granteeUserId,
+      type: 'system',
+      title: 'Student shared with you',
+      message: `${share.studentLabel} was shared with you as ${ROLE_WORDS[share.role] ?? 'a teacher'}.`,
+      studentId: share.studentId,
+      planId: null,
+      dedupeKey: `share-granted:${share.eventId}:${share.granteeUserId}`,
+    },
+  ];
+}
+
+/**
+ * A share was revoked or expired: the former grantee hears of it. No name and no link,
+ * since they may no longer see the student.
+ */
+export function shareEndedNotifications(
+  share: { eventId: string; granteeUserId: string | null; reason: 'revoked' | 'expired' },
+  actorId: string,
+): NotificationDraft[] {
+  if (share.granteeUserId === null || share.granteeUserId === actorId) return [];
+  return [
+    {
+      userId: share.granteeUserId,
+      type: 'system',
+      title: share.reason === 'expired' ? 'Shared access expired' : 'Shared access removed',
+      message:
+        share.reason === 'expired'
+          ? 'Your access to a shared student has expired.'
+          : 'A student is no longer shared with you.',
+      studentId: null,
+      planId: null,
+      dedupeKey: `share-ended:${share.eventId}:${share.granteeUserId}`,
+    },
+  ];
+}

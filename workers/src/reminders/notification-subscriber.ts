@@ -11,7 +11,14 @@ import { STUDENTS } from '@accommodate/projections/definitions/caseload-collecti
 import type { StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { raiseNotification, type NotificationDraft } from '../notifications/raise-notification.ts';
-import { accommodationsChangedNotifications, documentUploadedNotifications, type StudentContext } from '../notifications/notification-rules.ts';
+import {
+  accommodationsChangedNotifications,
+  documentUploadedNotifications,
+  shareEndedNotifications,
+  shareGrantedNotifications,
+  type StudentContext,
+} from '../notifications/notification-rules.ts';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { NOTIFICATION_EMAIL_JOB, notificationEmailJobId } from '../notifications/email-delivery.ts';
 import { cancelReviewReminders, CLOSED_PLAN_STATUS, scheduleReviewReminders } from './review-reminders.ts';
 
@@ -41,8 +48,12 @@ const HANDLED = new Set([
   'DocumentUploaded',
   'StudentAccommodationsChanged',
   'NotificationRaised',
+  'StudentShared',
+  'ShareActivated',
+  'ShareRevoked',
+  'ShareExpired',
 ]);
-const NEEDS_CASELOAD = new Set(['PlanCreated', 'PlanUpdated', 'DocumentUploaded', 'StudentAccommodationsChanged']);
+const NEEDS_CASELOAD = new Set(['PlanCreated', 'PlanUpdated', 'DocumentUploaded', 'StudentAccommodationsChanged', 'StudentShared', 'ShareActivated']);
 /** Skipped events move the saved checkpoint only now and then; replaying them is harmless. */
 const SAVE_EVERY_SKIPPED = 200;
 
@@ -108,6 +119,18 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
     return student ? { studentId, studentLabel: displayName(student), viewerIds: student.viewerIds } : null;
   };
 
+  /** The share as granted, from the student's stream (a revoked share is gone from the read model). */
+  const shareOf = async (studentId: string, shareId: string): Promise<{ role: string; granteeUserId: string | null } | null> => {
+    let share: { role: string; granteeUserId: string | null } | null = null;
+    for (const event of await eventStore.readStream(streamName('student', studentId))) {
+      const data = event.data as { shareId?: string; role?: string; granteeUserId?: string | null };
+      if (data.shareId !== shareId) continue;
+      if (event.type === 'StudentShared') share = { role: data.role ?? 'co-teacher', granteeUserId: data.granteeUserId ?? null };
+      if (event.type === 'ShareActivated' && share) share = { ...share, granteeUserId: data.granteeUserId ?? null };
+    }
+    return share;
+  };
+
   const raiseAll = async (drafts: NotificationDraft[], envelope: EventEnvelope) => {
     for (const draft of drafts) {
       await raiseNotification(eventStore, draft, {
@@ -164,6 +187,26 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
         const student = await studentContext(event.data.studentId);
         const change = { eventId: envelope.eventId, added: event.data.added.length, removed: event.data.removed.length };
         if (student) await raiseAll(accommodationsChangedNotifications(student, change, envelope.actor.userId), envelope);
+        return;
+      }
+      case 'StudentShared':
+      case 'ShareActivated': {
+        const student = await studentContext(event.data.studentId);
+        const share = await shareOf(event.data.studentId, event.data.shareId);
+        if (student && share) {
+          const drafts = shareGrantedNotifications(
+            { eventId: envelope.eventId, studentId: student.studentId, studentLabel: student.studentLabel, granteeUserId: event.data.granteeUserId, role: share.role },
+            envelope.actor.userId,
+          );
+          await raiseAll(drafts, envelope);
+        }
+        return;
+      }
+      case 'ShareRevoked':
+      case 'ShareExpired': {
+        const share = await shareOf(event.data.studentId, event.data.shareId);
+        const reason = event.type === 'ShareRevoked' ? 'revoked' : 'expired';
+        if (share) await raiseAll(shareEndedNotifications({ eventId: envelope.eventId, granteeUserId: share.granteeUserId, reason }, envelope.actor.userId), envelope);
         return;
       }
       case 'NotificationRaised':

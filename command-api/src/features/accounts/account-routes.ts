@@ -18,6 +18,7 @@ import { AttemptLimiter } from '../../auth/rate-limit.ts';
 import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, type SessionStore } from '../../auth/sessions.ts';
 import { EMAIL_TAKEN, emailClaimDecider, userDecider } from './decide-user.ts';
 import { loadCurrentUser } from './current-user.ts';
+import { activatePendingShares } from '../sharing/share-student.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
@@ -69,6 +70,8 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
       actor: { userId },
       expectedRevision: -1,
     });
+    // Students shared with this e-mail before the account existed (issue 4).
+    await activatePendingShares(context, { userId, email: input.email });
     await startSession(req, res, userId);
     res.status(201).json(await loadCurrentUser(context.readStore, userId));
   });

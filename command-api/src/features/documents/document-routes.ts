@@ -51,7 +51,8 @@ export function documentRoutes(context: AppContext, blobs: DocumentBlobStore): R
 
   router.get('/api/students/:id/documents', async (req, res) => {
     const userId = requireUser(req);
-    const student = await loadStudentFor(context, userId, idParam(req), 'view');
+    // Documents are private: a substitute gets 404, as for a student they cannot see.
+    const student = await loadStudentFor(context, userId, idParam(req), 'see-private');
     const found = await documents().find({ studentId: student.id });
     res.json(found.sort(newestFirst).map(toStudentDocument));
   });
@@ -112,7 +113,7 @@ export function documentRoutes(context: AppContext, blobs: DocumentBlobStore): R
     const document = await documents().get(idParam(req));
     if (!document) throw notFound('Document');
     try {
-      await loadStudentFor(context, userId, document.studentId, 'view');
+      await loadStudentFor(context, userId, document.studentId, 'see-private');
     } catch (error) {
       // Someone who cannot see the student learns nothing about its documents either.
       if (error instanceof HttpError && error.status === 404) throw notFound('Document');

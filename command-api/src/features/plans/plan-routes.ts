@@ -10,7 +10,7 @@ import { HttpError, notFound } from '../../http/errors.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadStudentFor } from '../students/student-access.ts';
+import { loadStudentFor, studentsVisibleTo } from '../students/student-access.ts';
 import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { planDecider } from './decide-plan.ts';
 
@@ -40,7 +40,9 @@ export function planRoutes(context: AppContext): Router {
 
   router.get('/api/plans', async (req, res) => {
     const userId = requireUser(req);
-    const visible = await plans().find({ viewerIds: userId });
+    // The read model's viewers, less shares whose expiry date has passed before the expiry job ran.
+    const students = new Set((await studentsVisibleTo(context, userId)).map((student) => student.id));
+    const visible = (await plans().find({ viewerIds: userId })).filter((plan) => students.has(plan.studentId));
     res.json(visible.sort(byReviewDate).map(toPlan));
   });
 

@@ -15,11 +15,12 @@ import type { DocumentBlobStore } from '../documents/document-blob-store.ts';
 import { assertInLibrary } from './accommodation-choice.ts';
 import { renderAccommodationsPdf } from './accommodations-pdf.ts';
 import { studentDecider } from './decide-student.ts';
-import { loadStudentFor, studentsVisibleTo, toStudent } from './student-access.ts';
+import { loadStudentFor, presentStudent, presentStudents, studentsVisibleTo } from './student-access.ts';
 import { sanitizeNotes } from './student-notes.ts';
 import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { eraseStudent, planStudentErasure } from '../erasure/erase-student.ts';
 import type { StudentDetails } from './student.ts';
+import { saveStudentEdit } from './save-student-edit.ts';
 
 const blankToNull = (value: string | null | undefined): string | null => {
   const trimmed = value?.trim();
@@ -44,7 +45,7 @@ function detailsFrom(input: StudentInput): StudentDetails {
  * PUT replaces the form's fields, except that optional fields a client leaves out
  * entirely keep their value: an older client that knows nothing of notes must not erase them.
  */
-function detailsForUpdate(req: Request, input: StudentInput, current: StudentDoc): StudentDetails {
+function detailsForUpdate(req: Request, input: StudentInput, current: StudentDetails): StudentDetails {
   const sent = (field: string) => typeof req.body === 'object' && req.body !== null && field in req.body;
   const details = detailsFrom(input);
   for (const field of ['birthdate', 'parentName', 'parentEmail', 'parentNotes', 'notes'] as const) {
@@ -57,7 +58,7 @@ const byName = (a: StudentDoc, b: StudentDoc) =>
   a.firstName.localeCompare(b.firstName) || a.lastInitial.localeCompare(b.lastInitial) || a.id.localeCompare(b.id);
 
 /** The plan the sheet shows: the active one starting last, else the one starting last. */
-function currentPlan(plans: readonly PlanDoc[]): PlanDoc | null {
+export function currentPlan(plans: readonly PlanDoc[]): PlanDoc | null {
   const latestFirst = [...plans].sort((a, b) => b.startDate.localeCompare(a.startDate));
   return latestFirst.find((plan) => plan.status === 'active') ?? latestFirst[0] ?? null;
 }
@@ -94,7 +95,7 @@ export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Ro
 
   router.get('/api/students', async (req, res) => {
     const userId = requireUser(req);
-    res.json((await studentsVisibleTo(context, userId)).sort(byName).map(toStudent));
+    res.json(await presentStudents(context, (await studentsVisibleTo(context, userId)).sort(byName), userId));
   });
 
   // Before /api/students/:id, so that "accommodations" is never taken for an id.
@@ -106,9 +107,10 @@ export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Ro
   });
 
   router.get('/api/students/:id', async (req, res) => {
-    const student = await loadStudentFor(context, requireUser(req), idParam(req), 'view');
+    const userId = requireUser(req);
+    const student = await loadStudentFor(context, userId, idParam(req), 'view');
     setEtag(res, student.revision);
-    res.json(toStudent(student));
+    res.json(await presentStudent(context, student, userId));
   });
 
   router.get('/api/students/:id/accommodations', async (req, res) => {
@@ -155,7 +157,7 @@ export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Ro
       );
     });
     setEtag(res, result.revision);
-    res.status(201).json(toStudent(await readBack(studentId)));
+    res.status(201).json(await presentStudent(context, await readBack(studentId), userId));
   });
 
   router.put('/api/students/:id', async (req, res) => {
@@ -163,30 +165,32 @@ export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Ro
     const current = await loadStudentFor(context, userId, idParam(req), 'edit');
     const input = studentFormSchema.parse(req.body);
     const sentIds = typeof req.body === 'object' && req.body !== null && 'accommodationIds' in req.body;
-    const accommodationIds = sentIds ? input.accommodationIds : current.accommodationIds;
-    // Only new assignments need to be in the library; existing ones may stay as they are.
-    await assertInLibrary(context, userId, accommodationIds.filter((id) => !current.accommodationIds.includes(id)));
     const stream = streamName('student', current.id);
-    const result = await withStale(context, stream, current.id, () =>
-      handleCommand(
-        context,
-        studentDecider,
-        stream,
-        { type: 'UpdateStudent', studentId: current.id, details: detailsForUpdate(req, input, current), accommodationIds },
-        { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
-      ),
+    // A stale If-Match is merged field by field against what the client saw (save-student-edit.ts).
+    const result = await withStale(context, stream, current.id, userId, () =>
+      saveStudentEdit(context, {
+        studentId: current.id,
+        userId,
+        expectedRevision: expectedRevisionFrom(req),
+        yours: (seen) => ({
+          details: detailsForUpdate(req, input, seen.details),
+          accommodationIds: sentIds ? input.accommodationIds : seen.accommodationIds,
+        }),
+        // Only new assignments need to be in the library; existing ones may stay as they are.
+        checkNewAssignments: (added) => assertInLibrary(context, userId, added),
+      }),
     );
     setEtag(res, result.revision);
-    res.json(toStudent(await readBack(current.id)));
+    res.json(await presentStudent(context, await readBack(current.id), userId));
   });
 
   router.delete('/api/students/:id', async (req, res) => {
     const userId = requireUser(req);
-    const student = await loadStudentFor(context, userId, idParam(req), 'edit');
+    const student = await loadStudentFor(context, userId, idParam(req), 'delete');
     // Gathered before the delete: the read models forget them once the event is projected.
     const erasure = await planStudentErasure(context, student.id);
     const stream = streamName('student', student.id);
-    await withStale(context, stream, student.id, () =>
+    await withStale(context, stream, student.id, userId, () =>
       handleCommand(context, studentDecider, stream, { type: 'DeleteStudent', studentId: student.id }, {
         actor: { userId },
         expectedRevision: expectedRevisionFrom(req),
@@ -199,9 +203,9 @@ export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Ro
   return router;
 }
 
-function withStale<T>(context: AppContext, stream: string, studentId: string, write: () => Promise<T>): Promise<T> {
+function withStale<T>(context: AppContext, stream: string, studentId: string, userId: string, write: () => Promise<T>): Promise<T> {
   return withStaleAsCurrent(context, stream, write, async () => {
     const now = await context.readStore.collection<StudentDoc>(STUDENTS).get(studentId);
-    return now ? toStudent(now) : null;
+    return now ? (await presentStudents(context, [now], userId))[0] ?? null : null;
   });
 }

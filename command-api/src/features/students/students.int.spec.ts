@@ -187,10 +187,12 @@ describe('students API', () => {
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.errors).toEqual({ parentEmail: 'Please enter a valid email address' });
 
-    const stale = await client.put(`/api/students/${id}`, { ...form, firstName: 'Janet' }, { 'If-Match': created.headers.get('etag')! });
+    // Stale, and changing a field changed since (grade): 412 with the conflict. Other fields merge (sharing.int.spec.ts).
+    const stale = await client.put(`/api/students/${id}`, { ...form, firstName: 'Janet', grade: '3' }, { 'If-Match': created.headers.get('etag')! });
     expect(stale.status).toBe(412);
-    expect(stale.body.message).toBe('This record was changed by someone else since you opened it.');
+    expect(stale.body.message).toBe('Someone else changed the same fields since you opened this student.');
     expect(stale.body.current).toMatchObject({ id, firstName: 'Jane', grade: 'K', revision: 3 });
+    expect(stale.body.conflicts).toEqual([expect.objectContaining({ field: 'grade', yours: '3', theirs: 'K' })]);
     expect((await client.get(`/api/students/${id}`)).body.firstName).toBe('Jane');
   });
 

@@ -1,0 +1,54 @@
+import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
+import type { Logger } from '@accommodate/shared-events/logging/logger';
+import type { ProjectionProgress } from '../../framework/command-context.ts';
+
+/** Events after which someone may have lost sight of a student. */
+const ACCESS_LOST = new Set(['ShareRevoked', 'ShareExpired', 'StudentShared', 'StudentDeleted']);
+const CATCH_UP_TIMEOUT_MS = 3_000;
+
+/**
+ * Why here, in the API process: sockets live on the API nodes, while in distributed
+ * mode the projections (and the pokes they publish) run elsewhere and the expiry job
+ * runs in the workers. So each API node follows the event log from its start-up head,
+ * and when a share is revoked or expires (or a student is deleted, or re-shared in a
+ * narrower role), it waits until the read models include that event and then re-checks
+ * its own sockets in the student's room (`revalidate`): those whose user may no longer
+ * view the student leave it. The same access check as HTTP decides, so there is one rule.
+ */
+export function startShareAccessReactor(deps: {
+  eventStore: Pick<EventStore, 'subscribeToAll' | 'headPosition'>;
+  progress: ProjectionProgress;
+  logger: Logger;
+  revalidate(studentId: string): Promise<void>;
+}): { stop(): Promise<void> } {
+  const abort = new AbortController();
+  const follow = async () => {
+    let after = await deps.eventStore.headPosition();
+    while (!abort.signal.aborted) {
+      try {
+        for await (const envelope of deps.eventStore.subscribeToAll({ after, signal: abort.signal })) {
+          after = envelope.position;
+          if (!ACCESS_LOST.has(envelope.type)) continue;
+          const { studentId } = envelope.data as { studentId: string };
+          await deps.progress.waitForPosition(envelope.position, CATCH_UP_TIMEOUT_MS);
+          await deps.revalidate(studentId).catch((error: unknown) => {
+            deps.logger.warn('socket access re-check failed', { error: error instanceof Error ? error.name : typeof error });
+          });
+        }
+      } catch (error) {
+        if (abort.signal.aborted) return;
+        deps.logger.warn('share access subscription ended; resubscribing', { error: error instanceof Error ? error.name : typeof error });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  };
+  const running = follow().catch((error: unknown) => {
+    deps.logger.error('share access reactor stopped', { error: error instanceof Error ? error.name : typeof error });
+  });
+  return {
+    async stop() {
+      abort.abort();
+      await running;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import type { StudentConflict } from '@accommodate/shared-events/schemas/share';
+import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
+import type { StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import type { AppContext } from '../../framework/command-context.ts';
+import { fold } from '../../framework/decider.ts';
+import { handleCommand, type CommandResult } from '../../framework/handle-command.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { studentDecider } from './decide-student.ts';
+import type { StudentState } from './student.ts';
+import { mergeStudentEdit, type StudentEdit } from './student-merge.ts';
+import { personLookup, presentStudents } from './student-access.ts';
+
+const CATCH_UP_TIMEOUT_MS = 3_000;
+export const SAME_FIELD_CHANGED = 'Someone else changed the same fields since you opened this student.';
+
+export interface StudentEditRequest {
+  studentId: string;
+  userId: string;
+  /** From If-Match; absent means "on top of whatever is there". */
+  expectedRevision: number | undefined;
+  /** The client's form, given the record as the client saw it (fields it left out keep their value). */
+  yours: (seen: StudentEdit) => StudentEdit;
+  /** Refuses assignments that are new to the record (not in the user's library). */
+  checkNewAssignments: (added: string[]) => Promise<void>;
+}
+
+const editOf = (state: StudentState): StudentEdit => {
+  if (state.status !== 'present') throw notFound('Student');
+  return { details: state.details, accommodationIds: state.accommodationIds };
+};
+
+/**
+ * PUT /api/students/:id. With a current If-Match this is a plain update. With a stale
+ * one, the record is rebuilt at the client's revision from the stream, and the client's
+ * changes are merged onto the current record (student-merge.ts); if the same field was
+ * changed since, 412 lists the conflicts. A write racing the merge still fails the append
+ * (it expects the revision merged against), which the caller turns into a plain 412.
+ */
+export async function saveStudentEdit(context: AppContext, request: StudentEditRequest): Promise<CommandResult<StudentState>> {
+  const stream = streamName('student', request.studentId);
+  const history = await context.eventStore.readStream(stream);
+  const currentRevision = history.at(-1)?.revision ?? -1;
+  const seenRevision = request.expectedRevision ?? currentRevision;
+  if (seenRevision < 0 || seenRevision > currentRevision) {
+    throw new WrongExpectedRevisionError(stream, seenRevision, currentRevision);
+  }
+  const seen = editOf(fold(studentDecider, history.filter((event) => event.revision <= seenRevision)));
+  const current = editOf(fold(studentDecider, history));
+  const yours = request.yours(seen);
+
+  let edit = yours;
+  if (seenRevision !== currentRevision) {
+    const since = history
+      .filter((event) => event.revision > seenRevision)
+      .map((event) => ({ type: event.type, data: event.data, actorId: event.actor.userId, occurredAt: event.occurredAt }));
+    const merged = mergeStudentEdit({ seen, current, yours, since });
+    if (merged.kind === 'conflict') {
+      const last = history.at(-1);
+      if (last) await context.progress.waitForPosition(last.position, CATCH_UP_TIMEOUT_MS);
+      const doc = await context.readStore.collection<StudentDoc>(STUDENTS).get(request.studentId);
+      const lookup = personLookup(context);
+      const conflicts: StudentConflict[] = [];
+      for (const conflict of merged.conflicts) {
+        conflicts.push({ field: conflict.field, yours: conflict.yours, theirs: conflict.theirs, by: await lookup(conflict.byUserId), at: conflict.at });
+      }
+      const [presented] = doc ? await presentStudents(context, [doc], request.userId, lookup) : [];
+      throw new HttpError(412, SAME_FIELD_CHANGED, { current: presented ?? null, conflicts });
+    }
+    edit = merged.edit;
+  }
+
+  await request.checkNewAssignments(edit.accommodationIds.filter((id) => !current.accommodationIds.includes(id)));
+  return handleCommand(
+    context,
+    studentDecider,
+    stream,
+    { type: 'UpdateStudent', studentId: request.studentId, details: edit.details, accommodationIds: [...edit.accommodationIds] },
+    { actor: { userId: request.userId }, expectedRevision: currentRevision },
+  );
+}
