@@ -63,7 +63,7 @@ const slug = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '_').slice(
 const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
 const fieldPath = (field: string): string => `$."${field.replace(/"/g, '\\"')}"`;
 
-export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadStore {
+export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadStore & { truncateWal(): Promise<void> } {
   if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
   const db: SqliteDatabase = new Database(options.file);
   db.pragma('journal_mode = WAL');
@@ -386,6 +386,11 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
 
     ping: async () => {
       db.prepare('SELECT 1').get();
+    },
+
+    // Erasure (issue 6): copies the WAL into the file and truncates it, so no old page image survives.
+    truncateWal: async () => {
+      db.pragma('wal_checkpoint(TRUNCATE)');
     },
 
     close: async () => {

@@ -15,8 +15,9 @@ import { SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
 import { loadCurrentUser } from '../accounts/current-user.ts';
 import { emailClaimDecider } from '../accounts/decide-user.ts';
 import { studentDecider } from '../students/decide-student.ts';
-import { eraseStudent, planStudentErasure } from './erase-student.ts';
-import { truncateEmbeddedWals } from './embedded-files.ts';
+import { deleteOutboxMail, eraseStudent, planStudentErasure } from './erase-student.ts';
+import { NOTIFICATIONS, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
+import { truncateReadModelWal } from './embedded-files.ts';
 
 const deleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm').max(200) });
 
@@ -57,6 +58,8 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
       await eraseStudent(context, erasure);
     }
 
+    // Mail to this account carries its address; gathered before the projection forgets the notifications.
+    const inbox = await context.readStore.collection<NotificationDoc>(NOTIFICATIONS).find({ userId });
     const appended = await context.eventStore.append(streamName('user', userId), [{ type: 'UserAccountDeleted', data: { userId } }], {
       expectedRevision: 'any',
       actor: { userId },
@@ -67,8 +70,9 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     await context.eventStore.forgetSubject(userId);
     await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(user.email)), { type: 'ReleaseEmail', userId }, { actor: { userId } });
     await store.delete(credential.id);
+    await deleteOutboxMail(context, inbox.map((notification) => notification.id));
     await sessions.destroyOthers(userId, undefined);
-    await truncateEmbeddedWals(context.config);
+    await truncateReadModelWal(context.readStore);
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
     res.json({ deletedStudents: owned.length - kept, keptSharedStudents: kept });
   });

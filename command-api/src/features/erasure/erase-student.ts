@@ -5,7 +5,7 @@ import { DOCUMENTS } from '@accommodate/projections/definitions/caseload-collect
 import type { DocumentDoc } from '@accommodate/projections/definitions/caseload-projection';
 import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
 import type { AppContext } from '../../framework/command-context.ts';
-import { truncateEmbeddedWals } from './embedded-files.ts';
+import { truncateReadModelWal } from './embedded-files.ts';
 
 /** What must be gathered before the StudentDeleted event makes the read models forget it. */
 export interface StudentErasurePlan {
@@ -42,11 +42,15 @@ export async function eraseStudent(context: AppContext, plan: StudentErasurePlan
       context.logger.warn('document bytes not deleted', { error: error instanceof Error ? error.name : 'unknown' });
     }
   }
+  await deleteOutboxMail(context, plan.notificationIds);
+  await truncateReadModelWal(context.readStore);
+}
+
+/** Deletes the outbox .eml files of these notifications (embedded mail only; SMTP mail has left us). */
+export async function deleteOutboxMail(context: Pick<AppContext, 'config'>, notificationIds: readonly string[]): Promise<void> {
   const outbox = path.join(context.config.dataDir, 'outbox');
-  for (const notificationId of plan.notificationIds) {
+  for (const notificationId of notificationIds) {
     // Named as the mailer names them: the reference with anything unsafe replaced.
-    const file = path.join(outbox, `${notificationId.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);
-    await rm(file, { force: true });
+    await rm(path.join(outbox, `${notificationId.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`), { force: true });
   }
-  await truncateEmbeddedWals(context.config);
 }

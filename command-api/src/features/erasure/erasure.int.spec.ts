@@ -1,0 +1,138 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_PROJECTIONS } from '@accommodate/projections/definitions/all-projections';
+import { rebuildProjections } from '@accommodate/projections/runner/rebuild';
+import { startTestServer, TestClient } from '../../testing/test-server.ts';
+
+let server: Awaited<ReturnType<typeof startTestServer>>;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function teacher(name: string) {
+  const client = new TestClient(server.url);
+  const account = await client.register(name);
+  return Object.assign(client, { account });
+}
+
+/** A letters-only token no other data can contain by chance. */
+const uniqueName = (prefix: string) => prefix + [...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+/** Every file under DATA_DIR (databases, -wal and -shm files, documents, outbox) that holds the text as UTF-8 or UTF-16LE. */
+function filesContaining(dir: string, text: string): string[] {
+  const needles = [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')];
+  return filesUnder(dir).filter((file) => {
+    const bytes = fs.readFileSync(file);
+    return needles.some((needle) => bytes.includes(needle));
+  });
+}
+
+async function waitFor(check: () => boolean, ms = 8_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+function pdfNaming(name: string): Blob {
+  return new Blob([Buffer.from(`%PDF-1.4\n% report for ${name}\n%%EOF\n`, 'latin1')], { type: 'application/pdf' });
+}
+
+describe('permanent deletion (embedded mode)', () => {
+  it('leaves the name of a deleted student nowhere under DATA_DIR, even after rebuilding every read model', async () => {
+    const name = uniqueName('Zyxwvutsrq');
+    const owner = await teacher('Olive Owner');
+    const coTeacher = await teacher('Cole Colleague');
+    const created = await owner.post('/api/students', {
+      firstName: name,
+      lastInitial: 'Q',
+      grade: '4',
+      status: 'active',
+      parentName: `${name} Senior`,
+      parentEmail: `${name.toLowerCase()}@family.test`,
+      notes: `<p>${name} works best near the window</p>`,
+      accommodationIds: ['template-extended-time'],
+    });
+    const id = created.body.id as string;
+    await owner.put(`/api/students/${id}`, { ...created.body, notes: `<p>${name} moved seats</p>`, accommodationIds: [] }, { 'If-Match': '"1"' });
+    await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'active', caseManager: 'Ms Case' });
+    await owner.post(`/api/students/${id}/shares`, { email: coTeacher.account.email, role: 'co-teacher' });
+    // The co-teacher views and uploads: an access-log entry, a document, and a notification e-mailed to the owner naming the student.
+    await coTeacher.get(`/api/students/${id}`);
+    const form = new FormData();
+    form.append('file', pdfNaming(name), `${name}-evaluation.pdf`);
+    expect((await coTeacher.request('POST', `/api/students/${id}/documents`, { rawBody: form })).status).toBe(201);
+    await owner.get(`/api/students/${id}/records.json`);
+    const outbox = path.join(server.dataDir, 'outbox');
+    await waitFor(() => fs.existsSync(outbox) && fs.readdirSync(outbox).some((file) => file.endsWith('.eml')));
+    expect(filesContaining(server.dataDir, name).length).toBeGreaterThan(0); // the search can find it while it exists
+
+    const student = await owner.get(`/api/students/${id}`);
+    expect((await owner.delete(`/api/students/${id}`, { 'If-Match': `"${student.body.revision}"` })).status).toBe(204);
+
+    expect(filesContaining(server.dataDir, name)).toEqual([]);
+    expect((await owner.get(`/api/students/${id}`)).status).toBe(404);
+    expect((await coTeacher.get('/api/notifications')).body.concat((await owner.get('/api/notifications')).body)).toEqual([]);
+
+    // The audit trail keeps who deleted it and when, without personal data.
+    const trail = await server.context.eventStore.readStream(`student-${id}`);
+    expect(trail.at(-1)).toMatchObject({ type: 'StudentDeleted', actor: { userId: owner.account.id } });
+    expect(trail[0]!.data).toMatchObject({ firstName: '[erased]', parentName: '[erased]', grade: '4' });
+
+    await rebuildProjections({ eventStore: server.context.eventStore, readStore: server.context.readStore, projections: ALL_PROJECTIONS });
+    expect((await owner.get(`/api/students/${id}`)).status).toBe(404);
+    expect((await owner.get('/api/students')).body).toEqual([]);
+
+    // The real script, in its own process, against the same DATA_DIR.
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'projections/src/rebuild-cli.ts'], {
+      cwd: path.resolve(import.meta.dirname, '../../../..'),
+      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent', MONGODB_URL: '', EVENTSTORE_URL: '' },
+    });
+    expect((await owner.get('/api/students')).body).toEqual([]);
+    expect((await owner.get(`/api/students/${id}`)).status).toBe(404);
+    expect(filesContaining(server.dataDir, name)).toEqual([]);
+  });
+
+  it('deleting an account erases its unshared students and its name and e-mail; shared students stay with their co-teachers', async () => {
+    const teacherName = uniqueName('Qwertzuiop');
+    const owner = await teacher(teacherName);
+    const coTeacher = await teacher('Cole Colleague');
+    const privateName = uniqueName('Mnbvcxzlkj');
+    const sharedName = uniqueName('Poiuytrewq');
+    const base = { lastInitial: 'Q', grade: '2', status: 'active', accommodationIds: [] };
+    await owner.post('/api/students', { ...base, firstName: privateName });
+    const shared = (await owner.post('/api/students', { ...base, firstName: sharedName })).body.id as string;
+    await owner.post(`/api/students/${shared}/shares`, { email: coTeacher.account.email, role: 'co-teacher' });
+
+    expect((await owner.request('DELETE', '/api/account', { body: { password: 'wrong password' } })).status).toBe(400);
+    const deleted = await owner.request('DELETE', '/api/account', { body: { password: owner.account.password } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ deletedStudents: 1, keptSharedStudents: 1 });
+
+    expect((await new TestClient(server.url).post('/api/auth/login', { email: owner.account.email, password: owner.account.password })).status).toBe(401);
+    expect((await owner.get('/api/auth/me')).status).toBe(401);
+    expect(filesContaining(server.dataDir, privateName)).toEqual([]);
+    expect(filesContaining(server.dataDir, teacherName)).toEqual([]);
+    expect(filesContaining(server.dataDir, owner.account.email)).toEqual([]);
+    const kept = await coTeacher.get(`/api/students/${shared}`);
+    expect(kept.status).toBe(200);
+    expect(kept.body.firstName).toBe(sharedName);
+    // The address is free again.
+    expect((await new TestClient(server.url).post('/api/auth/register', { name: 'New Person', email: owner.account.email, password: 'another good password' })).status).toBe(201);
+  });
+});
