@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { io as connect, type Socket } from 'socket.io-client';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import type { ShareRole } from '@accommodate/shared-events/schemas/share';
+import { TestClient, type startTestServer } from '../../testing/test-server.ts';
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+export const jane = { firstName: 'Jane', lastInitial: 'd', grade: '4', status: 'active', accommodationIds: ['template-extended-time'] };
+
+export async function teacher(server: TestServer, name = 'Teacher') {
+  const client = new TestClient(server.url);
+  const user = await client.register(name);
+  return Object.assign(client, { user });
+}
+export type Teacher = Awaited<ReturnType<typeof teacher>>;
+
+export async function openSocket(server: TestServer, client: TestClient): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(server.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { Cookie: client.cookie ?? '' } });
+    socket.on('connect', () => resolve(socket));
+    socket.on('connect_error', reject);
+  });
+}
+
+export const watch = (socket: Socket, studentId: string, mode: 'viewing' | 'editing' = 'viewing') =>
+  socket.timeout(3_000).emitWithAck('student:watch', { studentId, mode }) as Promise<{ ok: boolean; message?: string }>;
+
+/**
+ * A share whose expiry date has passed, as the log would hold it had the job not run
+ * yet: appended directly, since the API refuses an expiry date in the past.
+ */
+export async function appendExpiredShare(server: TestServer, studentId: string, owner: Teacher, grantee: Teacher, role: ShareRole = 'substitute') {
+  const stream = streamName('student', studentId);
+  const last = (await server.context.eventStore.readStream(stream)).at(-1)!;
+  const result = await server.context.eventStore.append(
+    stream,
+    [{ type: 'StudentShared', data: { studentId, shareId: randomUUID(), role, expiresAt: '2020-01-31', grantedBy: owner.user.id, granteeUserId: grantee.user.id, email: grantee.user.email } }],
+    { expectedRevision: last.revision, actor: { userId: owner.user.id }, correlationId: randomUUID(), causationId: null },
+  );
+  await server.context.progress.waitForPosition(result.position, 3_000);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export async function waitFor(condition: () => boolean, timeoutMs = 3_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`);
+    await sleep(20);
+  }
+}
