@@ -1,0 +1,104 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestResponse } from '../../testing/test-server.ts';
+import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher, type TestServer } from './sharing-fixtures.ts';
+
+/**
+ * Every role against every student-scoped endpoint and the socket's student:watch.
+ * 'allow' is a 2xx (or, for lists, the record is in it); a denial names its status.
+ * Destructive calls come last in each column, the owner's last of all.
+ */
+type Role = 'owner' | 'co-teacher' | 'substitute' | 'expired substitute' | 'auditor' | 'stranger';
+type Outcome = 'allow' | 403 | 404;
+const ROLES: Role[] = ['co-teacher', 'substitute', 'expired substitute', 'auditor', 'stranger', 'owner'];
+
+interface World {
+  server: TestServer;
+  users: Record<Role, Teacher>;
+  studentId: string;
+  planId: string;
+  documentId: string;
+  shareId: string;
+  danaEmail: string;
+}
+
+const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), Buffer.alloc(512, 7), Buffer.from('\n%%EOF\n')]);
+const upload = (client: Teacher, studentId: string) => {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(PDF)]), 'plan.pdf');
+  return client.request('POST', `/api/students/${studentId}/documents`, { rawBody: form });
+};
+
+type Check = (world: World, client: Teacher) => Promise<boolean | TestResponse>;
+const ENDPOINTS: [string, Check, Record<Role, Outcome>][] = [];
+const row = (name: string, check: Check, outcomes: Partial<Record<Role, Outcome>>) =>
+  ENDPOINTS.push([name, check, { owner: 'allow', 'co-teacher': 'allow', substitute: 'allow', auditor: 'allow', 'expired substitute': 404, stranger: 404, ...outcomes }]);
+
+const READ_ONLY = { substitute: 403, auditor: 403 } as const;
+const OWNER_ONLY = { 'co-teacher': 403, substitute: 403, auditor: 403 } as const;
+
+row('GET /api/students/:id', (w, c) => c.get(`/api/students/${w.studentId}`), {});
+row('GET /api/students (list)', async (w, c) => (await c.get('/api/students')).body.some((s: { id: string }) => s.id === w.studentId), {});
+row('PUT /api/students/:id', (w, c) => c.put(`/api/students/${w.studentId}`, jane), READ_ONLY);
+row('GET /api/students/:id/accommodations', (w, c) => c.get(`/api/students/${w.studentId}/accommodations`), {});
+row('GET /api/students/:id/accommodations.pdf', (w, c) => c.get(`/api/students/${w.studentId}/accommodations.pdf`), {});
+row('GET /api/students/:id/documents', (w, c) => c.get(`/api/students/${w.studentId}/documents`), { substitute: 404 });
+row('POST /api/students/:id/documents', (w, c) => upload(c, w.studentId), READ_ONLY);
+row('GET /api/documents/:id/download', (w, c) => c.get(`/api/documents/${w.documentId}/download`), { substitute: 404 });
+row('GET /api/plans (list)', async (w, c) => (await c.get('/api/plans')).body.some((p: { id: string }) => p.id === w.planId), {});
+row('GET /api/plans/:id', (w, c) => c.get(`/api/plans/${w.planId}`), {});
+row('POST /api/students/:id/plans', (w, c) => c.post(`/api/students/${w.studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' }), READ_ONLY);
+row('PATCH /api/plans/:id', (w, c) => c.patch(`/api/plans/${w.planId}`, { caseManager: 'Ms. Case' }), READ_ONLY);
+row('GET /api/students/:id/shares', (w, c) => c.get(`/api/students/${w.studentId}/shares`), READ_ONLY);
+row('POST /api/students/:id/shares', (w, c) => c.post(`/api/students/${w.studentId}/shares`, { email: w.danaEmail, role: 'auditor' }), OWNER_ONLY);
+row('POST /api/shares (bulk)', (w, c) => c.post('/api/shares', { studentIds: [w.studentId], email: w.danaEmail, role: 'auditor' }), OWNER_ONLY);
+row('GET /api/sub-plan', async (w, c) => (await c.get('/api/sub-plan')).body.some((e: { student: { id: string } }) => e.student.id === w.studentId), {
+  owner: 404,
+  'co-teacher': 404,
+  auditor: 404,
+});
+row('socket student:watch', async (w, c) => {
+  const socket: Socket = await openSocket(w.server, c);
+  try {
+    return (await watch(socket, w.studentId)).ok;
+  } finally {
+    socket.close();
+  }
+}, {});
+row('DELETE /api/students/:id/shares/:shareId', (w, c) => c.delete(`/api/students/${w.studentId}/shares/${w.shareId}`), OWNER_ONLY);
+row('DELETE /api/students/:id', (w, c) => c.delete(`/api/students/${w.studentId}`), OWNER_ONLY);
+
+let world: World;
+beforeAll(async () => {
+  const server = await startTestServer();
+  const users = {} as Record<Role, Teacher>;
+  for (const role of [...ROLES, 'dana'] as const) (users as Record<string, Teacher>)[role] = await teacher(server, `The ${role}`);
+  const owner = users.owner;
+  const studentId = (await owner.post('/api/students', jane)).body.id as string;
+  for (const role of ['co-teacher', 'substitute', 'auditor'] as const) {
+    expect((await owner.post(`/api/students/${studentId}/shares`, { email: users[role].user.email, role })).status).toBe(201);
+  }
+  await appendExpiredShare(server, studentId, owner, users['expired substitute']);
+  const dana = (users as Record<string, Teacher>).dana!;
+  const shareId = (await owner.post(`/api/students/${studentId}/shares`, { email: dana.user.email, role: 'co-teacher' })).body.id as string;
+  const planId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
+  const documentId = (await upload(owner, studentId)).body.id as string;
+  world = { server, users, studentId, planId, documentId, shareId, danaEmail: dana.user.email };
+}, 60_000);
+afterAll(async () => {
+  await world?.server.close();
+});
+
+const cells = ENDPOINTS.flatMap(([endpoint, check, outcomes]) => ROLES.map((role) => ({ endpoint, role, check, expected: outcomes[role] })));
+
+describe('authorization matrix', () => {
+  it.each(cells)('$endpoint as $role → $expected', async ({ role, check, expected }) => {
+    const result = await check(world, world.users[role]);
+    if (typeof result === 'boolean') {
+      expect(result).toBe(expected === 'allow');
+      return;
+    }
+    if (expected === 'allow') expect(result.status, JSON.stringify(result.body)).toBeLessThan(300);
+    else expect(result.status).toBe(expected);
+  });
+});
