@@ -25,6 +25,9 @@ async function shoot(page: Page, name: string, open?: () => Promise<void>, fullP
   for (const size of widths) {
     await page.setViewportSize({ width: size.width, height: size.height });
     if (open) await open();
+    // Lazy pages load their chunk first: wait for the page's own heading, not just the shell.
+    await page.locator('.page-header__title').first().waitFor();
+    await page.locator('.ant-skeleton, .ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
     await page.waitForTimeout(400);
     await page.screenshot({ path: `${outDir}/${name}-${size.name}.png`, fullPage });
   }
@@ -56,9 +59,12 @@ test('co-teaching screens', async ({ browser }) => {
     if (!(await owner.page.getByRole('dialog').isVisible())) await owner.page.getByRole('button', { name: 'Share' }).click();
   }, false);
 
+  // Arrival toasts ("shared with you") would sit over the header buttons for 5 s; the look-book is about the page.
   await sub.page.goto(`/students/${ava.id}`);
+  await sub.page.addStyleTag({ content: '.ant-notification { display: none !important; }' });
   await shoot(sub.page, 'substitute-detail');
   await sub.page.goto('/sub-plan');
+  await sub.page.addStyleTag({ content: '.ant-notification { display: none !important; }' });
   await shoot(sub.page, 'sub-plan');
   await sub.page.emulateMedia({ media: 'print' });
   await sub.page.setViewportSize({ width: 794, height: 1123 });

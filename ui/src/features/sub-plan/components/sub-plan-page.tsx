@@ -33,7 +33,7 @@ export default function SubPlanPage() {
       ) : (
         <>
           <p className="sub-plan__meta">
-            {entries.length} student{entries.length === 1 ? '' : 's'} · from {sharedByNames(entries).join(', ')} · printed{' '}
+            {entries.length} student{entries.length === 1 ? '' : 's'} · from {sharedByNames(entries).join(', ')} · as of{' '}
             {dayjs().format('MMM D, YYYY')}
           </p>
           <div className="sub-plan__students">
