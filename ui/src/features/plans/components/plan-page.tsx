@@ -10,6 +10,7 @@ import { usePlan } from '../api/get-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { PLAN_STATUS_LABELS, PlanFormFields } from './plan-form.tsx';
 import { ReviewDue } from './review-due.tsx';
+import { PlanVersionsCard } from '../../history/components/plan-versions-card.tsx';
 import { formatListDate } from './review-urgency.ts';
 
 export default function PlanPage() {
@@ -76,6 +77,7 @@ export default function PlanPage() {
           serverErrors={update.error instanceof ApiRequestError ? update.error.fieldErrors : undefined}
         />
       </Card>
+      {student.data && student.data.access !== 'substitute' && <PlanVersionsCard planId={current.id} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
+import { DeleteAccountCard } from '../../erasure/components/delete-account-card.tsx';
 
 const EMPTY: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -67,6 +68,7 @@ export function SecurityTab() {
           <Button disabled>View Sessions</Button>
         </div>
       </Card>
+      <DeleteAccountCard />
     </Space>
   );
 }

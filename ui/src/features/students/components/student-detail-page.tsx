@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { Button, Card, Result, Skeleton, Tabs } from 'antd';
-import { DeleteOutlined, EditOutlined, ShareAltOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { StudentDocumentsTab } from '../../documents/components/student-documents-tab.tsx';
 import { StudentPlansTab } from '../../plans/components/student-plans-tab.tsx';
+import { StudentHistoryTab } from '../../history/components/student-history-tab.tsx';
+import { AccessLogTab } from '../../access-log/components/access-log-tab.tsx';
+import { printStudentRecord } from '../../access-log/api/record-print.ts';
 import { PresenceAvatars } from '../../sharing/components/presence-avatars.tsx';
 import { SharedByBadge } from '../../sharing/components/shared-by-badge.tsx';
 import { ShareStudentDialog } from '../../sharing/components/share-student-dialog.tsx';
@@ -58,6 +61,9 @@ export default function StudentDetailPage() {
         actions={
           <div className="no-print" style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
             <PresenceAvatars users={present} />
+            <Button icon={<PrinterOutlined />} onClick={() => void printStudentRecord(data.id)}>
+              Print
+            </Button>
             {can.share && (
               <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>
                 Share
@@ -108,6 +114,11 @@ export default function StudentDetailPage() {
             label: 'Plans',
             children: can.edit ? <StudentPlansTab studentId={data.id} /> : <StudentReviewDates studentId={data.id} />,
           },
+          // History for everyone but substitutes; the access log for the owner and auditors (issue 6).
+          ...(data.access !== 'substitute' ? [{ key: 'history', label: 'History', children: <StudentHistoryTab studentId={data.id} /> }] : []),
+          ...(data.access === 'owner' || data.access === 'auditor'
+            ? [{ key: 'access-log', label: 'Access log', children: <AccessLogTab studentId={data.id} /> }]
+            : []),
         ]}
       />
       {can.delete && <DeleteStudentDialog student={data} open={deleting} onClose={() => setDeleting(false)} />}

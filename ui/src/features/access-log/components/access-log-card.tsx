@@ -1,0 +1,45 @@
+import { Button, Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { accessLogCsvUrl, useAccessLog, type AccessLogEntry } from '../api/get-access-log.ts';
+
+const ACTION_COLORS: Record<AccessLogEntry['action'], string> = { view: 'blue', export: 'purple', print: 'orange', download: 'green' };
+
+/** FERPA record of access (34 CFR 99.32): who looked at, exported, printed or downloaded this record. Owner and auditors only. */
+export function AccessLogCard({ studentId }: { studentId: string }) {
+  const log = useAccessLog(studentId);
+  return (
+    <Card
+      title="Access log"
+      data-testid="access-log-card"
+      extra={
+        <Button icon={<DownloadOutlined />} href={accessLogCsvUrl(studentId)} download>
+          Download CSV
+        </Button>
+      }
+    >
+      {log.isPending ? (
+        <Skeleton active />
+      ) : log.isError ? (
+        <Typography.Text type="danger">Could not load the access log.</Typography.Text>
+      ) : log.data.length === 0 ? (
+        <Empty description="No access recorded yet" />
+      ) : (
+        <Table
+          size="small"
+          rowKey="id"
+          dataSource={log.data}
+          pagination={{ pageSize: 20, hideOnSinglePage: true }}
+          scroll={{ x: true }}
+          columns={[
+            { title: 'When', dataIndex: 'at', render: (at: string) => dayjs(at).format('MMM D, YYYY h:mm A') },
+            { title: 'Who', dataIndex: ['user', 'name'] },
+            { title: 'Action', dataIndex: 'action', render: (action: AccessLogEntry['action']) => <Tag color={ACTION_COLORS[action]}>{action}</Tag> },
+            { title: 'What', dataIndex: 'what' },
+            { title: 'From', dataIndex: 'ip', render: (ip: string | null, row) => <span title={row.userAgent ?? ''}>{ip ?? '—'}</span> },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import { Button, Card, Space, Typography } from 'antd';
+import { FileTextOutlined, FilePdfOutlined } from '@ant-design/icons';
+import { AccessLogCard } from './access-log-card.tsx';
+
+/** The record's audit side: the complete export for a parent's request, and the access log. */
+export function AccessLogTab({ studentId }: { studentId: string }) {
+  const base = `/api/students/${encodeURIComponent(studentId)}`;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Card size="small" title="Records export">
+        <Typography.Paragraph type="secondary">
+          The complete record (profile, accommodations, plans, notes, documents list and history) for a parent’s request to inspect it. Each export is
+          recorded in the access log.
+        </Typography.Paragraph>
+        <Space wrap>
+          <Button icon={<FilePdfOutlined />} href={`${base}/records.pdf`} download>
+            Export PDF
+          </Button>
+          <Button icon={<FileTextOutlined />} href={`${base}/records.json`} download>
+            Export JSON
+          </Button>
+        </Space>
+      </Card>
+      <AccessLogCard studentId={studentId} />
+    </Space>
+  );
+}
