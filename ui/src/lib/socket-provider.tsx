@@ -15,6 +15,21 @@ export function applyChange(queryClient: QueryClient, message: unknown): void {
   }
 }
 
+/** The parts of a Socket.IO client socket the cache listens to (a fake in unit specs). */
+export interface ChangeSource {
+  on(event: 'change', listener: (message: unknown) => void): unknown;
+  io: { on(event: 'reconnect', listener: () => void): unknown };
+}
+
+export function listenForChanges(connection: ChangeSource, queryClient: QueryClient): void {
+  connection.on('change', (message: unknown) => applyChange(queryClient, message));
+  // Delivery is at most once: pokes sent while we were away are lost, so
+  // everything on screen is refetched after a reconnect (and the rest when next shown).
+  connection.io.on('reconnect', () => {
+    void queryClient.invalidateQueries({ refetchType: 'active' });
+  });
+}
+
 /**
  * Connects Socket.IO only while someone is signed in (the server authorises by
  * the session cookie). socket.io-client is loaded on demand so visitors on the
@@ -35,12 +50,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     void import('socket.io-client').then(({ io }) => {
       if (cancelled) return;
       const connection = io({ withCredentials: true });
-      connection.on('change', (message: unknown) => applyChange(queryClient, message));
-      // Delivery is at most once: pokes sent while we were away are lost, so
-      // everything on screen is refetched after a reconnect.
-      connection.io.on('reconnect', () => {
-        void queryClient.invalidateQueries({ refetchType: 'active' });
-      });
+      listenForChanges(connection, queryClient);
       setSocket(connection);
       disconnect = () => {
         connection.disconnect();

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { createQueryClient } from './query-client.ts';
+import { queryKeys } from './query-keys.ts';
+import { listenForChanges, type ChangeSource } from './socket-provider.tsx';
+
+/** A stand-in socket whose events the spec fires by hand. */
+function fakeSocket() {
+  const listeners = new Map<string, (message?: unknown) => void>();
+  const source: ChangeSource = {
+    on: (event, listener) => listeners.set(event, listener as (message?: unknown) => void),
+    io: { on: (event, listener) => listeners.set(`io:${event}`, listener) },
+  };
+  return { source, fire: (event: string, message?: unknown) => listeners.get(event)?.(message) };
+}
+
+describe('after the socket reconnects', () => {
+  it('refetches what is on screen, and marks what is not for a refetch when it is next shown', async () => {
+    const client = createQueryClient();
+    const calls = { shown: 0, hidden: 0 };
+    const shownKey = queryKeys.student('s1');
+    const hiddenKey = queryKeys.plans();
+    // An observer stands for a mounted screen; the hidden query is only cached.
+    const observer = new QueryObserver(client, { queryKey: shownKey, queryFn: () => ++calls.shown });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await client.fetchQuery({ queryKey: hiddenKey, queryFn: () => ++calls.hidden });
+    await expect.poll(() => calls.shown).toBe(1);
+
+    const socket = fakeSocket();
+    listenForChanges(socket.source, client);
+    socket.fire('io:reconnect');
+
+    await expect.poll(() => calls.shown).toBe(2);
+    expect(calls.hidden).toBe(1);
+    expect(client.getQueryState(hiddenKey)?.isInvalidated).toBe(true);
+    unsubscribe();
+  });
+
+  it('a share poke received on the socket reaches the cache', () => {
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.studentShares('s1'), []);
+    const socket = fakeSocket();
+    listenForChanges(socket.source, client);
+    socket.fire('change', { entity: 'share', id: 'sh1', studentId: 's1', actorId: 'u1' });
+    expect(client.getQueryState(queryKeys.studentShares('s1'))?.isInvalidated).toBe(true);
+  });
+});
