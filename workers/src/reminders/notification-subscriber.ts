@@ -8,7 +8,7 @@ import type { Logger } from '@accommodate/shared-events/logging/logger';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
-import type { StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { privateViewerIds, type StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { raiseNotification, type NotificationDraft } from '../notifications/raise-notification.ts';
 import {
@@ -114,9 +114,12 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
     }
   };
 
-  const studentContext = async (studentId: string): Promise<StudentContext | null> => {
+  /** `audience: 'private'` leaves out substitutes, who may not see documents. */
+  const studentContext = async (studentId: string, audience: 'all' | 'private' = 'all'): Promise<StudentContext | null> => {
     const student = await readStore.collection<StudentDoc>(STUDENTS).get(studentId);
-    return student ? { studentId, studentLabel: displayName(student), viewerIds: student.viewerIds } : null;
+    if (!student) return null;
+    const viewerIds = audience === 'private' ? privateViewerIds(student) : student.viewerIds;
+    return { studentId, studentLabel: displayName(student), viewerIds };
   };
 
   /** The share as granted, from the student's stream (a revoked share is gone from the read model). */
@@ -179,7 +182,7 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
       case 'StudentDeleted':
         return onStudentDeleted(event.data.studentId);
       case 'DocumentUploaded': {
-        const student = await studentContext(event.data.studentId);
+        const student = await studentContext(event.data.studentId, 'private');
         if (student) await raiseAll(documentUploadedNotifications(student, event.data.documentId, envelope.actor.userId), envelope);
         return;
       }
