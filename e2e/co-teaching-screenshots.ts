@@ -71,6 +71,17 @@ test('co-teaching screens', async ({ browser }) => {
   await sub.page.screenshot({ path: `${outDir}/sub-plan-print.png`, fullPage: true });
   await sub.page.pdf?.({ path: `${outDir}/sub-plan-print.pdf`, format: 'A4' }).catch(() => undefined);
 
+  // The owner's list with two students picked for "Share selected", and the co-teacher's list with its badge.
+  await owner.page.goto('/students');
+  await shoot(owner.page, 'students-selection', async () => {
+    for (const name of ['Select Ava S.', 'Select Omar T.']) {
+      const box = owner.page.getByRole('checkbox', { name });
+      if (!(await box.isChecked())) await box.check();
+    }
+  });
+  await co.page.goto('/students');
+  await shoot(co.page, 'students-shared-badge');
+
   // The merge dialog: both edit the first name, the owner saves first.
   await owner.page.goto(`/students/edit/${ava.id}`);
   await co.page.goto(`/students/edit/${ava.id}`);
