@@ -5,7 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedEventStore } from './embedded-event-store.ts';
 import { createShreddingEventStore } from './shredding-event-store.ts';
-import { openSqliteSubjectKeyStore } from './subject-key-store.ts';
+import { openMongoSubjectKeyStore, openSqliteSubjectKeyStore } from './subject-key-store.ts';
+import { openEsdbEventStore } from './esdb-event-store.ts';
 
 const meta = { actor: { userId: 'u1' }, correlationId: 'c', causationId: null };
 
@@ -47,5 +48,21 @@ describe('createShreddingEventStore', () => {
       '[erased]',
     ]);
     await reopened.close();
+  });
+});
+
+const esdbUrl = process.env.EVENTSTORE_URL;
+const mongoUrl = process.env.MONGODB_URL;
+if (!esdbUrl || !mongoUrl) console.warn('Shredding over EventStoreDB + MongoDB keys skipped: EVENTSTORE_URL and MONGODB_URL must both be set');
+describe.skipIf(!esdbUrl || !mongoUrl)('createShreddingEventStore over EventStoreDB, keys in MongoDB', () => {
+  it('masks an erased subject read back from EventStoreDB', async () => {
+    const store = createShreddingEventStore(openEsdbEventStore({ connectionString: esdbUrl! }), await openMongoSubjectKeyStore(mongoUrl!));
+    const subject = randomUUID();
+    const data = { studentId: subject, ownerId: 'u1', firstName: 'Secretname', lastInitial: 'Q', grade: '3', status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null };
+    await store.append(`student-${subject}`, [{ type: 'StudentAdded', data }], { expectedRevision: 'no_stream', ...meta });
+    expect((await store.readStream(`student-${subject}`))[0]!.data).toMatchObject({ firstName: 'Secretname' });
+    await store.forgetSubject(subject);
+    expect((await store.readStream(`student-${subject}`))[0]!.data).toMatchObject({ firstName: '[erased]' });
+    await store.close();
   });
 });

@@ -14,6 +14,9 @@ export interface ShreddingEventStore extends EventStore {
 export const canForgetSubjects = (store: EventStore): store is ShreddingEventStore =>
   typeof (store as Partial<ShreddingEventStore>).forgetSubject === 'function';
 
+const KEY_CACHE_MS = 30_000;
+const KEY_CACHE_SIZE = 50_000;
+
 /** Marks a ciphertext: `enc1:` + base64url(iv ‖ tag ‖ ciphertext). */
 const PREFIX = 'enc1:';
 
@@ -59,13 +62,17 @@ function mapFields(data: unknown, spec: PersonalFields, transform: (value: strin
  * rebuilds go on working with the subject gone.
  */
 export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKeyStore): ShreddingEventStore {
-  // Keys read often (every replayed event); a destroyed key is cached as null.
-  const cache = new Map<string, Buffer | null>();
+  // Keys are read often (every replayed event), so they are cached; a destroyed key is cached as null.
+  // A key destroyed by another process (another API node) is noticed here within KEY_CACHE_MS.
+  const cache = new Map<string, { key: Buffer | null; at: number }>();
   const keyFor = async (subjectId: string, create: boolean): Promise<Buffer | null> => {
     const cached = cache.get(subjectId);
-    if (cached !== undefined) return cached;
+    if (cached && (cached.key === null || Date.now() - cached.at < KEY_CACHE_MS)) return cached.key;
     const key = await keyStore.keyFor(subjectId, { create });
-    if (key !== null || create) cache.set(subjectId, key);
+    if (key !== null || create) {
+      if (cache.size >= KEY_CACHE_SIZE) cache.clear();
+      cache.set(subjectId, { key, at: Date.now() });
+    }
     return key;
   };
 
@@ -114,7 +121,7 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     ping: () => inner.ping(),
     async forgetSubject(subjectId) {
       await keyStore.destroy(subjectId);
-      cache.set(subjectId, null);
+      cache.set(subjectId, { key: null, at: Date.now() });
     },
     async close() {
       await inner.close();
