@@ -12,14 +12,15 @@ export function PlanVersionsCard({ planId }: { planId: string }) {
   const versions = usePlanVersions(planId);
   const [left, setLeft] = useState<number | null>(null);
   const [right, setRight] = useState<number | null>(null);
-  const list = versions.data ?? [];
+  const loaded = versions.data;
 
   // Default: the previous version against the latest.
   useEffect(() => {
-    if (list.length === 0) return;
-    setRight((current) => current ?? list[0]!.revision);
-    setLeft((current) => current ?? (list[1] ?? list[0]!).revision);
-  }, [list]);
+    if (!loaded || loaded.length === 0) return;
+    setRight((current) => current ?? loaded[0]!.revision);
+    setLeft((current) => current ?? (loaded[1] ?? loaded[0]!).revision);
+  }, [loaded]);
+  const list = loaded ?? [];
 
   if (versions.isPending) return <Card title="Versions"><Skeleton active /></Card>;
   if (versions.isError) return null;
