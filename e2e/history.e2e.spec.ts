@@ -51,3 +51,20 @@ test('Access log: the owner sees their own view and can download it as CSV', asy
   await expect(card.getByText('Student record')).toBeVisible();
   await expect(card.getByRole('link', { name: /Download CSV/ })).toHaveAttribute('href', `/api/students/${id}/access-log?format=csv`);
 });
+
+test('Plan page: versions with a diff between any two', async ({ page }) => {
+  const { id } = await addStudent(page.request, { firstName: 'Jude', lastInitial: 'P', grade: '6' });
+  const created = await page.request.post(`/api/students/${id}/plans`, { data: { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'draft' } });
+  const plan = (await created.json()) as { id: string };
+  const patched = await page.request.patch(`/api/plans/${plan.id}`, { data: { reviewDate: '2027-05-15', status: 'active' }, headers: { 'If-Match': '"0"' } });
+  expect(patched.status()).toBe(200);
+
+  await page.goto(`/plans/${plan.id}`);
+  const versions = page.getByTestId('plan-versions');
+  await expect(versions).toBeVisible();
+  // Previous against latest by default: the changed fields are marked.
+  const reviewRow = versions.getByRole('row', { name: /Review date/ });
+  await expect(reviewRow).toContainText('2027-06-01');
+  await expect(reviewRow.locator('mark')).toHaveText('2027-05-15');
+  await expect(versions.getByRole('row', { name: /Start date/ }).locator('mark')).toHaveCount(0);
+});
