@@ -28,7 +28,7 @@ export async function liveBenchmark(options: BenchOptions): Promise<BenchSection
   const fromAck: number[] = [];
   const fromSend: number[] = [];
   let missed = 0;
-  let receiversCount = 0;
+  let receiversCount: number | undefined;
   try {
     const server = await spawnServer({ dataDir: dir.path });
     try {
@@ -88,7 +88,7 @@ export async function liveBenchmark(options: BenchOptions): Promise<BenchSection
   return {
     title: '3. Live latency (200 sockets)',
     lines: [
-      `${SOCKETS} sockets connected (${SOCKETS / USERS} for each of ${USERS} teachers; ${receiversCount} of them the writer's). ${writes} sequential PUTs by A;`,
+      `${SOCKETS} sockets connected (${SOCKETS / USERS} for each of ${USERS} teachers; ${receiversCount ?? '?'} of them the writer's). ${writes} sequential PUTs by A;`,
       'B is another socket of the same teacher. Pokes that arrived before A had its answer count as 0 ms from the acknowledgement.',
       '',
       ...table(['measured from', 'p50 ms', 'p99 ms', 'max ms', 'samples', 'missed'], [

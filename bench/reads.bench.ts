@@ -14,7 +14,7 @@ export async function readsBenchmark(options: BenchOptions): Promise<BenchSectio
   const dir = tempDir('reads');
   let app: LoadResult;
   let base: LoadResult;
-  let bytes = 0;
+  let bytes: number | undefined;
   try {
     const server = await spawnServer({ dataDir: dir.path });
     let body: string;
@@ -46,7 +46,7 @@ export async function readsBenchmark(options: BenchOptions): Promise<BenchSectio
   return {
     title: '2. Reads (GET /api/students, 200 students)',
     lines: [
-      `A premium teacher with ${STUDENTS} students; the answer is ${fmt(bytes / 1024, 1)} KB of JSON. ${CONNECTIONS} connections, ${durationSec} s after a 2 s warm-up.`,
+      `A premium teacher with ${STUDENTS} students; the answer is ${fmt((bytes ?? NaN) / 1024, 1)} KB of JSON. ${CONNECTIONS} connections, ${durationSec} s after a 2 s warm-up.`,
       'Baseline: Express sending the same bytes from memory (bench/baselines/memory-express-server.ts).',
       '',
       ...table(['server', 'req/s', 'p50 ms', 'p99 ms', 'failed'], [row('product', app), row('baseline', base)]),

@@ -33,7 +33,7 @@ const only = onlyArg ? (onlyArg.includes('=') ? onlyArg.split('=')[1]! : args[ar
 
 function machine(): string[] {
   const cpu = cpus();
-  let disk = '';
+  let disk: string;
   try {
     disk = execSync(`df -h ${JSON.stringify(REPO_ROOT)} | tail -1`, { encoding: 'utf8' }).trim().replace(/\s+/g, ' ');
   } catch {

@@ -74,7 +74,7 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
   const durationSec = options.quick ? 4 : 12;
   const appDir = tempDir('writes-app');
   const baseDir = tempDir('writes-base');
-  const results: Record<string, LoadResult> = {};
+  const results: Partial<Record<'appPost' | 'appPut' | 'basePost' | 'basePut', LoadResult>> = {};
   try {
     // ── the product ──
     const app = await spawnServer({ dataDir: appDir.path });
@@ -114,7 +114,7 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
     appDir.dispose();
     baseDir.dispose();
   }
-  const { appPost, appPut, basePost, basePut } = results as Required<typeof results>;
+  const { appPost, appPut, basePost, basePut } = results as Record<keyof typeof results, LoadResult>;
   const row = (label: string, r: LoadResult) => [label, fmt(r.rps), fmt(r.p50), fmt(r.p99), r.non2xx, r.errors];
   const checks = (verb: string, app: LoadResult, base: LoadResult) => [
     { target: `${verb}: ≥ 50 % of baseline throughput`, measured: ratio(app.rps, base.rps), met: app.rps >= 0.5 * base.rps },
