@@ -21,6 +21,7 @@ import { attachSocketServer, revalidateStudentWatchers } from './realtime/socket
 import { canViewStudent, personLookup } from './features/students/student-access.ts';
 import { startShareAccessReactor } from './features/sharing/share-access-reactor.ts';
 import { seedAccommodationTemplates } from './features/accommodations/seed-templates.ts';
+import { answerClientErrorsAsJson } from './http/client-errors.ts';
 
 export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
 
@@ -63,6 +64,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
 
   const app = createApp(context, sessions, { uiDist: config.uiDist ?? DEFAULT_UI_DIST });
   const httpServer = http.createServer(app);
+  answerClientErrorsAsJson(httpServer);
   const io = attachSocketServer(httpServer, {
     authenticate: async (cookieHeader) => {
       const userId = await sessions.userIdFor(readCookie(cookieHeader, SESSION_COOKIE));
