@@ -28,8 +28,9 @@ export function categoryOf(accommodation: { name: string; category?: string | nu
 /** Spec colours: academic indigo, behavioral red, organizational amber, custom green. */
 export const CATEGORY_COLORS: Record<AccommodationCategory, string> = {
   academic: '#4f46e5',
-  behavioral: '#dc2626',
-  organizational: '#d97706',
-  custom: '#16a34a',
+  behavioral: '#b91c1c',
+  // Darker amber and green than Tailwind's 600s: white tag text needs 4.5:1 (WCAG 2.1 AA).
+  organizational: '#b45309',
+  custom: '#15803d',
 };
 export const DEFAULT_CATEGORY_COLOR = '#6b7280';
