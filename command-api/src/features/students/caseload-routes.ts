@@ -9,6 +9,6 @@ import { studentRoutes } from './student-routes.ts';
 export function caseloadRoutes(context: AppContext): Router {
   const { blobs } = context;
   const router = Router();
-  router.use(studentRoutes(context, blobs), planRoutes(context), documentRoutes(context, blobs), shareRoutes(context));
+  router.use(studentRoutes(context), planRoutes(context), documentRoutes(context, blobs), shareRoutes(context));
   return router;
 }

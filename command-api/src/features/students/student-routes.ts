@@ -11,7 +11,6 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadCurrentUser } from '../accounts/current-user.ts';
-import type { DocumentBlobStore } from '../documents/document-blob-store.ts';
 import { assertInLibrary } from './accommodation-choice.ts';
 import { renderAccommodationsPdf } from './accommodations-pdf.ts';
 import { studentDecider } from './decide-student.ts';
@@ -82,7 +81,7 @@ function oneAtATimePerUser() {
   };
 }
 
-export function studentRoutes(context: AppContext, blobs: DocumentBlobStore): Router {
+export function studentRoutes(context: AppContext): Router {
   const router = Router();
   const creatingFor = oneAtATimePerUser();
   const students = () => context.readStore.collection<StudentDoc>(STUDENTS);
