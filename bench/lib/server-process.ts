@@ -48,11 +48,13 @@ export async function spawnServer(options: {
   readyPath?: string;
   timeoutMs?: number;
   port?: number;
+  /** Extra Node flags, e.g. ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] to profile the server. */
+  nodeArgs?: string[];
 }): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const entry = options.entry ?? 'command-api/src/main.ts';
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

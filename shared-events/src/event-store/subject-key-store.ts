@@ -35,20 +35,41 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
     `INSERT INTO subject_keys (subject, key, destroyed_at) VALUES (?, NULL, ?)
      ON CONFLICT (subject) DO UPDATE SET key = NULL, destroyed_at = excluded.destroyed_at`,
   );
+  // Keys created in the same tick share one transaction (one fsync), as the event store's appends do:
+  // one fsync per new student, on the event loop, had capped concurrent creations at the disk's fsync rate.
+  let pending: { subjectId: string; resolve(key: Buffer | null): void; reject(error: unknown): void }[] = [];
+  const insertAll = db.transaction((subjects: readonly string[]) => {
+    for (const subject of subjects) insert.run(subject, newSubjectKey());
+  });
+  const flushCreates = () => {
+    const batch = pending;
+    pending = [];
+    if (batch.length === 0 || !db.open) return;
+    try {
+      insertAll(batch.map((p) => p.subjectId));
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    // INSERT OR IGNORE then re-read: another process creating the same key at once wins for both.
+    for (const p of batch) p.resolve(select.get(p.subjectId)?.key ?? null);
+  };
   return {
     async keyFor(subjectId, { create }) {
       const row = select.get(subjectId);
       if (row) return row.key;
       if (!create) return null;
-      // INSERT OR IGNORE then re-read: another process creating the same key at once wins for both.
-      insert.run(subjectId, newSubjectKey());
-      return select.get(subjectId)?.key ?? null;
+      return new Promise<Buffer | null>((resolve, reject) => {
+        pending.push({ subjectId, resolve, reject });
+        if (pending.length === 1) setImmediate(flushCreates);
+      });
     },
     async destroy(subjectId) {
       tombstone.run(subjectId, new Date().toISOString());
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
     async close() {
+      flushCreates();
       if (db.open) db.close();
     },
   };
