@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { addStudent, libraryIds, pickOption, signUpTeacher, tinyPdf } from './caseload-fixtures.ts';
+import { pdfText } from './pdf-text.ts';
 
 test.beforeEach(async ({ page }) => {
   await signUpTeacher(page);
@@ -159,6 +160,10 @@ test('export the accommodations to a PDF', async ({ page }) => {
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+  const text = await pdfText(bytes);
+  expect(text).toContain('Pia R.');
+  expect(text).toContain('Extended Time');
+  expect(text).toContain('Visual Schedule');
   await expect(page.getByText('The accommodations have been exported to PDF.')).toBeVisible();
 });
 
