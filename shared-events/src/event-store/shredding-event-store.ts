@@ -17,6 +17,9 @@ export const canForgetSubjects = (store: EventStore): store is ShreddingEventSto
 const KEY_CACHE_MS = 30_000;
 const KEY_CACHE_SIZE = 50_000;
 
+/** Deciphered fields kept in memory, across subjects. */
+const MAX_CACHED_PLAINTEXTS = 50_000;
+
 /** Marks a ciphertext: `enc1:` + base64url(iv ‖ tag ‖ ciphertext). */
 const PREFIX = 'enc1:';
 
@@ -85,16 +88,44 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     return { ...event, data } as DomainEvent;
   };
 
+  /**
+   * Plaintexts by ciphertext, per subject. Each command re-reads its whole stream and every
+   * event also reaches the projections, so without it every field was deciphered again and
+   * again (AES-GCM set-up per field was most of the CPU of a PUT). A ciphertext carries its own
+   * random IV, so equal ciphertexts under one subject's key are equal plaintexts. Entries are
+   * used only while the key is still there, and go with it; the cache is bounded, oldest out first.
+   */
+  const plaintexts = new Map<string, Map<string, string>>();
+  let cachedPlaintexts = 0;
+  const forgetPlaintexts = (subject: string) => {
+    const entries = plaintexts.get(subject);
+    if (!entries) return;
+    cachedPlaintexts -= entries.size;
+    plaintexts.delete(subject);
+  };
+  const remember = (subject: string, sealed: string, plain: string) => {
+    let entries = plaintexts.get(subject);
+    if (!entries) plaintexts.set(subject, (entries = new Map()));
+    entries.set(sealed, plain);
+    cachedPlaintexts += 1;
+    while (cachedPlaintexts > MAX_CACHED_PLAINTEXTS) forgetPlaintexts(plaintexts.keys().next().value as string);
+  };
+
   const open = async (envelope: EventEnvelope): Promise<EventEnvelope> => {
     const spec = PERSONAL_FIELDS[envelope.type];
     const subject = spec?.subject(envelope.data as Record<string, unknown>);
     if (!spec || !subject) return envelope;
     const key = await keyFor(subject, false);
+    if (!key) forgetPlaintexts(subject);
     const data = mapFields(envelope.data, spec, (value) => {
       if (!value.startsWith(PREFIX)) return value;
       if (!key) return ERASED;
+      const cached = plaintexts.get(subject)?.get(value);
+      if (cached !== undefined) return cached;
       try {
-        return decrypt(key, subject, value);
+        const plain = decrypt(key, subject, value);
+        remember(subject, value, plain);
+        return plain;
       } catch {
         return ERASED;
       }
@@ -122,6 +153,7 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     async forgetSubject(subjectId) {
       await keyStore.destroy(subjectId);
       cache.set(subjectId, { key: null, at: Date.now() });
+      forgetPlaintexts(subjectId);
     },
     async close() {
       await inner.close();
