@@ -94,13 +94,14 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     });
     progressHolder.current = runner;
     stopProjections = () => runner.stop();
-    await seedAccommodationTemplates(context);
     const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
     const jobDependencies = { eventStore, readStore, jobs, mailer, logger: createLogger('workers', config.logLevel), now };
     await jobs.start(createJobHandlers(jobDependencies));
     const notifications = await startNotificationWorkers(jobDependencies);
     stopNotifications = () => notifications.stop();
   }
+  // Every API node seeds (idempotently), so the library is complete whichever process starts first.
+  await seedAccommodationTemplates(context);
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
   const address = httpServer.address();

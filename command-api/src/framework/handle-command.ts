@@ -10,6 +10,11 @@ export interface CommandOptions {
   /** From If-Match. When given and stale, the command is refused before deciding. */
   expectedRevision?: number | undefined;
   correlationId?: string;
+  /**
+   * Wait until the read models include the write, so the caller's next GET sees it.
+   * Off for writes nobody reads back at once (seeding at start-up).
+   */
+  awaitReadModels?: boolean;
 }
 
 export interface CommandResult<State> {
@@ -50,7 +55,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     correlationId: options.correlationId ?? randomUUID(),
     causationId: null,
   });
-  await context.progress.waitForPosition(result.position, READ_YOUR_WRITES_TIMEOUT_MS);
+  if (options.awaitReadModels !== false) await context.progress.waitForPosition(result.position, READ_YOUR_WRITES_TIMEOUT_MS);
   return {
     state: newEvents.reduce((next, event) => decider.evolve(next, event as Event), state),
     revision: result.nextRevision,

@@ -23,7 +23,7 @@ export async function seedAccommodationTemplates(context: Pick<AppContext, 'even
           ownerId: null,
           details: { name: template.name, category: template.category, description: template.description },
         },
-        { actor: SYSTEM_ACTOR },
+        { actor: SYSTEM_ACTOR, awaitReadModels: false },
       );
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
