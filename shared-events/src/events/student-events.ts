@@ -1,29 +1,17 @@
 import { z } from 'zod';
+import { studentDetailsSchema } from '../schemas/student.ts';
 import { defineEvent, type EventOf } from './define-event.ts';
-
-const details = {
-  firstName: z.string(),
-  lastInitial: z.string(),
-  grade: z.string(),
-  status: z.string(),
-  birthdate: z.string().nullable(),
-  parentName: z.string().nullable(),
-  parentEmail: z.string().nullable(),
-  parentNotes: z.string().nullable(),
-  /** Sanitised HTML. */
-  notes: z.string().nullable(),
-};
 
 export const StudentAdded = defineEvent(
   'StudentAdded',
   1,
-  z.object({ studentId: z.string(), ownerId: z.string(), ...details }),
+  z.object({ studentId: z.string(), ownerId: z.string(), ...studentDetailsSchema.shape }),
 );
 /** Only the fields that changed, so that concurrent edits of different fields merge. */
 export const StudentDetailsUpdated = defineEvent(
   'StudentDetailsUpdated',
   1,
-  z.object({ studentId: z.string(), changes: z.object(details).partial() }),
+  z.object({ studentId: z.string(), changes: studentDetailsSchema.partial() }),
 );
 /** Assignments change as sets: what was added and what was removed. */
 export const StudentAccommodationsChanged = defineEvent(

@@ -38,19 +38,28 @@ export const studentFormSchema = z.object({
 export type StudentForm = z.input<typeof studentFormSchema>;
 export type StudentInput = z.output<typeof studentFormSchema>;
 
+/**
+ * The student's details as stored: the StudentAdded payload, what StudentDetailsUpdated may change,
+ * and the detail fields of every read of a student. Optional form fields are null when empty.
+ * Changing this changes the student events' contract.
+ */
+export const studentDetailsSchema = z.object({
+  firstName: z.string(),
+  lastInitial: z.string(),
+  grade: z.string(),
+  status: z.string(),
+  birthdate: z.string().nullable(),
+  parentName: z.string().nullable(),
+  parentEmail: z.string().nullable(),
+  parentNotes: z.string().nullable(),
+  /** Sanitised HTML. */
+  notes: z.string().nullable(),
+});
+export type StudentDetails = z.infer<typeof studentDetailsSchema>;
+
 /** Fields that PUT may carry; anything else (such as a client-sent userId) is ignored. */
-export const STUDENT_DETAIL_FIELDS = [
-  'firstName',
-  'lastInitial',
-  'grade',
-  'status',
-  'birthdate',
-  'parentName',
-  'parentEmail',
-  'parentNotes',
-  'notes',
-] as const;
-export type StudentDetailField = (typeof STUDENT_DETAIL_FIELDS)[number];
+export const STUDENT_DETAIL_FIELDS: readonly StudentDetailField[] = studentDetailsSchema.keyof().options;
+export type StudentDetailField = keyof StudentDetails;
 
 export const studentAccommodationSchema = z.object({
   id: z.string(),
@@ -65,16 +74,8 @@ export type StudentAccommodation = z.infer<typeof studentAccommodationSchema>;
 export const studentSchema = z.object({
   id: z.string(),
   ownerId: z.string(),
-  firstName: z.string(),
-  lastInitial: z.string(),
+  ...studentDetailsSchema.shape,
   name: z.string(),
-  grade: z.string(),
-  status: z.string(),
-  birthdate: z.string().nullable(),
-  parentName: z.string().nullable(),
-  parentEmail: z.string().nullable(),
-  parentNotes: z.string().nullable(),
-  notes: z.string().nullable(),
   accommodationIds: z.array(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -1,38 +1,14 @@
 import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
-import { displayName } from '@accommodate/shared-events/schemas/student';
+import type { Plan } from '@accommodate/shared-events/schemas/plan';
+import { displayName, type Student } from '@accommodate/shared-events/schemas/student';
 
 type Data = Record<string, unknown>;
 
-export interface PlanAsOf {
-  id: string;
-  studentId: string;
-  startDate: string;
-  reviewDate: string;
-  status: string;
-  meetingDate: string | null;
-  caseManager: string | null;
-  lastUpdated: string;
-  revision: number;
-}
+/** A plan as it was then: the same fields as a plan read now. */
+export type PlanAsOf = Plan;
 
-export interface StudentAsOf {
-  id: string;
-  ownerId: string;
-  name: string;
-  firstName: string;
-  lastInitial: string;
-  grade: string;
-  status: string;
-  birthdate: string | null;
-  parentName: string | null;
-  parentEmail: string | null;
-  parentNotes: string | null;
-  notes: string | null;
-  accommodationIds: string[];
-  createdAt: string;
-  updatedAt: string;
-  revision: number;
-}
+/** The student as it was then: the same fields as a student read now, less how the viewer reaches it. */
+export type StudentAsOf = Omit<Student, 'access' | 'sharedBy'>;
 
 const upTo = (events: readonly EventEnvelope[], asOf: string) => events.filter((event) => event.occurredAt <= asOf);
 

@@ -1,7 +1,8 @@
 import sanitizeHtml from 'sanitize-html';
 import { PLANS, DOCUMENTS } from '@accommodate/projections/definitions/caseload-collections';
 import type { DocumentDoc, PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
-import type { StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import type { Plan } from '@accommodate/shared-events/schemas/plan';
+import type { StudentAccommodation, StudentDetails } from '@accommodate/shared-events/schemas/student';
 import type { AppContext } from '../../framework/command-context.ts';
 import { studentHistory } from '../history/history-routes.ts';
 import type { HistoryEntry } from '../history/student-history.ts';
@@ -9,21 +10,10 @@ import type { HistoryEntry } from '../history/student-history.ts';
 /** Everything the product holds about one student, for a parent's request to inspect (FERPA 34 CFR 99.10). */
 export interface StudentRecordExport {
   exportedAt: string;
-  profile: {
-    id: string;
-    firstName: string;
-    lastInitial: string;
-    grade: string;
-    status: string;
-    birthdate: string | null;
-    parentName: string | null;
-    parentEmail: string | null;
-    parentNotes: string | null;
-    createdAt: string;
-    updatedAt: string;
-  };
+  /** The stored details but the notes, which come as text below. */
+  profile: { id: string } & Omit<StudentDetails, 'notes'> & { createdAt: string; updatedAt: string };
   accommodations: StudentAccommodation[];
-  plans: { id: string; startDate: string; reviewDate: string; status: string; meetingDate: string | null; caseManager: string | null; lastUpdated: string }[];
+  plans: Omit<Plan, 'studentId' | 'revision'>[];
   /** The notes as plain text: what the teacher wrote, without the editor's markup. */
   notes: string | null;
   documents: { id: string; name: string; type: string; mimeType: string; size: number; uploadedAt: string }[];

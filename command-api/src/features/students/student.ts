@@ -1,17 +1,8 @@
 import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import type { StudentDetails } from '@accommodate/shared-events/schemas/student';
 
-/** The form's fields as stored (STUDENT_DETAIL_FIELDS); optional ones are null when empty. */
-export type StudentDetails = {
-  firstName: string;
-  lastInitial: string;
-  grade: string;
-  status: string;
-  birthdate: string | null;
-  parentName: string | null;
-  parentEmail: string | null;
-  parentNotes: string | null;
-  notes: string | null;
-};
+/** The form's fields as stored; optional ones are null when empty. */
+export type { StudentDetails };
 
 export type StudentState =
   | { status: 'absent' }

@@ -1,4 +1,5 @@
-import type { StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import type { Plan } from '@accommodate/shared-events/schemas/plan';
+import type { Student, StudentAccommodation } from '@accommodate/shared-events/schemas/student';
 
 /** GET /api/students/:id/history entries (command-api/src/features/history/student-history.ts). */
 export interface HistoryEntry {
@@ -10,34 +11,15 @@ export interface HistoryEntry {
   changes: { field: string; before: unknown; after: unknown }[];
 }
 
-export interface PlanSnapshot {
-  id: string;
-  studentId: string;
-  startDate: string;
-  reviewDate: string;
-  status: string;
-  meetingDate: string | null;
-  caseManager: string | null;
-  lastUpdated: string;
-  revision: number;
-}
+/** A plan as it was at some revision: the same fields as a plan read now. */
+export type PlanSnapshot = Plan;
 
-/** GET /api/students/:id?asOf=… */
-export interface StudentAsOf {
-  id: string;
-  name: string;
-  firstName: string;
-  lastInitial: string;
-  grade: string;
-  status: string;
-  birthdate: string | null;
-  parentName: string | null;
-  parentEmail: string | null;
-  notes: string | null;
+/** GET /api/students/:id?asOf=…: the student as it was then (less how the viewer reaches it), with what it referenced then. */
+export type StudentAsOf = Omit<Student, 'access' | 'sharedBy'> & {
   asOf: string;
   accommodations: StudentAccommodation[];
   plans: PlanSnapshot[];
-}
+};
 
 /** GET /api/plans/:id/versions, newest first. */
 export interface PlanVersion {
