@@ -67,6 +67,8 @@ for (const [name, benchmark] of Object.entries(BENCHMARKS)) {
 }
 
 const findingsFile = path.join(REPO_ROOT, 'bench/findings.md');
+// The crash test takes minutes and runs on its own (node --import tsx bench/crash-test.ts); its last result is carried along.
+const crashFile = path.join(REPO_ROOT, 'bench/crash-results.md');
 const summary = sections.flatMap((s) => s.targets.map((t) => `| ${s.title} | ${t.target} | ${t.measured} | ${t.met ? 'met' : '**missed**'} |`));
 const markdown = [
   '# Benchmark results',
@@ -85,6 +87,8 @@ const markdown = [
   '',
   ...sections.flatMap((s) => [`## ${s.title}`, '', ...s.lines, '']),
   existsSync(findingsFile) ? readFileSync(findingsFile, 'utf8') : '',
+  '',
+  existsSync(crashFile) ? readFileSync(crashFile, 'utf8').replace(/^# /, '## ') : '',
 ].join('\n');
 writeFileSync(path.join(REPO_ROOT, 'bench/results.md'), markdown);
 console.log(`\nWrote bench/results.md (${sections.length} benchmarks, ${fmt((Date.now() - started) / 1000)} s).`);
