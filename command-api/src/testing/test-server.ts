@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import { startServer, type RunningServer } from '../server.ts';
 
@@ -16,6 +17,41 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     async close() {
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+
+/**
+ * The spec file's one server: started before its first test and closed after its last,
+ * so call this at the top level of the file. The returned object reads through to the
+ * running server, so use it inside tests and hooks.
+ */
+export function testServerForFile(env: Record<string, string> = {}): Omit<TestServer, 'close'> {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(env);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const running = (): TestServer => {
+    if (!server) throw new Error('The test server is not running yet: use it inside a test or hook');
+    return server;
+  };
+  return {
+    get url() {
+      return running().url;
+    },
+    get port() {
+      return running().port;
+    },
+    get context() {
+      return running().context;
+    },
+    get dataDir() {
+      return running().dataDir;
     },
   };
 }
@@ -71,4 +107,11 @@ export class TestClient {
     if (response.status !== 201) throw new Error(`register failed with ${response.status}`);
     return { ...response.body, password } as { id: string; email: string; password: string; name: string };
   }
+}
+
+/** A client signed in to a freshly registered account, with the account at hand. */
+export async function signedInTeacher(baseUrl: string, name?: string) {
+  const client = new TestClient(baseUrl);
+  const account = await client.register(name);
+  return Object.assign(client, { account });
 }

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Request } from 'express';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
+import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 import { createAccessRecorder } from './record-access.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
-async function teacher(name: string) {
-  const client = new TestClient(server.url);
-  const account = await client.register(name);
-  return Object.assign(client, { account });
-}
+const teacher = (name: string) => signedInTeacher(server.url, name);
 
 /** A burst must not straddle a minute boundary, or it fairly counts twice. */
 async function awayFromMinuteBoundary() {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { ACCOMMODATION_TEMPLATES } from '@accommodate/shared-events/config/accommodation-templates';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
+import { TestClient, testServerForFile } from '../../testing/test-server.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
 describe('accommodation library', () => {
   it('offers the 21 templates with categories and descriptions, read-only', async () => {

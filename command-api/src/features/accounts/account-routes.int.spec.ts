@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { TestClient, testServerForFile } from '../../testing/test-server.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
 const client = () => new TestClient(server.url);
 

@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '@accommodate/shared-events/schemas/document';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
+import { TestClient, testServerForFile } from '../../testing/test-server.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
 /** Every byte value, in a fixed order: binary content that must survive the round trip unchanged. */
 const binary = (length: number) => Buffer.from(Array.from({ length }, (_, i) => (i * 131 + 7) % 256));

@@ -3,24 +3,14 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_PROJECTIONS } from '@accommodate/projections/definitions/all-projections';
 import { rebuildProjections } from '@accommodate/projections/runner/rebuild';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
+import { signedInTeacher, TestClient, testServerForFile } from '../../testing/test-server.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
-async function teacher(name: string) {
-  const client = new TestClient(server.url);
-  const account = await client.register(name);
-  return Object.assign(client, { account });
-}
+const teacher = (name: string) => signedInTeacher(server.url, name);
 
 /** A letters-only token no other data can contain by chance. */
 const uniqueName = (prefix: string) => prefix + [...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('');

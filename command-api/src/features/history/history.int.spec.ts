@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function teacher(name = 'Hana Historian') {
-  const client = new TestClient(server.url);
-  const account = await client.register(name);
-  return Object.assign(client, { account });
-}
+const teacher = (name = 'Hana Historian') => signedInTeacher(server.url, name);
 
 const mia = { firstName: 'Mia', lastInitial: 'R', grade: '5', status: 'active', accommodationIds: ['template-extended-time'] };
 

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_PROJECTIONS } from '@accommodate/projections/definitions/all-projections';
 import { rebuildProjections } from '@accommodate/projections/runner/rebuild';
 import type { Doc } from '@accommodate/projections/store/read-store';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
+import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
-async function teacher(name: string) {
-  const client = new TestClient(server.url);
-  const account = await client.register(name);
-  return Object.assign(client, { account });
-}
+const teacher = (name: string) => signedInTeacher(server.url, name);
 
 /** Every document of every collection of every projection, as the API reads them. */
 async function everyReadModel(): Promise<Record<string, Doc[]>> {

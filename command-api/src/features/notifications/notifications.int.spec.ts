@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { NOTIFICATION_OUTBOX, type OutboxRecord } from '@accommodate/workers/notifications/email-delivery';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
+import { TestClient, testServerForFile } from '../../testing/test-server.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
 const utcDate = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 

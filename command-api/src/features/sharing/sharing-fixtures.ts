@@ -2,20 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { io as connect, type Socket } from 'socket.io-client';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { ShareRole } from '@accommodate/shared-events/schemas/share';
-import { TestClient, type startTestServer } from '../../testing/test-server.ts';
-
-export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
+import { TestClient, type TestServer } from '../../testing/test-server.ts';
 
 export const jane = { firstName: 'Jane', lastInitial: 'd', grade: '4', status: 'active', accommodationIds: ['template-extended-time'] };
 
-export async function teacher(server: TestServer, name = 'Teacher') {
+export async function teacher(server: Pick<TestServer, 'url'>, name = 'Teacher') {
   const client = new TestClient(server.url);
   const user = await client.register(name);
   return Object.assign(client, { user });
 }
 export type Teacher = Awaited<ReturnType<typeof teacher>>;
 
-export async function openSocket(server: TestServer, client: TestClient): Promise<Socket> {
+export async function openSocket(server: Pick<TestServer, 'url'>, client: TestClient): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect(server.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { Cookie: client.cookie ?? '' } });
     socket.on('connect', () => resolve(socket));
@@ -30,7 +28,7 @@ export const watch = (socket: Socket, studentId: string, mode: 'viewing' | 'edit
  * A share whose expiry date has passed, as the log would hold it had the job not run
  * yet: appended directly, since the API refuses an expiry date in the past.
  */
-export async function appendExpiredShare(server: TestServer, studentId: string, owner: Teacher, grantee: Teacher, role: ShareRole = 'substitute') {
+export async function appendExpiredShare(server: Pick<TestServer, 'context'>, studentId: string, owner: Teacher, grantee: Teacher, role: ShareRole = 'substitute') {
   const stream = streamName('student', studentId);
   const last = (await server.context.eventStore.readStream(stream)).at(-1)!;
   const result = await server.context.eventStore.append(

@@ -1,20 +1,14 @@
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Presence } from '@accommodate/shared-events/schemas/share';
 import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
-import { appendExpiredShare, jane, openSocket, teacher, waitFor, watch, type TestServer } from './sharing-fixtures.ts';
+import { TestClient, testServerForFile } from '../../testing/test-server.ts';
+import { appendExpiredShare, jane, openSocket, teacher, waitFor, watch } from './sharing-fixtures.ts';
 
-let server: TestServer;
+const server = testServerForFile();
 const sockets: Socket[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-});
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();
-});
-afterAll(async () => {
-  await server.close();
 });
 
 async function ownerWithStudent() {

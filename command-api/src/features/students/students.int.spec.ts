@@ -1,23 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
-import { startTestServer, TestClient } from '../../testing/test-server.ts';
+import { signedInTeacher, TestClient, testServerForFile } from '../../testing/test-server.ts';
 
-let server: Awaited<ReturnType<typeof startTestServer>>;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = testServerForFile();
 
 const jane = { firstName: 'Jane', lastInitial: 'd', grade: '4', status: 'active', accommodationIds: ['template-extended-time'] };
 
-async function teacher() {
-  const client = new TestClient(server.url);
-  const account = await client.register();
-  return Object.assign(client, { account });
-}
+const teacher = () => signedInTeacher(server.url);
 
 describe('students API', () => {
   it('validates the student form with the spec messages', async () => {
