@@ -1,5 +1,5 @@
 import { cpus, freemem, release, totalmem } from 'node:os';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { fmt, type BenchOptions, type BenchSection } from './lib/report.ts';
@@ -90,5 +90,9 @@ const markdown = [
   '',
   existsSync(crashFile) ? readFileSync(crashFile, 'utf8').replace(/^# /, '## ') : '',
 ].join('\n');
-writeFileSync(path.join(REPO_ROOT, 'bench/results.md'), markdown);
-console.log(`\nWrote bench/results.md (${sections.length} benchmarks, ${fmt((Date.now() - started) / 1000)} s).`);
+// A partial run (--only, --quick) must not replace the full record in bench/results.md.
+const partial = Boolean(only) || quick;
+const outFile = partial ? path.join(REPO_ROOT, 'bench/.work', `results-${quick ? 'quick-' : ''}${(only ?? ['all']).join('-')}.md`) : path.join(REPO_ROOT, 'bench/results.md');
+mkdirSync(path.dirname(outFile), { recursive: true });
+writeFileSync(outFile, markdown);
+console.log(`\nWrote ${path.relative(REPO_ROOT, outFile)} (${sections.length} benchmarks, ${fmt((Date.now() - started) / 1000)} s).`);
