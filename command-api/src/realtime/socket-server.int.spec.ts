@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
 import type { Server } from 'socket.io';
 import { io as connectClient } from 'socket.io-client';
 import type { Socket as ClientSocket } from 'socket.io-client';
@@ -9,6 +8,7 @@ import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error
 import { CHANGE_EVENT, studentRoom } from '@accommodate/projections/realtime/change-publisher';
 import { createRedisEmitterPublisher } from '@accommodate/projections/realtime/redis-emitter-publisher';
 import { createSocketServerPublisher } from '@accommodate/projections/realtime/socket-server-publisher';
+import { isRedisReachable } from '@accommodate/workers/jobs/redis-test-keys';
 import { attachSocketServer } from './socket-server.ts';
 import type { SocketServerOptions, WatchAck } from './socket-server.ts';
 
@@ -145,19 +145,7 @@ describe('Socket.IO server on one node', () => {
 });
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisReachable = await (async () => {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-})();
+const redisReachable = await isRedisReachable(redisUrl);
 if (!redisReachable) console.warn(`[skip] Socket.IO Redis adapter test: no Redis answering at ${new URL(redisUrl).host}`);
 
 describe.skipIf(!redisReachable)('Socket.IO servers sharing Redis', () => {

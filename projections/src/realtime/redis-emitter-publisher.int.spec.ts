@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../testing/free-port.ts';
 import { createRedisEmitterPublisher } from './redis-emitter-publisher.ts';
 
 describe('Redis emitter publisher while Redis is unreachable', () => {
   it('drops pokes without throwing, so the projections process keeps running', async () => {
-    const port = await closedPort();
+    const port = await freePort(); // nothing listens there
     const publisher = createRedisEmitterPublisher({ redisUrl: `redis://127.0.0.1:${port}` });
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown) => void rejections.push(reason);
@@ -21,15 +21,3 @@ describe('Redis emitter publisher while Redis is unreachable', () => {
     }
   });
 });
-
-/** A port nothing listens on: bind one, note it, release it. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}

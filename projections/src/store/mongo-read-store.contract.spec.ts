@@ -1,26 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { MongoClient } from 'mongodb';
-import { describe } from 'vitest';
+import { mongoUrlOrSkip, throwawayDatabase } from '../testing/mongo-test-database.ts';
 import { openMongoReadStore } from './mongo-read-store.ts';
 import { describeReadStoreContract } from './read-store.contract.ts';
 
-const url = process.env.MONGODB_URL;
+const url = mongoUrlOrSkip('ReadStore contract: MongoDB');
 
-if (!url) {
-  console.warn('MongoDB contract tests skipped: MONGODB_URL is not set (no MongoDB on this machine)');
-  describe.skip('ReadStore contract: MongoDB (skipped: MONGODB_URL is not set)', () => undefined);
-} else {
+if (url) {
   describeReadStoreContract('MongoDB', async () => {
-    // A database per test, dropped afterwards: nothing else in the server is touched.
-    const dbName = `read_store_test_${randomUUID().replace(/-/g, '')}`;
-    const store = await openMongoReadStore({ url, dbName });
+    const database = throwawayDatabase(url, 'read_store_test');
+    const store = await openMongoReadStore({ url, dbName: database.dbName });
     return {
       store,
       dispose: async () => {
         await store.close();
-        const client = await MongoClient.connect(url);
-        await client.db(dbName).dropDatabase();
-        await client.close();
+        await database.drop();
       },
     };
   });

@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@accommodate/projections/testing/free-port';
 import { createBullmqJobQueue } from './bullmq-job-queue.ts';
 import { sleep, waitFor } from './job-queue.contract.ts';
 import type { JobQueue } from './job-queue.ts';
@@ -63,15 +63,4 @@ async function startRedis(port: number): Promise<ChildProcess> {
   });
   await sleep(300);
   return child;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }

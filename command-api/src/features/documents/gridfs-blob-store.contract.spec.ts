@@ -1,26 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { MongoClient } from 'mongodb';
-import { describe } from 'vitest';
+import { mongoUrlOrSkip, throwawayDatabase } from '@accommodate/projections/testing/mongo-test-database';
 import { describeBlobStoreContract } from './blob-store.contract.ts';
 import { gridFsBlobStore } from './gridfs-blob-store.ts';
 
-const url = process.env.MONGODB_URL;
+const url = mongoUrlOrSkip('DocumentBlobStore contract: GridFS');
 
-if (!url) {
-  console.warn('GridFS blob store contract tests skipped: MONGODB_URL is not set (no MongoDB on this machine)');
-  describe.skip('DocumentBlobStore contract: GridFS (skipped: MONGODB_URL is not set)', () => undefined);
-} else {
+if (url) {
   describeBlobStoreContract('GridFS', async () => {
-    // A database per test, dropped afterwards: nothing else in the server is touched.
-    const dbName = `blob_store_test_${randomUUID().replace(/-/g, '')}`;
-    const store = gridFsBlobStore(url, { dbName });
+    const database = throwawayDatabase(url, 'blob_store_test');
+    const store = gridFsBlobStore(url, { dbName: database.dbName });
     return {
       store,
       dispose: async () => {
         await store.close();
-        const client = await MongoClient.connect(url);
-        await client.db(dbName).dropDatabase();
-        await client.close();
+        await database.drop();
       },
     };
   });
