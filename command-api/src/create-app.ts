@@ -14,6 +14,9 @@ export const JSON_BODY_LIMIT = '1mb';
 export function createApp(context: AppContext, sessions: SessionStore, options: { uiDist?: string | undefined } = {}): Express {
   const app = express();
   app.disable('x-powered-by');
+  // Express's automatic weak ETag hashes every body it sends (100 KB for a full caseload), yet API
+  // answers are no-store and the routes that support conditional requests set their own revision ETags.
+  app.set('etag', false);
   if (context.config.trustProxy) app.set('trust proxy', context.config.trustProxy);
 
   app.use(securityHeaders());

@@ -1,5 +1,5 @@
 import type { Student } from '@accommodate/shared-events/schemas/student';
-import { isShareExpired, type PersonRef, type StudentAccessRole } from '@accommodate/shared-events/schemas/share';
+import { isShareExpired, shareEndsAt, type PersonRef, type StudentAccessRole } from '@accommodate/shared-events/schemas/share';
 import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
 import type { StudentDoc, StudentRoleEntry } from '@accommodate/projections/definitions/caseload-projection';
 import { USERS, type UserDoc } from '@accommodate/projections/definitions/users-projection';
@@ -75,6 +75,21 @@ export async function studentsVisibleTo(context: Pick<AppContext, 'readStore' | 
   const now = context.now();
   const candidates = await context.readStore.collection<StudentDoc>(STUDENTS).find({ viewerIds: userId });
   return candidates.filter((student) => mayAccess(student, userId, 'view', now));
+}
+
+/**
+ * The instant (ms) from which the user's list may change by the clock alone: the end of the
+ * soonest of their shares among these students still running at `now`; Infinity if none ends.
+ */
+export function visibleUntil(docs: readonly Pick<StudentDoc, 'roles'>[], userId: string, now: Date): number {
+  let until = Infinity;
+  for (const doc of docs) {
+    const expiresAt = doc.roles?.[userId]?.expiresAt ?? null;
+    if (expiresAt === null) continue;
+    const ends = shareEndsAt(expiresAt).getTime();
+    if (ends > now.getTime() && ends < until) until = ends;
+  }
+  return until;
 }
 
 /** Resolves user ids to {id, name} from the users read model, once per id. */

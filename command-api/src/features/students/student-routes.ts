@@ -14,7 +14,10 @@ import { loadCurrentUser } from '../accounts/current-user.ts';
 import { assertInLibrary } from './accommodation-choice.ts';
 import { renderAccommodationsPdf } from './accommodations-pdf.ts';
 import { studentDecider } from './decide-student.ts';
-import { loadStudentFor, presentStudent, presentStudents, studentsVisibleTo } from './student-access.ts';
+import { loadStudentFor, presentStudent, presentStudents, studentsVisibleTo, visibleUntil } from './student-access.ts';
+import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
+import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
+import { usersProjection } from '@accommodate/projections/definitions/users-projection';
 import { sanitizeNotes } from './student-notes.ts';
 import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { eraseStudent, planStudentErasure } from '../erasure/erase-student.ts';
@@ -52,6 +55,9 @@ function detailsForUpdate(req: Request, input: StudentInput, current: StudentDet
   }
   return details;
 }
+
+/** About 150 teachers' full caseloads (≈ 100 KB each); least recently read go first. */
+const STUDENT_LIST_CACHE_BYTES = 16 * 1024 * 1024;
 
 const byName = (a: StudentDoc, b: StudentDoc) =>
   a.firstName.localeCompare(b.firstName) || a.lastInitial.localeCompare(b.lastInitial) || a.id.localeCompare(b.id);
@@ -92,9 +98,22 @@ export function studentRoutes(context: AppContext): Router {
     return student;
   };
 
+  // The list is read far more often than it changes (every poke refetches it), and building it costs
+  // milliseconds for a full caseload: it is kept serialised per user until a commit to the students or
+  // users read models, or the end of one of the user's shares, may change it.
+  const studentLists = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name, usersProjection.name]), {
+    maxBytes: STUDENT_LIST_CACHE_BYTES,
+  });
+
   router.get('/api/students', async (req, res) => {
     const userId = requireUser(req);
-    res.json(await presentStudents(context, (await studentsVisibleTo(context, userId)).sort(byName), userId));
+    const body = await studentLists.answer(userId, context.now(), async (now) => {
+      const atNow = { readStore: context.readStore, now: () => now };
+      const docs = (await studentsVisibleTo(atNow, userId)).sort(byName);
+      const students = await presentStudents(atNow, docs, userId);
+      return { body: Buffer.from(JSON.stringify(students)), until: visibleUntil(docs, userId, now) };
+    });
+    res.type('application/json').send(body);
   });
 
   // Before /api/students/:id, so that "accommodations" is never taken for an id.

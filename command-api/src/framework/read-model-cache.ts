@@ -1,0 +1,91 @@
+import type { ReadStore } from '@accommodate/projections/store/read-store';
+
+/**
+ * A serialised answer built from read models, kept while nothing it depends on can have changed:
+ * - `version`: the builds and checkpoints of the projections it reads (any commit moves a checkpoint,
+ *   a rebuild changes the build), read from the store itself so it holds in the one-process mode and
+ *   in an API process whose projections run elsewhere alike;
+ * - `from`..`until`: the clock, for answers that depend on time (a share ends at a given instant).
+ */
+interface CachedAnswer {
+  body: Buffer;
+  version: string;
+  from: number;
+  until: number;
+}
+
+export interface FreshAnswer {
+  body: Buffer;
+  /** The instant (ms) from which the answer may differ by the clock alone; Infinity if never. */
+  until: number;
+}
+
+export interface ReadModelCache {
+  /**
+   * The answer for `key`: cached while the read models and the clock allow it, otherwise
+   * `build()`. The version is read before building, so a commit that lands during the build
+   * only makes the next request build again; it never leaves an older answer in place.
+   * `build` must judge access at the `now` it is given, which is the instant the answer is valid from.
+   */
+  answer(key: string, now: Date, build: (now: Date) => Promise<FreshAnswer>): Promise<Buffer>;
+  /** Drops every answer (for tests and for an erasure that must not wait for the next request). */
+  clear(): void;
+}
+
+/** The version of the given projections' read models: changes at every commit or rebuild of any of them. */
+export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild'>, projections: readonly string[]): () => Promise<string> {
+  return async () => {
+    const parts: string[] = [];
+    for (const projection of projections) {
+      const active = await readStore.activeBuild(projection);
+      parts.push(active ? `${active.build}@${active.checkpoint ?? '-'}` : '-');
+    }
+    return parts.join('|');
+  };
+}
+
+/**
+ * Bounded by the bytes it holds (least recently used goes first): answers carry education records,
+ * which stay in this process's memory only and go as soon as a commit makes them stale.
+ */
+export function createReadModelCache(version: () => Promise<string>, options: { maxBytes: number }): ReadModelCache {
+  const entries = new Map<string, CachedAnswer>();
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.body.length;
+  };
+
+  return {
+    async answer(key, now, build) {
+      const current = await version();
+      const at = now.getTime();
+      const cached = entries.get(key);
+      if (cached && cached.version === current && cached.from <= at && at < cached.until) {
+        // Re-inserted so the map's order is least recently used first.
+        entries.delete(key);
+        entries.set(key, cached);
+        return cached.body;
+      }
+      remove(key);
+      const fresh = await build(now);
+      if (fresh.body.length <= options.maxBytes && at < fresh.until) {
+        remove(key); // a concurrent build for the same key may have stored one meanwhile
+        entries.set(key, { body: fresh.body, version: current, from: at, until: fresh.until });
+        bytes += fresh.body.length;
+        for (const oldest of entries.keys()) {
+          if (bytes <= options.maxBytes) break;
+          remove(oldest);
+        }
+      }
+      return fresh.body;
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { ActiveBuild } from '@accommodate/projections/store/read-store';
+import { createReadModelCache, readModelVersion } from './read-model-cache.ts';
+
+/** A read store whose projections' checkpoints the test moves, as commits would. */
+function fakeStore() {
+  const builds = new Map<string, ActiveBuild>([
+    ['caseload', { projection: 'caseload', version: 1, build: 'b1', checkpoint: 10n }],
+    ['users', { projection: 'users', version: 1, build: 'b1', checkpoint: 4n }],
+  ]);
+  return {
+    builds,
+    commit(projection: string) {
+      const build = builds.get(projection)!;
+      builds.set(projection, { ...build, checkpoint: (build.checkpoint ?? 0n) + 1n });
+    },
+    activeBuild: async (projection: string) => builds.get(projection) ?? null,
+  };
+}
+
+function counted(body: () => string, until = Infinity) {
+  const calls = { count: 0 };
+  const build = async () => {
+    calls.count += 1;
+    return { body: Buffer.from(body()), until };
+  };
+  return { calls, build };
+}
+
+const at = (iso: string) => new Date(iso);
+
+describe('read-model cache', () => {
+  it('answers from memory until a commit to any projection it reads', async () => {
+    const store = fakeStore();
+    const cache = createReadModelCache(readModelVersion(store, ['caseload', 'users']), { maxBytes: 1024 });
+    let list = '["Ann"]';
+    const { calls, build } = counted(() => list);
+    const now = at('2026-05-01T10:00:00Z');
+
+    expect((await cache.answer('alice', now, build)).toString()).toBe('["Ann"]');
+    list = '["Ann","Ben"]';
+    expect((await cache.answer('alice', now, build)).toString()).toBe('["Ann"]');
+    expect(calls.count).toBe(1);
+
+    store.commit('caseload');
+    expect((await cache.answer('alice', now, build)).toString()).toBe('["Ann","Ben"]');
+    list = '["Ben"]'; // a rename arrives through the users projection
+    store.commit('users');
+    expect((await cache.answer('alice', now, build)).toString()).toBe('["Ben"]');
+    store.builds.set('caseload', { projection: 'caseload', version: 2, build: 'b2', checkpoint: 1n }); // a rebuild switched in
+    list = '[]';
+    expect((await cache.answer('alice', now, build)).toString()).toBe('[]');
+    expect(calls.count).toBe(4);
+  });
+
+  it('keeps answers per key', async () => {
+    const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 1024 });
+    const now = at('2026-05-01T10:00:00Z');
+    await cache.answer('alice', now, counted(() => '["Alice’s"]').build);
+    expect((await cache.answer('bob', now, counted(() => '["Bob’s"]').build)).toString()).toBe('["Bob’s"]');
+    expect((await cache.answer('alice', now, counted(() => 'other').build)).toString()).toBe('["Alice’s"]');
+  });
+
+  it('never serves an answer past the instant a share ends, nor to a clock set back', async () => {
+    const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 1024 });
+    const ends = at('2026-05-02T00:00:00Z').getTime();
+    let list = '["shared"]';
+    const { calls, build } = counted(() => list, ends);
+    await cache.answer('sub', at('2026-05-01T10:00:00Z'), build);
+    list = '[]';
+    expect((await cache.answer('sub', at('2026-05-01T23:59:59Z'), build)).toString()).toBe('["shared"]');
+    expect((await cache.answer('sub', new Date(ends), build)).toString()).toBe('[]');
+    expect(calls.count).toBe(2);
+
+    const later = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 1024 });
+    const second = counted(() => list);
+    await later.answer('sub', at('2026-05-03T10:00:00Z'), second.build);
+    await later.answer('sub', at('2026-05-03T09:00:00Z'), second.build);
+    expect(second.calls.count).toBe(2);
+  });
+
+  it('holds at most maxBytes, dropping the least recently read answer first', async () => {
+    const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 20 });
+    const now = at('2026-05-01T10:00:00Z');
+    const tenBytes = (name: string) => counted(() => name.padEnd(10, '.'));
+    const a = tenBytes('a');
+    const b = tenBytes('b');
+    const c = tenBytes('c');
+    await cache.answer('a', now, a.build);
+    await cache.answer('b', now, b.build);
+    await cache.answer('a', now, a.build); // a is now the most recently read
+    await cache.answer('c', now, c.build); // over 20 bytes: b goes
+    await cache.answer('a', now, a.build);
+    await cache.answer('b', now, b.build);
+    expect([a.calls.count, b.calls.count, c.calls.count]).toEqual([1, 2, 1]);
+
+    const huge = counted(() => 'x'.repeat(21));
+    await cache.answer('huge', now, huge.build);
+    await cache.answer('huge', now, huge.build);
+    expect(huge.calls.count).toBe(2);
+  });
+});
