@@ -1,21 +1,12 @@
-import type { NotificationEvent, NotificationType } from '@accommodate/shared-events/events/notification-events';
+import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
+import type { AppNotification } from '@accommodate/shared-events/schemas/notification';
 import type { Projection, ProjectionContext } from './projection.ts';
 
 export const NOTIFICATIONS = 'notifications';
 export const NOTIFICATION_PREFERENCES = 'notification-preferences';
 
-export interface NotificationDoc {
-  id: string;
-  userId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  studentId: string | null;
-  planId: string | null;
-  /** When it was raised (the event's occurredAt). */
-  date: string;
-  read: boolean;
-}
+/** A notification as GET /api/notifications lists it, filed under its recipient. */
+export type NotificationDoc = AppNotification & { userId: string };
 
 /** Per-type e-mail switches; a user without a document has every switch on. */
 export interface NotificationPreferencesDoc {

@@ -24,6 +24,7 @@ export const notificationSchema = z.object({
   message: z.string(),
   studentId: z.string().nullable(),
   planId: z.string().nullable(),
+  /** When it was raised (the event's occurredAt). */
   date: z.string(),
   read: z.boolean(),
 });

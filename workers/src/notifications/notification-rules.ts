@@ -11,15 +11,24 @@ export interface StudentContext {
   viewerIds: readonly string[];
 }
 
+/** One notification about the student to each of its other viewers; none is about a plan. */
+function toOtherViewers(
+  student: StudentContext,
+  actorId: string,
+  draft: (userId: string) => Pick<NotificationDraft, 'type' | 'title' | 'message' | 'dedupeKey'>,
+): NotificationDraft[] {
+  return otherViewers(student.viewerIds, actorId).map((userId) => {
+    const { type, title, message, dedupeKey } = draft(userId);
+    return { userId, type, title, message, studentId: student.studentId, planId: null, dedupeKey };
+  });
+}
+
 /** A co-teacher uploaded a document: the student's other viewers hear of it. */
 export function documentUploadedNotifications(student: StudentContext, documentId: string, actorId: string): NotificationDraft[] {
-  return otherViewers(student.viewerIds, actorId).map((userId) => ({
-    userId,
+  return toOtherViewers(student, actorId, (userId) => ({
     type: 'document',
     title: 'New document uploaded',
     message: `A co-teacher uploaded a document for ${student.studentLabel}`,
-    studentId: student.studentId,
-    planId: null,
     dedupeKey: `document:${documentId}:${userId}`,
   }));
 }
@@ -35,36 +44,38 @@ export function accommodationsChangedNotifications(
     change.removed > 0 ? `${change.removed} removed` : null,
   ].filter((part) => part !== null);
   if (parts.length === 0) return [];
-  return otherViewers(student.viewerIds, actorId).map((userId) => ({
-    userId,
+  return toOtherViewers(student, actorId, (userId) => ({
     type: 'feedback',
     title: 'Accommodations changed',
     message: `A co-teacher changed the accommodations for ${student.studentLabel} (${parts.join(', ')}).`,
-    studentId: student.studentId,
-    planId: null,
     dedupeKey: `feedback:${change.eventId}:${userId}`,
   }));
 }
 
 const ROLE_WORDS: Record<string, string> = { 'co-teacher': 'a co-teacher', substitute: 'a substitute', auditor: 'an auditor' };
 
+/** A system notification to a share's grantee: none while the share is pending, or when the grantee made the change. */
+function toGrantee(
+  granteeUserId: string | null,
+  actorId: string,
+  draft: (granteeUserId: string) => Pick<NotificationDraft, 'title' | 'message' | 'studentId' | 'dedupeKey'>,
+): NotificationDraft[] {
+  if (granteeUserId === null || granteeUserId === actorId) return [];
+  const { title, message, studentId, dedupeKey } = draft(granteeUserId);
+  return [{ userId: granteeUserId, type: 'system', title, message, studentId, planId: null, dedupeKey }];
+}
+
 /** A student was shared with a user (granted, re-granted or a pending share activated): the grantee hears of it. */
 export function shareGrantedNotifications(
   share: { eventId: string; studentId: string; studentLabel: string; granteeUserId: string | null; role: string },
   actorId: string,
 ): NotificationDraft[] {
-  if (share.granteeUserId === null || share.granteeUserId === actorId) return [];
-  return [
-    {
-      userId: share.granteeUserId,
-      type: 'system',
-      title: 'Student shared with you',
-      message: `${share.studentLabel} was shared with you as ${ROLE_WORDS[share.role] ?? 'a teacher'}.`,
-      studentId: share.studentId,
-      planId: null,
-      dedupeKey: `share-granted:${share.eventId}:${share.granteeUserId}`,
-    },
-  ];
+  return toGrantee(share.granteeUserId, actorId, (granteeUserId) => ({
+    title: 'Student shared with you',
+    message: `${share.studentLabel} was shared with you as ${ROLE_WORDS[share.role] ?? 'a teacher'}.`,
+    studentId: share.studentId,
+    dedupeKey: `share-granted:${share.eventId}:${granteeUserId}`,
+  }));
 }
 
 /**
@@ -75,19 +86,13 @@ export function shareEndedNotifications(
   share: { eventId: string; granteeUserId: string | null; reason: 'revoked' | 'expired' },
   actorId: string,
 ): NotificationDraft[] {
-  if (share.granteeUserId === null || share.granteeUserId === actorId) return [];
-  return [
-    {
-      userId: share.granteeUserId,
-      type: 'system',
-      title: share.reason === 'expired' ? 'Shared access expired' : 'Shared access removed',
-      message:
-        share.reason === 'expired'
-          ? 'Your access to a shared student has expired.'
-          : 'A student is no longer shared with you.',
-      studentId: null,
-      planId: null,
-      dedupeKey: `share-ended:${share.eventId}:${share.granteeUserId}`,
-    },
-  ];
+  return toGrantee(share.granteeUserId, actorId, (granteeUserId) => ({
+    title: share.reason === 'expired' ? 'Shared access expired' : 'Shared access removed',
+    message:
+      share.reason === 'expired'
+        ? 'Your access to a shared student has expired.'
+        : 'A student is no longer shared with you.',
+    studentId: null,
+    dedupeKey: `share-ended:${share.eventId}:${granteeUserId}`,
+  }));
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { accommodationsChangedNotifications, documentUploadedNotifications } from './notification-rules.ts';
+import {
+  accommodationsChangedNotifications,
+  documentUploadedNotifications,
+  shareEndedNotifications,
+  shareGrantedNotifications,
+} from './notification-rules.ts';
 import { notificationIdFor } from './raise-notification.ts';
 
 const student = { studentId: 's1', studentLabel: 'Maya R.', viewerIds: ['owner', 'coteacher', 'counselor'] };
@@ -30,5 +35,45 @@ describe('who hears about a co-teacher’s change', () => {
     expect(notificationIdFor(a!.dedupeKey)).toBe(notificationIdFor(again[0]!.dedupeKey));
     expect(notificationIdFor(a!.dedupeKey)).not.toBe(notificationIdFor(b!.dedupeKey));
     expect(notificationIdFor(a!.dedupeKey)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('who hears about a share', () => {
+  const grant = { eventId: 'e2', studentId: 's1', studentLabel: 'Maya R.', granteeUserId: 'sub', role: 'substitute' };
+
+  it('tells the grantee, with the student and the role', () => {
+    expect(shareGrantedNotifications(grant, 'owner')).toEqual([
+      {
+        userId: 'sub',
+        type: 'system',
+        title: 'Student shared with you',
+        message: 'Maya R. was shared with you as a substitute.',
+        studentId: 's1',
+        planId: null,
+        dedupeKey: 'share-granted:e2:sub',
+      },
+    ]);
+  });
+
+  it('tells nobody while the share is pending, or when the grantee made the change', () => {
+    expect(shareGrantedNotifications({ ...grant, granteeUserId: null }, 'owner')).toEqual([]);
+    expect(shareGrantedNotifications(grant, 'sub')).toEqual([]);
+    expect(shareEndedNotifications({ eventId: 'e3', granteeUserId: null, reason: 'revoked' }, 'owner')).toEqual([]);
+    expect(shareEndedNotifications({ eventId: 'e3', granteeUserId: 'sub', reason: 'revoked' }, 'sub')).toEqual([]);
+  });
+
+  it('tells the former grantee that access ended, without naming or linking the student', () => {
+    const [revoked] = shareEndedNotifications({ eventId: 'e3', granteeUserId: 'sub', reason: 'revoked' }, 'owner');
+    const [expired] = shareEndedNotifications({ eventId: 'e4', granteeUserId: 'sub', reason: 'expired' }, 'system');
+    expect(revoked).toEqual({
+      userId: 'sub',
+      type: 'system',
+      title: 'Shared access removed',
+      message: 'A student is no longer shared with you.',
+      studentId: null,
+      planId: null,
+      dedupeKey: 'share-ended:e3:sub',
+    });
+    expect(expired).toMatchObject({ title: 'Shared access expired', message: 'Your access to a shared student has expired.', dedupeKey: 'share-ended:e4:sub' });
   });
 });

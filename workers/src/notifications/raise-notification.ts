@@ -2,20 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import { SYSTEM_ACTOR, type Actor } from '@accommodate/shared-events/events/envelope';
-import type { NotificationType } from '@accommodate/shared-events/events/notification-events';
+import type { EventOf } from '@accommodate/shared-events/events/define-event';
+import type { NotificationRaised } from '@accommodate/shared-events/events/notification-events';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 
-/** A notification for one recipient, before it has an id. */
-export interface NotificationDraft {
-  userId: string;
-  type: NotificationType;
-  title: string;
-  message: string;
-  studentId: string | null;
-  planId: string | null;
-  /** What makes it the same notification: e.g. `review:<planId>:<threshold>:<reviewDate>:<recipient>`. */
-  dedupeKey: string;
-}
+/**
+ * A notification for one recipient, before it has an id: NotificationRaised's data less the id.
+ * Its dedupeKey is what makes it the same notification: e.g. `review:<planId>:<threshold>:<reviewDate>:<recipient>`.
+ */
+export type NotificationDraft = Omit<EventOf<typeof NotificationRaised>['data'], 'notificationId'>;
 
 /** The id as a function of the dedupe key: sha256, shaped like a UUID so it passes route id checks. */
 export function notificationIdFor(dedupeKey: string): string {
