@@ -1,4 +1,5 @@
-import { Button, Result, Spin } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -7,8 +8,11 @@ import { PresenceAvatars } from '../../sharing/components/presence-avatars.tsx';
 import { useStudentPresence } from '../../sharing/components/use-student-presence.ts';
 import { permissionsFor } from '../../sharing/share-model.ts';
 import { useStudent } from '../api/get-student.ts';
-import { StudentLoadError } from './student-detail-page.tsx';
 import { StudentForm } from './student-form.tsx';
+
+// antd's Result carries its illustrations: loaded only when a load fails or editing is refused (bench 6).
+const StudentLoadError = lazy(() => import('./student-load-error.tsx').then((m) => ({ default: m.StudentLoadError })));
+const StudentEditForbidden = lazy(() => import('./student-load-error.tsx').then((m) => ({ default: m.StudentEditForbidden })));
 
 export default function EditStudentPage() {
   const { id = '' } = useParams();
@@ -25,15 +29,11 @@ export default function EditStudentPage() {
       </div>
     );
   }
-  if (student.isError) return <StudentLoadError error={student.error} />;
-  if (!canEdit) {
+  if (student.isError || !canEdit) {
     return (
-      <Result
-        status="403"
-        title="View only"
-        subTitle="This student was shared with you to view, not to edit."
-        extra={<Button onClick={() => navigate(`/students/${encodeURIComponent(id)}`)}>Back to Student</Button>}
-      />
+      <Suspense fallback={null}>
+        {student.isError ? <StudentLoadError error={student.error} /> : <StudentEditForbidden studentId={id} />}
+      </Suspense>
     );
   }
 

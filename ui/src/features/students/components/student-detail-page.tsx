@@ -1,36 +1,45 @@
-import { useState } from 'react';
-import { Button, Card, Result, Skeleton, Tabs } from 'antd';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Button, Card, Skeleton, Tabs } from 'antd';
 import { DeleteOutlined, EditOutlined, PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { StudentDocumentsTab } from '../../documents/components/student-documents-tab.tsx';
-import { StudentPlansTab } from '../../plans/components/student-plans-tab.tsx';
-import { StudentHistoryTab } from '../../history/components/student-history-tab.tsx';
-import { AccessLogTab } from '../../access-log/components/access-log-tab.tsx';
 import { printStudentRecord } from '../../access-log/api/record-print.ts';
 import { PresenceAvatars } from '../../sharing/components/presence-avatars.tsx';
 import { SharedByBadge } from '../../sharing/components/shared-by-badge.tsx';
-import { ShareStudentDialog } from '../../sharing/components/share-student-dialog.tsx';
 import { useStudentPresence } from '../../sharing/components/use-student-presence.ts';
 import { permissionsFor } from '../../sharing/share-model.ts';
 import { useStudent } from '../api/get-student.ts';
 import { useStudentAccommodations } from '../api/get-student-accommodations.ts';
-import { DeleteStudentDialog } from './delete-student-dialog.tsx';
-import { StudentAccommodationsTab } from './student-accommodations-tab.tsx';
-import { StudentNotesTab } from './student-notes-tab.tsx';
 import { StudentOverviewTab } from './student-overview-tab.tsx';
-import { StudentReviewDates } from './student-review-dates.tsx';
 import './student-detail.css';
+
+// Only the overview is on the first paint: every other tab (tables, timeline, date picker, PDF export)
+// and both dialogs load when first opened, which keeps this route's download small (bench 6).
+const StudentAccommodationsTab = lazy(() => import('./student-accommodations-tab.tsx').then((m) => ({ default: m.StudentAccommodationsTab })));
+const StudentNotesTab = lazy(() => import('./student-notes-tab.tsx').then((m) => ({ default: m.StudentNotesTab })));
+const StudentReviewDates = lazy(() => import('./student-review-dates.tsx').then((m) => ({ default: m.StudentReviewDates })));
+const StudentPlansTab = lazy(() => import('../../plans/components/student-plans-tab.tsx').then((m) => ({ default: m.StudentPlansTab })));
+const StudentDocumentsTab = lazy(() => import('../../documents/components/student-documents-tab.tsx').then((m) => ({ default: m.StudentDocumentsTab })));
+const StudentHistoryTab = lazy(() => import('../../history/components/student-history-tab.tsx').then((m) => ({ default: m.StudentHistoryTab })));
+const AccessLogTab = lazy(() => import('../../access-log/components/access-log-tab.tsx').then((m) => ({ default: m.AccessLogTab })));
+const StudentLoadError = lazy(() => import('./student-load-error.tsx').then((m) => ({ default: m.StudentLoadError })));
+const DeleteStudentDialog = lazy(() => import('./delete-student-dialog.tsx').then((m) => ({ default: m.DeleteStudentDialog })));
+const ShareStudentDialog = lazy(() => import('../../sharing/components/share-student-dialog.tsx').then((m) => ({ default: m.ShareStudentDialog })));
+
+/** A tab's content while its chunk loads. */
+const tab = (content: ReactNode) => <Suspense fallback={<Skeleton active />}>{content}</Suspense>;
 
 export default function StudentDetailPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const student = useStudent(id);
   const accommodations = useStudentAccommodations(id);
-  const [tab, setTab] = useState('overview');
+  const [activeTab, setTab] = useState('overview');
   const [deleting, setDeleting] = useState(false);
   const [sharing, setSharing] = useState(false);
+  // A dialog's chunk loads on its first opening; it then stays mounted so closing still animates.
+  const [deleteLoaded, setDeleteLoaded] = useState(false);
+  const [shareLoaded, setShareLoaded] = useState(false);
   const present = useStudentPresence(student.isSuccess ? id : '', 'viewing');
 
   if (student.isPending) {
@@ -41,7 +50,13 @@ export default function StudentDetailPage() {
       </div>
     );
   }
-  if (student.isError) return <StudentLoadError error={student.error} />;
+  if (student.isError) {
+    return (
+      <Suspense fallback={null}>
+        <StudentLoadError error={student.error} />
+      </Suspense>
+    );
+  }
 
   const data = student.data;
   const can = permissionsFor(data.access);
@@ -65,7 +80,7 @@ export default function StudentDetailPage() {
               Print
             </Button>
             {can.share && (
-              <Button icon={<ShareAltOutlined />} onClick={() => setSharing(true)}>
+              <Button icon={<ShareAltOutlined />} onClick={() => { setShareLoaded(true); setSharing(true); }}>
                 Share
               </Button>
             )}
@@ -75,7 +90,7 @@ export default function StudentDetailPage() {
               </Button>
             )}
             {can.delete && (
-              <Button danger icon={<DeleteOutlined />} onClick={() => setDeleting(true)}>
+              <Button danger icon={<DeleteOutlined />} onClick={() => { setDeleteLoaded(true); setDeleting(true); }}>
                 Delete
               </Button>
             )}
@@ -83,7 +98,7 @@ export default function StudentDetailPage() {
         }
       />
       <Tabs
-        activeKey={tab}
+        activeKey={activeTab}
         onChange={setTab}
         items={[
           {
@@ -99,44 +114,38 @@ export default function StudentDetailPage() {
             children: accommodations.isPending ? (
               <Skeleton active />
             ) : (
-              <StudentAccommodationsTab student={data} accommodations={list} canEdit={can.edit} />
+              tab(<StudentAccommodationsTab student={data} accommodations={list} canEdit={can.edit} />)
             ),
           },
           // A substitute sees neither documents nor notes (the server answers 404 for them anyway).
           ...(can.seePrivate
             ? [
-                { key: 'documents', label: 'Documents', children: <StudentDocumentsTab studentId={data.id} /> },
-                { key: 'notes', label: 'Notes', children: <StudentNotesTab student={data} /> },
+                { key: 'documents', label: 'Documents', children: tab(<StudentDocumentsTab studentId={data.id} />) },
+                { key: 'notes', label: 'Notes', children: tab(<StudentNotesTab student={data} />) },
               ]
             : []),
           {
             key: 'plans',
             label: 'Plans',
-            children: can.edit ? <StudentPlansTab studentId={data.id} /> : <StudentReviewDates studentId={data.id} />,
+            children: tab(can.edit ? <StudentPlansTab studentId={data.id} /> : <StudentReviewDates studentId={data.id} />),
           },
           // History for everyone but substitutes; the access log for the owner and auditors (issue 6).
-          ...(data.access !== 'substitute' ? [{ key: 'history', label: 'History', children: <StudentHistoryTab studentId={data.id} /> }] : []),
+          ...(data.access !== 'substitute' ? [{ key: 'history', label: 'History', children: tab(<StudentHistoryTab studentId={data.id} />) }] : []),
           ...(data.access === 'owner' || data.access === 'auditor'
-            ? [{ key: 'access-log', label: 'Access log', children: <AccessLogTab studentId={data.id} /> }]
+            ? [{ key: 'access-log', label: 'Access log', children: tab(<AccessLogTab studentId={data.id} />) }]
             : []),
         ]}
       />
-      {can.delete && <DeleteStudentDialog student={data} open={deleting} onClose={() => setDeleting(false)} />}
-      {can.share && <ShareStudentDialog open={sharing} onClose={() => setSharing(false)} studentId={data.id} studentName={name} />}
+      {can.delete && deleteLoaded && (
+        <Suspense fallback={null}>
+          <DeleteStudentDialog student={data} open={deleting} onClose={() => setDeleting(false)} />
+        </Suspense>
+      )}
+      {can.share && shareLoaded && (
+        <Suspense fallback={null}>
+          <ShareStudentDialog open={sharing} onClose={() => setSharing(false)} studentId={data.id} studentName={name} />
+        </Suspense>
+      )}
     </div>
-  );
-}
-
-/** Spec: 'Error loading student', the message or a fallback, and a way back. */
-export function StudentLoadError({ error }: { error: Error | null }) {
-  const navigate = useNavigate();
-  const message = error instanceof ApiRequestError ? (error.serverMessage ?? error.message) : error?.message;
-  return (
-    <Result
-      status="error"
-      title="Error loading student"
-      subTitle={message || 'An unknown error occurred.'}
-      extra={<Button onClick={() => navigate('/students')}>Back to Students</Button>}
-    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Card, Form, Input, Select } from 'antd';
 import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,9 +18,11 @@ import { useUpdateStudent } from '../api/update-student.ts';
 import { AccommodationPicker } from './accommodation-picker.tsx';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { notesAreEmpty, sanitizeNotesHtml } from './notes-html.ts';
-import { StudentMergeDialog } from './student-merge-dialog.tsx';
 import { resolveStudentMerge, studentConflictBodySchema, type MergeChoices, type StudentConflictBody } from './student-merge.ts';
 import './student-form.css';
+
+// Only needed after a 412 with conflicting fields: loaded then, not with the form (bench 6).
+const StudentMergeDialog = lazy(() => import('./student-merge-dialog.tsx').then((m) => ({ default: m.StudentMergeDialog })));
 
 interface StudentFormProps {
   /** Absent when adding a new student. */
@@ -79,6 +81,9 @@ export function StudentForm({ student, library }: StudentFormProps) {
   const [base, setBase] = useState(student);
   // A 412 with conflicting fields, and what I tried to save: the merge dialog's input.
   const [merge, setMerge] = useState<(StudentConflictBody & { mine: StudentInput }) | null>(null);
+  // Mounted from the first conflict on, so closing the dialog still animates.
+  const [mergeLoaded, setMergeLoaded] = useState(false);
+  if (merge && !mergeLoaded) setMergeLoaded(true);
   const studentId = student?.id;
   useEffect(() => {
     reset(toValues(student));
@@ -264,14 +269,18 @@ export function StudentForm({ student, library }: StudentFormProps) {
           {student ? 'Update Student' : 'Create Student'}
         </Button>
       </div>
-      <StudentMergeDialog
-        conflicts={merge?.conflicts ?? null}
-        saving={update.isPending}
-        onResolve={resolveMerge}
-        // The base stays the old record, so the next save is merged or questioned again
-        // instead of overwriting what they saved.
-        onCancel={() => setMerge(null)}
-      />
+      {mergeLoaded && (
+        <Suspense fallback={null}>
+          <StudentMergeDialog
+            conflicts={merge?.conflicts ?? null}
+            saving={update.isPending}
+            onResolve={resolveMerge}
+            // The base stays the old record, so the next save is merged or questioned again
+            // instead of overwriting what they saved.
+            onCancel={() => setMerge(null)}
+          />
+        </Suspense>
+      )}
     </Form>
   );
 }
