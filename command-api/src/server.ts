@@ -53,7 +53,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     eventStore,
     readStore,
     jobs,
-    blobs: openDocumentBlobStore(config),
+    blobs: await openDocumentBlobStore(config),
     logger,
     now,
     progress: {
@@ -65,7 +65,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
   const app = createApp(context, sessions, { uiDist: config.uiDist ?? DEFAULT_UI_DIST });
   const httpServer = http.createServer(app);
   answerClientErrorsAsJson(httpServer);
-  const io = attachSocketServer(httpServer, {
+  const io = await attachSocketServer(httpServer, {
     authenticate: async (cookieHeader) => {
       const userId = await sessions.userIdFor(readCookie(cookieHeader, SESSION_COOKIE));
       return userId ? { userId } : null;

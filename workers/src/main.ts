@@ -15,7 +15,7 @@ if (!config.redisUrl) logger.warn('REDIS_URL is not set: this process only sees 
 
 const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
 const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
-const jobs = openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
+const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
 const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
 const dependencies = { eventStore, readStore, jobs, mailer, logger, now: () => new Date() };
 await jobs.start(createJobHandlers(dependencies));

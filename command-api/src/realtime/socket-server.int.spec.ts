@@ -28,7 +28,7 @@ afterEach(async () => {
 
 async function startServer(options: Partial<SocketServerOptions> = {}): Promise<{ io: Server; url: string }> {
   const http = createServer();
-  const io = attachSocketServer(http, { authenticate, ...options });
+  const io = await attachSocketServer(http, { authenticate, ...options });
   servers.push(io);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return { io, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };

@@ -1,6 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { studentRoom, userRoom } from '@accommodate/projections/realtime/change-publisher';
@@ -137,14 +135,14 @@ function presenceTracker(io: Server, options: SocketServerOptions): PresenceTrac
  * session, joins only its own user room, and joins a student room only after
  * `canViewStudent` says yes. Messages are pokes ({entity, id, ...}), never data.
  */
-export function attachSocketServer(httpServer: HttpServer, options: SocketServerOptions): Server {
+export async function attachSocketServer(httpServer: HttpServer, options: SocketServerOptions): Promise<Server> {
   const io = new Server(httpServer, {
     transports: options.transports ?? ['polling', 'websocket'],
     serveClient: false,
     ...(options.path === undefined ? {} : { path: options.path }),
   });
 
-  if (options.redisUrl) useRedisAdapter(io, httpServer, options.redisUrl, options.redisKey);
+  if (options.redisUrl) await useRedisAdapter(io, httpServer, options.redisUrl, options.redisKey);
   const presence = presenceTracker(io, options);
   trackers.set(io, presence);
   const announcePresence = (studentId: string) =>
@@ -207,8 +205,12 @@ export function attachSocketServer(httpServer: HttpServer, options: SocketServer
   return io;
 }
 
-/** Two connections, as Redis requires: a subscribed client can do nothing but listen. */
-function useRedisAdapter(io: Server, httpServer: HttpServer, redisUrl: string, key: string | undefined): void {
+/**
+ * Two connections, as Redis requires: a subscribed client can do nothing but listen.
+ * ioredis and the adapter load only here, so the one-process mode does not carry them.
+ */
+async function useRedisAdapter(io: Server, httpServer: HttpServer, redisUrl: string, key: string | undefined): Promise<void> {
+  const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
   const pubClient = new Redis(redisUrl);
   const subClient = pubClient.duplicate();
   let lastError = '';

@@ -72,7 +72,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   db.pragma('secure_delete = ON');
   db.pragma('busy_timeout = 5000');
   // A larger page cache keeps a rebuild's lookups off the disk (negative: KiB).
-  db.pragma('cache_size = -32000');
+  db.pragma('cache_size = -16000');
   db.exec(`
     CREATE TABLE IF NOT EXISTS builds (
       projection TEXT NOT NULL,

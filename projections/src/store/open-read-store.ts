@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import type { ReadStore } from './read-store.ts';
 import { openEmbeddedReadStore } from './embedded-read-store.ts';
-import { openMongoReadStore } from './mongo-read-store.ts';
 
 export interface OpenReadStoreOptions {
   /** When set, read models live in MongoDB; otherwise in `${dataDir}/read-models.sqlite`. */
@@ -10,6 +9,10 @@ export interface OpenReadStoreOptions {
 }
 
 export async function openReadStore(options: OpenReadStoreOptions): Promise<ReadStore> {
-  if (options.mongodbUrl) return openMongoReadStore({ url: options.mongodbUrl });
+  if (options.mongodbUrl) {
+    // The driver loads only when MongoDB is chosen, which keeps the one-process mode lean.
+    const { openMongoReadStore } = await import('./mongo-read-store.ts');
+    return openMongoReadStore({ url: options.mongodbUrl });
+  }
   return openEmbeddedReadStore({ file: join(options.dataDir, 'read-models.sqlite') });
 }

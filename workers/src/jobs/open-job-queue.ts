@@ -1,4 +1,3 @@
-import { createBullmqJobQueue } from './bullmq-job-queue.ts';
 import { createInProcessJobQueue } from './in-process-job-queue.ts';
 import type { JobQueue } from './job-queue.ts';
 
@@ -9,9 +8,13 @@ export interface OpenJobQueueOptions {
   prefix?: string | undefined;
 }
 
-/** BullMQ when Redis is configured, otherwise timers in this process. */
-export function openJobQueue(options: OpenJobQueueOptions): JobQueue {
+/**
+ * BullMQ when Redis is configured, otherwise timers in this process. BullMQ and
+ * ioredis load only when chosen, so the one-process mode does not carry them.
+ */
+export async function openJobQueue(options: OpenJobQueueOptions): Promise<JobQueue> {
   if (options.redisUrl) {
+    const { createBullmqJobQueue } = await import('./bullmq-job-queue.ts');
     return createBullmqJobQueue({
       redisUrl: options.redisUrl,
       queueName: options.queueName,

@@ -1,9 +1,10 @@
 import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import type { DocumentBlobStore } from './document-blob-store.ts';
 import { filesystemBlobStore } from './filesystem-blob-store.ts';
-import { gridFsBlobStore } from './gridfs-blob-store.ts';
 
 /** GridFS beside the MongoDB read models when MONGODB_URL is set; files under DATA_DIR otherwise. */
-export function openDocumentBlobStore(config: Pick<RuntimeConfig, 'mongodbUrl' | 'dataDir'>): DocumentBlobStore {
-  return config.mongodbUrl ? gridFsBlobStore(config.mongodbUrl) : filesystemBlobStore(config.dataDir);
+export async function openDocumentBlobStore(config: Pick<RuntimeConfig, 'mongodbUrl' | 'dataDir'>): Promise<DocumentBlobStore> {
+  if (!config.mongodbUrl) return filesystemBlobStore(config.dataDir);
+  const { gridFsBlobStore } = await import('./gridfs-blob-store.ts');
+  return gridFsBlobStore(config.mongodbUrl);
 }
