@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Plan, PlanForm } from '@accommodate/shared-events/schemas/plan';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { usePlans } from '../api/get-plans.ts';
+import { useStudentPlans } from '../api/get-plans.ts';
 import { useCreatePlan } from '../api/create-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { PLAN_STATUS_LABELS, PlanFormFields } from './plan-form.tsx';
@@ -14,13 +14,12 @@ import { formatListDate } from './review-urgency.ts';
 
 /** The student's plans, with a dialog to create one or edit one in place. */
 export function StudentPlansTab({ studentId }: { studentId: string }) {
-  const plans = usePlans();
+  const plans = useStudentPlans(studentId);
   const create = useCreatePlan();
   const update = useUpdatePlan();
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
-  const studentPlans = (plans.data ?? [])
-    .filter((plan) => plan.studentId === studentId)
-    .sort((a, b) => b.startDate.localeCompare(a.startDate));
+  // A copy: the query's cached array must not be sorted in place.
+  const studentPlans = [...(plans.data ?? [])].sort((a, b) => b.startDate.localeCompare(a.startDate));
   const mutation = editing === 'new' ? create : update;
   const serverErrors = mutation.error instanceof ApiRequestError ? mutation.error.fieldErrors : undefined;
 

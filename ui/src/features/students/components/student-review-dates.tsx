@@ -1,13 +1,13 @@
 import { Card, Empty, Table } from 'antd';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
-import { usePlans } from '../../plans/api/get-plans.ts';
+import { useStudentPlans } from '../../plans/api/get-plans.ts';
 import { ReviewDue } from '../../plans/components/review-due.tsx';
 import { formatListDate } from '../../plans/components/review-urgency.ts';
 
 /** View-only roles see each plan's dates, without the plan editor. */
 export function StudentReviewDates({ studentId }: { studentId: string }) {
-  const plans = usePlans();
-  const studentPlans = (plans.data ?? []).filter((plan) => plan.studentId === studentId);
+  const plans = useStudentPlans(studentId);
+  const studentPlans = plans.data ?? [];
   if (!plans.isPending && studentPlans.length === 0) return <Empty description="No plans have been created for this student yet" />;
   return (
     <Card size="small" title="Plan review dates">
