@@ -1,17 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { test, type Browser, type Page } from '@playwright/test';
 import { addStudent, libraryIds } from './caseload-fixtures.ts';
+import { outDir, widths } from './look-book.ts';
 
 // A look-book for issue 4, not a test: `SCREENSHOTS=1 npx playwright test co-teaching-screenshots`
 // saves the share dialog, the merge dialog, the sub plan and a substitute's detail page at both widths.
-const outDir = '.tmp/screens';
-mkdirSync(outDir, { recursive: true });
-
-const widths = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 375, height: 812 },
-] as const;
 
 async function teacher(browser: Browser, name: string): Promise<{ page: Page; email: string }> {
   const page = await (await browser.newContext()).newPage();

@@ -1,15 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { test, type Page } from '@playwright/test';
+import { outDir, widths } from './look-book.ts';
 
 // A look-book, not a test: `SCREENSHOTS=1 npx playwright test` saves full-page PNGs of
 // each screen at desktop and phone widths to .tmp/screens for a human to review.
-const outDir = '.tmp/screens';
-mkdirSync(outDir, { recursive: true });
-
-const widths = [
-  { name: 'desktop', width: 1280, height: 800 },
-  { name: 'mobile', width: 375, height: 812 },
-] as const;
 
 async function shoot(page: Page, path: string, name: string) {
   await page.goto(path);
