@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedEventStore } from './embedded-event-store.ts';
 import { createShreddingEventStore } from './shredding-event-store.ts';
@@ -48,6 +48,43 @@ describe('createShreddingEventStore', () => {
       '[erased]',
     ]);
     await reopened.close();
+  });
+
+  it('seals all personal fields of an event in one ciphertext, and still reads the older per-field format', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'shredding-'));
+    const name = `Qwertyui${randomUUID().slice(0, 8)}`;
+    const keys = openSqliteSubjectKeyStore(join(dir, 'keys.sqlite'));
+    const inner = openEmbeddedEventStore({ file: join(dir, 'events.sqlite') });
+    const store = createShreddingEventStore(inner, keys);
+    await store.append('student-s1', [added('s1', name)], { expectedRevision: 'no_stream', ...meta });
+    const stored = (await inner.readStream('student-s1'))[0]!.data as Record<string, unknown>;
+    expect(JSON.stringify(stored)).not.toContain(name);
+    expect(JSON.stringify(stored)).not.toContain('Pat Parentname');
+    expect(Object.values(stored).filter((value) => typeof value === 'string' && value.startsWith('enc2:'))).toHaveLength(1);
+    expect(stored).toMatchObject({ grade: '3', birthdate: null });
+
+    // An event written in the older format: one `enc1:` ciphertext per field, under the same subject key.
+    const key = (await keys.keyFor('s1', { create: false }))!;
+    const enc1 = (plain: string) => {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      cipher.setAAD(Buffer.from('s1', 'utf8'));
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return 'enc1:' + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+    };
+    await inner.append('student-s1', [{ type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { firstName: enc1('Oldformat'), notes: enc1('<p>old</p>'), grade: '4' } } }], { expectedRevision: 0, ...meta });
+    const read = await store.readStream('student-s1');
+    expect(read[0]!.data).toMatchObject({ firstName: name, lastInitial: 'Q', parentName: 'Pat Parentname', parentEmail: null });
+    expect(read[1]!.data).toEqual({ studentId: 's1', changes: { firstName: 'Oldformat', notes: '<p>old</p>', grade: '4' } });
+    const replayed = [];
+    for await (const event of store.readAll()) replayed.push(event.data);
+    expect(replayed).toEqual(read.map((event) => event.data));
+
+    await store.forgetSubject('s1');
+    const erased = await store.readStream('student-s1');
+    expect(erased[0]!.data).toMatchObject({ firstName: '[erased]', lastInitial: '[erased]', parentName: '[erased]', parentEmail: null, grade: '3' });
+    expect(erased[1]!.data).toEqual({ studentId: 's1', changes: { firstName: '[erased]', notes: '[erased]', grade: '4' } });
+    await store.close();
   });
 });
 

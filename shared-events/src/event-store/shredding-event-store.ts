@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '../events/envelope.ts';
 import type { DomainEvent } from '../events/registry.ts';
-import { ERASED, PERSONAL_FIELDS, type PersonalFields } from '../events/personal-fields.ts';
+import { ERASED, PERSONAL_FIELDS, SEALED, type PersonalFields } from '../events/personal-fields.ts';
 import type { EventStore } from './event-store.ts';
 import type { SubjectKeyStore } from './subject-key-store.ts';
 
@@ -17,43 +17,89 @@ export const canForgetSubjects = (store: EventStore): store is ShreddingEventSto
 const KEY_CACHE_MS = 30_000;
 const KEY_CACHE_SIZE = 50_000;
 
-/** Deciphered fields kept in memory, across subjects. */
-const MAX_CACHED_PLAINTEXTS = 50_000;
+/** Deciphered events kept in memory, across subjects. */
+const MAX_CACHED_PLAINTEXTS = 20_000;
 
-/** Marks a ciphertext: `enc1:` + base64url(iv ‖ tag ‖ ciphertext). */
-const PREFIX = 'enc1:';
+/**
+ * Current format: all personal fields of one event sealed together, `enc2:` + base64url(iv ‖ tag ‖
+ * ciphertext of a JSON object path → value), stored in the event's first personal field; its other
+ * personal fields hold SEALED. One AES-GCM set-up per event instead of one per field.
+ */
+const PREFIX = 'enc2:';
+/** Legacy format (logs written before enc2, still read): one `enc1:` ciphertext per field. */
+const LEGACY_PREFIX = 'enc1:';
 
-function encrypt(key: Buffer, subjectId: string, plain: string): string {
+function encrypt(key: Buffer, subjectId: string, plain: string, prefix: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   // The subject id is authenticated, so a ciphertext cannot be moved to another subject's event.
   cipher.setAAD(Buffer.from(subjectId, 'utf8'));
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return PREFIX + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+  return prefix + Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-function decrypt(key: Buffer, subjectId: string, sealed: string): string {
-  const bytes = Buffer.from(sealed.slice(PREFIX.length), 'base64url');
+function decrypt(key: Buffer, subjectId: string, sealed: string, prefix: string): string {
+  const bytes = Buffer.from(sealed.slice(prefix.length), 'base64url');
   const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
   decipher.setAAD(Buffer.from(subjectId, 'utf8'));
   decipher.setAuthTag(bytes.subarray(12, 28));
   return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-/** Rewrites each string at the declared paths of a deep copy of `data`. */
-function mapFields(data: unknown, spec: PersonalFields, transform: (value: string) => string): unknown {
-  const copy = structuredClone(data) as Record<string, unknown>;
-  for (const path of spec.fields) {
-    const parts = path.split('.');
-    let holder: Record<string, unknown> | undefined = copy;
-    for (const part of parts.slice(0, -1)) {
-      const next: unknown = holder?.[part];
-      holder = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : undefined;
-    }
-    const leaf = parts[parts.length - 1]!;
-    const value = holder?.[leaf];
-    if (holder && typeof value === 'string') holder[leaf] = transform(value);
+type Json = Record<string, unknown>;
+
+/** Paths split once per event type, not once per event. */
+const splitPaths = new Map<PersonalFields, readonly (readonly string[])[]>();
+const pathsOf = (spec: PersonalFields) => {
+  let paths = splitPaths.get(spec);
+  if (!paths) splitPaths.set(spec, (paths = spec.fields.map((path) => path.split('.'))));
+  return paths;
+};
+
+function holderOf(data: Json, parts: readonly string[]): Json | undefined {
+  let holder: Json | undefined = data;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const next: unknown = holder[parts[i]!];
+    if (typeof next !== 'object' || next === null) return undefined;
+    holder = next as Json;
   }
+  return holder;
+}
+
+/** The string values at the declared paths, by index of the path; undefined where there is none. */
+function readFields(data: Json, spec: PersonalFields): (string | undefined)[] {
+  return pathsOf(spec).map((parts) => {
+    const value = holderOf(data, parts)?.[parts[parts.length - 1]!];
+    return typeof value === 'string' ? value : undefined;
+  });
+}
+
+/**
+ * A copy of `data` with the given values at the declared paths (index → value). Only the objects on
+ * the way to a changed field are copied (shallowly): the rest is shared, which is safe because
+ * envelopes are never mutated in place. A structuredClone per event was a large part of a replay.
+ */
+function withFields(data: Json, spec: PersonalFields, values: readonly (string | undefined)[]): Json {
+  const copy: Json = { ...data };
+  const copies = new Map<Json, Json>();
+  pathsOf(spec).forEach((parts, index) => {
+    const value = values[index];
+    if (value === undefined) return;
+    let holder = copy;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const next: unknown = holder[parts[i]!];
+      if (typeof next !== 'object' || next === null) return;
+      let nested = copies.get(next as Json);
+      if (!nested) {
+        nested = { ...(next as Json) };
+        copies.set(next as Json, nested);
+        copies.set(nested, nested);
+      }
+      holder[parts[i]!] = nested;
+      holder = nested;
+    }
+    holder[parts[parts.length - 1]!] = value;
+  });
   return copy;
 }
 
@@ -68,34 +114,62 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
   // Keys are read often (every replayed event), so they are cached; a destroyed key is cached as null.
   // A key destroyed by another process (another API node) is noticed here within KEY_CACHE_MS.
   const cache = new Map<string, { key: Buffer | null; at: number }>();
+  const cached = (subjectId: string, now: number) => {
+    const entry = cache.get(subjectId);
+    return entry && (entry.key === null || now - entry.at < KEY_CACHE_MS) ? entry : undefined;
+  };
+  const cacheKey = (subjectId: string, key: Buffer | null, at: number) => {
+    if (cache.size >= KEY_CACHE_SIZE) cache.clear();
+    cache.set(subjectId, { key, at });
+  };
   const keyFor = async (subjectId: string, create: boolean): Promise<Buffer | null> => {
-    const cached = cache.get(subjectId);
-    if (cached && (cached.key === null || Date.now() - cached.at < KEY_CACHE_MS)) return cached.key;
+    const entry = cached(subjectId, Date.now());
+    if (entry) return entry.key;
     const key = await keyStore.keyFor(subjectId, { create });
-    if (key !== null || create) {
-      if (cache.size >= KEY_CACHE_SIZE) cache.clear();
-      cache.set(subjectId, { key, at: Date.now() });
-    }
+    if (key !== null || create) cacheKey(subjectId, key, Date.now());
     return key;
+  };
+  /** One key-store query for the subjects of a page of events that are not cached yet. */
+  const prefetchKeys = async (envelopes: readonly EventEnvelope[]) => {
+    if (!keyStore.keysFor) return;
+    const now = Date.now();
+    const missing = new Set<string>();
+    for (const envelope of envelopes) {
+      const subject = PERSONAL_FIELDS[envelope.type]?.subject(envelope.data as Json);
+      if (subject && !cached(subject, now)) missing.add(subject);
+    }
+    if (missing.size === 0) return;
+    const found = await keyStore.keysFor([...missing]);
+    for (const [subject, key] of found) cacheKey(subject, key, now);
   };
 
   const seal = async (event: DomainEvent): Promise<DomainEvent> => {
     const spec = PERSONAL_FIELDS[event.type];
-    const subject = spec?.subject(event.data as Record<string, unknown>);
+    const subject = spec?.subject(event.data as Json);
     if (!spec || !subject) return event;
+    const values = readFields(event.data as Json, spec);
+    const first = values.findIndex((value) => value !== undefined);
+    if (first < 0) return event;
     const key = await keyFor(subject, true);
-    const data = mapFields(event.data, spec, (value) => (key ? encrypt(key, subject, value) : ERASED));
-    return { ...event, data } as DomainEvent;
+    if (!key) return { ...event, data: withFields(event.data as Json, spec, values.map((v) => (v === undefined ? v : ERASED))) } as DomainEvent;
+    const plain: Record<string, string> = {};
+    spec.fields.forEach((path, i) => {
+      if (values[i] !== undefined) plain[path] = values[i]!;
+    });
+    const blob = encrypt(key, subject, JSON.stringify(plain), PREFIX);
+    // Known now: the live subscription and the next command read this event without deciphering it.
+    remember(subject, blob, values);
+    const stored = values.map((value, i) => (value === undefined ? undefined : i === first ? blob : SEALED));
+    return { ...event, data: withFields(event.data as Json, spec, stored) } as DomainEvent;
   };
 
   /**
-   * Plaintexts by ciphertext, per subject. Each command re-reads its whole stream and every
-   * event also reaches the projections, so without it every field was deciphered again and
-   * again (AES-GCM set-up per field was most of the CPU of a PUT). A ciphertext carries its own
-   * random IV, so equal ciphertexts under one subject's key are equal plaintexts. Entries are
-   * used only while the key is still there, and go with it; the cache is bounded, oldest out first.
+   * Plaintexts by ciphertext, per subject. Every event also reaches the projections and a command
+   * may re-read its stream, so without it events were deciphered again and again. A ciphertext
+   * carries its own random IV, so equal ciphertexts under one subject's key are equal plaintexts.
+   * Entries are used only while the key is still there, and go with it; bounded, oldest subject out first.
    */
-  const plaintexts = new Map<string, Map<string, string>>();
+  const plaintexts = new Map<string, Map<string, (string | undefined)[]>>();
   let cachedPlaintexts = 0;
   const forgetPlaintexts = (subject: string) => {
     const entries = plaintexts.get(subject);
@@ -103,7 +177,7 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     cachedPlaintexts -= entries.size;
     plaintexts.delete(subject);
   };
-  const remember = (subject: string, sealed: string, plain: string) => {
+  const remember = (subject: string, sealed: string, plain: (string | undefined)[]) => {
     let entries = plaintexts.get(subject);
     if (!entries) plaintexts.set(subject, (entries = new Map()));
     entries.set(sealed, plain);
@@ -111,26 +185,91 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     while (cachedPlaintexts > MAX_CACHED_PLAINTEXTS) forgetPlaintexts(plaintexts.keys().next().value as string);
   };
 
-  const open = async (envelope: EventEnvelope): Promise<EventEnvelope> => {
-    const spec = PERSONAL_FIELDS[envelope.type];
-    const subject = spec?.subject(envelope.data as Record<string, unknown>);
-    if (!spec || !subject) return envelope;
-    const key = await keyFor(subject, false);
-    if (!key) forgetPlaintexts(subject);
-    const data = mapFields(envelope.data, spec, (value) => {
-      if (!value.startsWith(PREFIX)) return value;
-      if (!key) return ERASED;
-      const cached = plaintexts.get(subject)?.get(value);
-      if (cached !== undefined) return cached;
+  const openValues = (spec: PersonalFields, subject: string, key: Buffer | null, stored: (string | undefined)[], keep: boolean) => {
+    const blobIndex = stored.findIndex((value) => value?.startsWith(PREFIX));
+    if (blobIndex >= 0) {
+      const blob = stored[blobIndex]!;
+      const masked = () => stored.map((value) => (value === undefined ? value : ERASED));
+      if (!key) return masked();
+      const hit = plaintexts.get(subject)?.get(blob);
+      if (hit) return hit;
       try {
-        const plain = decrypt(key, subject, value);
-        remember(subject, value, plain);
-        return plain;
+        const plain = JSON.parse(decrypt(key, subject, blob, PREFIX)) as Record<string, string>;
+        const values = spec.fields.map((path, i) => plain[path] ?? (stored[i] === undefined ? undefined : ERASED));
+        if (keep) remember(subject, blob, values);
+        return values;
+      } catch {
+        return masked();
+      }
+    }
+    // Legacy enc1: one ciphertext per field; anything else (plaintext written before shredding) as is.
+    return stored.map((value) => {
+      if (value === undefined || !value.startsWith(LEGACY_PREFIX)) return undefined;
+      if (!key) return ERASED;
+      try {
+        return decrypt(key, subject, value, LEGACY_PREFIX);
       } catch {
         return ERASED;
       }
     });
-    return { ...envelope, data };
+  };
+
+  /** `keep`: remember the plaintext; not for a replay, which reads each event once. */
+  const open = async (envelope: EventEnvelope, keep: boolean): Promise<EventEnvelope> => {
+    const spec = PERSONAL_FIELDS[envelope.type];
+    if (!spec) return envelope;
+    const data = envelope.data as Json;
+    const subject = spec.subject(data);
+    if (!subject) return envelope;
+    const stored = readFields(data, spec);
+    if (stored.every((value) => value === undefined)) return envelope;
+    // Synchronous when cached, as nearly always in a replay (keys prefetched per page).
+    const entry = cached(subject, Date.now());
+    const key = entry ? entry.key : await keyFor(subject, false);
+    if (!key) forgetPlaintexts(subject);
+    return { ...envelope, data: withFields(data, spec, openValues(spec, subject, key, stored, keep)) };
+  };
+
+  /**
+   * A catch-up read, page by page, with one key query for each page's uncached subjects. A plain
+   * iterator rather than nested async generators: their per-event overhead showed in replays.
+   * Paging is safe here: readAll ends at the log's end, so no event waits in a page for later ones.
+   */
+  const readPages = (source: AsyncIterator<EventEnvelope>, pageSize: number): AsyncIterableIterator<EventEnvelope> => {
+    let page: EventEnvelope[] = [];
+    let index = 0;
+    let done = false;
+    const fill = async () => {
+      page = [];
+      index = 0;
+      while (page.length < pageSize) {
+        const next = await source.next();
+        if (next.done) {
+          done = true;
+          break;
+        }
+        page.push(next.value);
+      }
+      await prefetchKeys(page);
+    };
+    return {
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+      async next() {
+        if (index >= page.length) {
+          if (!done) await fill();
+          if (index >= page.length) return { done: true, value: undefined };
+        }
+        return { done: false, value: await open(page[index++]!, false) };
+      },
+      async return() {
+        done = true;
+        page = [];
+        await source.return?.();
+        return { done: true, value: undefined };
+      },
+    };
   };
 
   return {
@@ -140,13 +279,14 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     },
     async readStream(streamId) {
       const envelopes = await inner.readStream(streamId);
-      return Promise.all(envelopes.map(open));
+      return Promise.all(envelopes.map((envelope) => open(envelope, true)));
     },
-    async *readAll(options) {
-      for await (const envelope of inner.readAll(options)) yield await open(envelope);
+    readAll(options) {
+      return readPages(inner.readAll(options)[Symbol.asyncIterator](), Math.min(options?.batchSize ?? 1_000, 1_000));
     },
     async *subscribeToAll(options) {
-      for await (const envelope of inner.subscribeToAll(options)) yield await open(envelope);
+      // Not paged: a live event must not wait in a page for the next ones.
+      for await (const envelope of inner.subscribeToAll(options)) yield await open(envelope, false);
     },
     headPosition: () => inner.headPosition(),
     ping: () => inner.ping(),

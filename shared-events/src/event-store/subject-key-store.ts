@@ -10,6 +10,11 @@ import Database from 'better-sqlite3';
 export interface SubjectKeyStore {
   /** The subject's key; created on first use when `create`. null once destroyed (or never made and not `create`). */
   keyFor(subjectId: string, options: { create: boolean }): Promise<Buffer | null>;
+  /**
+   * The keys of many subjects in one query (a replay reads thousands): each subject that has a key
+   * or a tombstone (null) is in the map; subjects never seen are left out. Creates nothing.
+   */
+  keysFor?(subjectIds: readonly string[]): Promise<Map<string, Buffer | null>>;
   /** Destroys the key for good. Idempotent. */
   destroy(subjectId: string): Promise<void>;
   close(): Promise<void>;
@@ -30,6 +35,9 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
   db.pragma('busy_timeout = 5000');
   db.exec('CREATE TABLE IF NOT EXISTS subject_keys (subject TEXT PRIMARY KEY, key BLOB, destroyed_at TEXT)');
   const select = db.prepare<[string], { key: Buffer | null }>('SELECT key FROM subject_keys WHERE subject = ?');
+  const selectMany = db.prepare<[string], { subject: string; key: Buffer | null }>(
+    'SELECT subject, key FROM subject_keys WHERE subject IN (SELECT value FROM json_each(?))',
+  );
   const insert = db.prepare('INSERT OR IGNORE INTO subject_keys (subject, key) VALUES (?, ?)');
   const tombstone = db.prepare(
     `INSERT INTO subject_keys (subject, key, destroyed_at) VALUES (?, NULL, ?)
@@ -64,6 +72,9 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
         if (pending.length === 1) setImmediate(flushCreates);
       });
     },
+    async keysFor(subjectIds) {
+      return new Map(selectMany.all(JSON.stringify(subjectIds)).map((row) => [row.subject, row.key] as const));
+    },
     async destroy(subjectId) {
       tombstone.run(subjectId, new Date().toISOString());
       db.pragma('wal_checkpoint(TRUNCATE)');
@@ -95,6 +106,10 @@ export async function openMongoSubjectKeyStore(url: string): Promise<SubjectKeyS
       // $setOnInsert: of two nodes creating at once, the first key stays for both.
       await keys.updateOne({ _id: subjectId }, { $setOnInsert: { key: new Binary(newSubjectKey()) } }, { upsert: true });
       return (await read(subjectId)) ?? null;
+    },
+    async keysFor(subjectIds) {
+      const found = await keys.find({ _id: { $in: [...subjectIds] } }).toArray();
+      return new Map(found.map((doc) => [doc._id, doc.key ? Buffer.from(doc.key.buffer) : null] as const));
     },
     async destroy(subjectId) {
       await keys.updateOne({ _id: subjectId }, { $set: { key: null, destroyedAt: new Date().toISOString() } }, { upsert: true });

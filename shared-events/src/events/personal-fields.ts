@@ -32,3 +32,9 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
 
 /** What a personal field reads as once its subject's key is gone. */
 export const ERASED = '[erased]';
+
+/**
+ * What a personal field holds in the stored log when the event's personal fields are sealed together
+ * in another of its fields (see shredding-event-store.ts). Never seen by readers while the key exists.
+ */
+export const SEALED = '[sealed]';
