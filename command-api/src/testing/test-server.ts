@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { io as connect, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
 import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import { startServer, type RunningServer } from '../server.ts';
@@ -100,6 +101,15 @@ export class TestClient {
   patch = <T = any>(url: string, body: unknown, headers?: Record<string, string>) =>
     this.request<T>('PATCH', url, { body, ...(headers ? { headers } : {}) });
   delete = <T = any>(url: string, headers?: Record<string, string>) => this.request<T>('DELETE', url, headers ? { headers } : {});
+
+  /** A Socket.IO connection (WebSocket only) carrying this client's session, once it is connected. */
+  openSocket(options: Partial<ManagerOptions & SocketOptions> = {}): Promise<Socket> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(this.baseUrl, { transports: ['websocket'], ...options, extraHeaders: { Cookie: this.cookie ?? '' } });
+      socket.on('connect', () => resolve(socket));
+      socket.on('connect_error', reject);
+    });
+  }
 
   /** Registers a fresh account and keeps its session. */
   async register(name = 'Test Teacher', email = `teacher-${randomUUID()}@school.test`, password = 'correct horse battery') {

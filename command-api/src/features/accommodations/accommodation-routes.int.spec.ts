@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { ACCOMMODATION_TEMPLATES } from '@accommodate/shared-events/config/accommodation-templates';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
 
@@ -63,14 +63,8 @@ describe('accommodation library', () => {
     const other = new TestClient(server.url);
     const ownerUser = await owner.register();
     await other.register();
-    const open = (cookie: string | null) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = connect(server.url, { transports: ['websocket'], extraHeaders: { Cookie: cookie ?? '' } });
-        socket.on('connect', () => resolve(socket));
-        socket.on('connect_error', reject);
-      });
-    const ownerSocket = await open(owner.cookie);
-    const otherSocket = await open(other.cookie);
+    const ownerSocket = await owner.openSocket();
+    const otherSocket = await other.openSocket();
     const seenByOther: unknown[] = [];
     otherSocket.on('change', (message) => seenByOther.push(message));
     const poke = new Promise<any>((resolve) => ownerSocket.on('change', resolve));

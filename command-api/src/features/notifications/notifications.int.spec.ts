@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { NOTIFICATION_OUTBOX, type OutboxRecord } from '@accommodate/workers/notifications/email-delivery';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
 
@@ -34,11 +33,7 @@ describe('review reminders and the notifications API', () => {
   it('a plan due tomorrow gives its teacher exactly one review notification, live, and e-mails it to the outbox', async () => {
     const teacher = new TestClient(server.url);
     const user = await teacher.register();
-    const socket = await new Promise<Socket>((resolve, reject) => {
-      const s = connect(server.url, { transports: ['websocket'], extraHeaders: { Cookie: teacher.cookie ?? '' } });
-      s.on('connect', () => resolve(s));
-      s.on('connect_error', reject);
-    });
+    const socket = await teacher.openSocket();
     const poke = new Promise<any>((resolve) => socket.on('change', (m) => m.entity === 'notification' && resolve(m)));
 
     const student = await teacher.post('/api/students', { firstName: 'Maya', lastInitial: 'r', grade: '4', status: 'active' });

@@ -58,7 +58,7 @@ row('GET /api/sub-plan', async (w, c) => (await c.get('/api/sub-plan')).body.som
   auditor: 404,
 });
 row('socket student:watch', async (w, c) => {
-  const socket: Socket = await openSocket(w.server, c);
+  const socket: Socket = await openSocket(c);
   try {
     return (await watch(socket, w.studentId)).ok;
   } finally {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { ShareRole } from '@accommodate/shared-events/schemas/share';
 import { TestClient, type TestServer } from '../../testing/test-server.ts';
@@ -13,13 +13,7 @@ export async function teacher(server: Pick<TestServer, 'url'>, name = 'Teacher')
 }
 export type Teacher = Awaited<ReturnType<typeof teacher>>;
 
-export async function openSocket(server: Pick<TestServer, 'url'>, client: TestClient): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(server.url, { transports: ['websocket'], reconnection: false, forceNew: true, extraHeaders: { Cookie: client.cookie ?? '' } });
-    socket.on('connect', () => resolve(socket));
-    socket.on('connect_error', reject);
-  });
-}
+export const openSocket = (client: TestClient): Promise<Socket> => client.openSocket({ reconnection: false, forceNew: true });
 
 export const watch = (socket: Socket, studentId: string, mode: 'viewing' | 'editing' = 'viewing') =>
   socket.timeout(3_000).emitWithAck('student:watch', { studentId, mode }) as Promise<{ ok: boolean; message?: string }>;

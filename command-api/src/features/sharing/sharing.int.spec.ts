@@ -19,7 +19,7 @@ async function ownerWithStudent() {
 }
 
 const track = async (client: Awaited<ReturnType<typeof teacher>>) => {
-  const socket = await openSocket(server, client);
+  const socket = await openSocket(client);
   sockets.push(socket);
   const changes: ChangeMessage[] = [];
   const presence: Presence[] = [];

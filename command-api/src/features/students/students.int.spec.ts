@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
 import { signedInTeacher, TestClient, testServerForFile } from '../../testing/test-server.ts';
 
@@ -234,14 +233,8 @@ describe('students API', () => {
   it('pokes the owner’s sockets when a student changes, and nobody else’s', async () => {
     const owner = await teacher();
     const other = await teacher();
-    const open = (cookie: string | null) =>
-      new Promise<Socket>((resolve, reject) => {
-        const socket = connect(server.url, { transports: ['websocket'], extraHeaders: { Cookie: cookie ?? '' } });
-        socket.on('connect', () => resolve(socket));
-        socket.on('connect_error', reject);
-      });
-    const ownerSocket = await open(owner.cookie);
-    const otherSocket = await open(other.cookie);
+    const ownerSocket = await owner.openSocket();
+    const otherSocket = await other.openSocket();
     const seenByOwner: any[] = [];
     const seenByOther: unknown[] = [];
     ownerSocket.on('change', (message) => seenByOwner.push(message));
