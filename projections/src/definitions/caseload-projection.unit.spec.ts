@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
+import { janeDetails } from '@accommodate/shared-events/testing/student-fixtures';
 import { matchesFilter } from '../store/filter-match.ts';
 import type { Doc, Filter } from '../store/read-store.ts';
 import type { Change, ProjectionContext } from './projection.ts';
@@ -58,17 +59,7 @@ async function run(context: MemoryContext, ...envelopes: EventEnvelope[]) {
   for (const each of envelopes) await caseloadProjection.apply(each, context);
 }
 
-const details = {
-  firstName: 'Jane',
-  lastInitial: 'D',
-  grade: '4',
-  status: 'active',
-  birthdate: null,
-  parentName: null,
-  parentEmail: null,
-  parentNotes: null,
-  notes: null,
-};
+const details = janeDetails;
 
 async function caseloadWithJane() {
   revisions.clear();

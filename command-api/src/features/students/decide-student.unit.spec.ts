@@ -1,23 +1,13 @@
 import { describe, it } from 'vitest';
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
 import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import { janeDetails } from '@accommodate/shared-events/testing/student-fixtures';
 import { DeciderSpecification } from '../../framework/decider-specification.ts';
 import { HttpError } from '../../http/errors.ts';
 import { FREE_LIMIT_REACHED, studentDecider } from './decide-student.ts';
-import type { StudentDetails } from './student.ts';
 
 const spec = DeciderSpecification.for(studentDecider);
-const details: StudentDetails = {
-  firstName: 'Jane',
-  lastInitial: 'D',
-  grade: '4',
-  status: 'active',
-  birthdate: null,
-  parentName: null,
-  parentEmail: null,
-  parentNotes: null,
-  notes: null,
-};
+const details = janeDetails;
 const added: StudentEvent = { type: 'StudentAdded', data: { studentId: 's1', ownerId: 'u1', ...details } };
 const assigned = (ids: string[]): StudentEvent => ({
   type: 'StudentAccommodationsChanged',

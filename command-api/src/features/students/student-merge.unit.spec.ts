@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { janeDetails } from '@accommodate/shared-events/testing/student-fixtures';
 import type { StudentDetails } from './student.ts';
 import { mergeStudentEdit, type LaterChange, type StudentEdit } from './student-merge.ts';
 
-const details: StudentDetails = { firstName: 'Jane', lastInitial: 'D', grade: '4', status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null };
+const details = janeDetails;
 const edit = (changes: Partial<StudentDetails> = {}, accommodationIds: string[] = ['a', 'b']): StudentEdit => ({ details: { ...details, ...changes }, accommodationIds });
 const theirs = (changes: Partial<StudentDetails>, actorId = 'bob', occurredAt = '2025-03-01T10:00:00.000Z'): LaterChange => ({
   type: 'StudentDetailsUpdated',
