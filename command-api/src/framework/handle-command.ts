@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
+import { WrongExpectedRevisionError, type EventStore } from '@accommodate/shared-events/event-store/event-store';
+import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
-import type { Actor } from '@accommodate/shared-events/events/envelope';
+import type { Actor, Position } from '@accommodate/shared-events/events/envelope';
 import { fold, type Decider } from './decider.ts';
 import type { AppContext } from './command-context.ts';
 
@@ -28,6 +29,47 @@ export interface CommandResult<State> {
 const READ_YOUR_WRITES_TIMEOUT_MS = 3_000;
 
 /**
+ * Folded state per stream, so a command on a stream this process just wrote does not re-read and
+ * re-fold its whole history. Only ever trusted through a conditional append: a command decided on a
+ * cached state must append at the cached revision, which fails if anyone else wrote since; a cached
+ * decision that appends nothing or is refused is not trusted either, and is made again from the log.
+ * Entries go when any subject is erased in this process (they may hold its plaintext) and after
+ * STATE_CACHE_MS (an erasure by another process shows within the shredding key cache's 30 s too).
+ */
+const STATE_CACHE_MS = 30_000;
+const MAX_CACHED_STREAMS = 1_000;
+interface FoldedState {
+  state: unknown;
+  revision: number;
+  at: number;
+  erasures: number;
+}
+const foldedStates = new WeakMap<EventStore, WeakMap<object, Map<string, FoldedState>>>();
+
+/** null when states must not be cached: an erasing store that cannot say when it erased. */
+function erasuresOf(store: EventStore): number | null {
+  if (!canForgetSubjects(store)) return 0;
+  return typeof store.erasures === 'number' ? store.erasures : null;
+}
+
+function statesFor(store: EventStore, decider: object): Map<string, FoldedState> {
+  let byDecider = foldedStates.get(store);
+  if (!byDecider) foldedStates.set(store, (byDecider = new WeakMap()));
+  let states = byDecider.get(decider);
+  if (!states) byDecider.set(decider, (states = new Map()));
+  return states;
+}
+
+/** A copy the caller cannot change under the cache; undefined when the state cannot be copied. */
+function snapshot(state: unknown): unknown {
+  try {
+    return structuredClone(state);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Load → decide → append, after emmett's CommandHandler. The append expects the
  * revision the decision was made on, so a concurrent writer makes it fail rather
  * than be overwritten; the caller maps that to 412.
@@ -39,7 +81,36 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   command: Command,
   options: CommandOptions,
 ): Promise<CommandResult<State>> {
-  const history = await context.eventStore.readStream(streamId);
+  const store = context.eventStore;
+  // Read before loading, so an erasure during the load makes the entry stale.
+  const erasures = erasuresOf(store);
+  const states = erasures === null ? undefined : statesFor(store, decider);
+  const cached = states?.get(streamId);
+  if (states && cached) {
+    states.delete(streamId);
+    const fresh = cached.erasures === erasures && Date.now() - cached.at < STATE_CACHE_MS;
+    if (fresh && (options.expectedRevision === undefined || options.expectedRevision === cached.revision)) {
+      const state = cached.state as State;
+      let newEvents: Event[] | undefined;
+      try {
+        newEvents = decider.decide(command, state);
+      } catch {
+        // Refused on a state that may be old: decided again below, from the log.
+      }
+      if (newEvents && newEvents.length > 0) {
+        let appended: CommandResult<State> & { position: Position } | undefined;
+        try {
+          appended = await appendDecision(context, decider, streamId, state, cached.revision, newEvents, options, states, erasures!);
+        } catch {
+          // Most likely someone else wrote the stream since (WrongExpectedRevisionError): nothing was
+          // appended, so the command is decided again below, from the log, and fails there if it must.
+        }
+        if (appended) return awaitReadModels(context, appended, options);
+      }
+    }
+  }
+
+  const history = await store.readStream(streamId);
   // The last event's own revision, not the count: a store may skip events of types this build does not know.
   const currentRevision = history.at(-1)?.revision ?? -1;
   if (options.expectedRevision !== undefined && options.expectedRevision !== currentRevision) {
@@ -48,17 +119,44 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const state = fold(decider, history);
   const newEvents = decider.decide(command, state);
   if (newEvents.length === 0) return { state, revision: currentRevision, newEvents };
+  const appended = await appendDecision(context, decider, streamId, state, currentRevision, newEvents, options, states, erasures ?? 0);
+  return awaitReadModels(context, appended, options);
+}
 
+async function awaitReadModels<State>(
+  context: Pick<AppContext, 'progress'>,
+  { position, ...result }: CommandResult<State> & { position: Position },
+  options: CommandOptions,
+): Promise<CommandResult<State>> {
+  if (options.awaitReadModels !== false) await context.progress.waitForPosition(position, READ_YOUR_WRITES_TIMEOUT_MS);
+  return result;
+}
+
+async function appendDecision<State, Command, Event extends DomainEvent>(
+  context: Pick<AppContext, 'eventStore' | 'progress'>,
+  decider: Decider<State, Command, Event>,
+  streamId: string,
+  state: State,
+  revision: number,
+  newEvents: Event[],
+  options: CommandOptions,
+  states: Map<string, FoldedState> | undefined,
+  erasures: number,
+): Promise<CommandResult<State> & { position: Position }> {
   const result = await context.eventStore.append(streamId, newEvents, {
-    expectedRevision: currentRevision < 0 ? 'no_stream' : currentRevision,
+    expectedRevision: revision < 0 ? 'no_stream' : revision,
     actor: options.actor,
     correlationId: options.correlationId ?? randomUUID(),
     causationId: null,
   });
-  if (options.awaitReadModels !== false) await context.progress.waitForPosition(result.position, READ_YOUR_WRITES_TIMEOUT_MS);
-  return {
-    state: newEvents.reduce((next, event) => decider.evolve(next, event as Event), state),
-    revision: result.nextRevision,
-    newEvents,
-  };
+  const next = newEvents.reduce((folded, event) => decider.evolve(folded, event), state);
+  if (states) {
+    const copy = snapshot(next);
+    if (copy !== undefined) {
+      states.set(streamId, { state: copy, revision: result.nextRevision, at: Date.now(), erasures });
+      // Oldest first out: a Map keeps insertion order, and a used entry is re-inserted.
+      if (states.size > MAX_CACHED_STREAMS) states.delete(states.keys().next().value as string);
+    }
+  }
+  return { state: next, revision: result.nextRevision, newEvents, position: result.position };
 }

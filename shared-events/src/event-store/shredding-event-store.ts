@@ -9,6 +9,11 @@ import type { SubjectKeyStore } from './subject-key-store.ts';
 export interface ShreddingEventStore extends EventStore {
   /** Destroys the subject's key: every personal field under it now reads as '[erased]'. */
   forgetSubject(subjectId: string): Promise<void>;
+  /**
+   * How many subjects this instance has forgotten: a cache of anything read through it (a command's
+   * folded state) is stale once this changes. Another process's erasure shows after the key cache (30 s).
+   */
+  readonly erasures: number;
 }
 
 export const canForgetSubjects = (store: EventStore): store is ShreddingEventStore =>
@@ -272,7 +277,11 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     };
   };
 
+  let erasures = 0;
   return {
+    get erasures() {
+      return erasures;
+    },
     async append(streamId, events, options) {
       const sealed = await Promise.all(events.map(seal));
       return inner.append(streamId, sealed, options);
@@ -292,6 +301,7 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     ping: () => inner.ping(),
     async forgetSubject(subjectId) {
       await keyStore.destroy(subjectId);
+      erasures += 1;
       cache.set(subjectId, { key: null, at: Date.now() });
       forgetPlaintexts(subjectId);
     },
