@@ -41,7 +41,9 @@ function receiveFile(req: Request, res: Response, next: NextFunction): void {
       if (error.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, FILE_TOO_LARGE));
       return next(new HttpError(400, 'Upload one file, in the form field named "file"'));
     }
-    next(error);
+    // Anything else the multipart parser throws (a missing boundary, a truncated or malformed
+    // part) means the client sent a broken upload: a 400, never a 500.
+    next(new HttpError(400, 'The upload could not be read. Please choose the file again.'));
   });
 }
 

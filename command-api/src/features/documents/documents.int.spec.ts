@@ -148,6 +148,16 @@ describe('documents API', () => {
     expect(none.body.message).toBe('Choose a file to upload');
   });
 
+  it('answers a broken multipart body with 400, not a server error', async () => {
+    const { client, studentId } = await teacherWithStudent();
+    const truncated = await client.request('POST', `/api/students/${studentId}/documents`, {
+      headers: { 'Content-Type': 'multipart/form-data; boundary=XYZ' },
+      rawBody: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 trunc',
+    });
+    expect(truncated.status).toBe(400);
+    expect(truncated.body).toEqual({ message: 'The upload could not be read. Please choose the file again.' });
+  });
+
   it('keeps documents private to those who may see the student, and deletes them with the student', async () => {
     const { client, studentId } = await teacherWithStudent();
     const uploaded = await upload(client, studentId, PDF, 'plan.pdf');
