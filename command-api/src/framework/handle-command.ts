@@ -101,9 +101,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         let appended: CommandResult<State> & { position: Position } | undefined;
         try {
           appended = await appendDecision(context, decider, streamId, state, cached.revision, newEvents, options, states, erasures!);
-        } catch {
-          // Most likely someone else wrote the stream since (WrongExpectedRevisionError): nothing was
-          // appended, so the command is decided again below, from the log, and fails there if it must.
+        } catch (error) {
+          // Someone else wrote the stream since: nothing was appended, so the command is decided again
+          // below, from the log, and fails there if it must. Any other failure is not retried, since the
+          // append may have happened and a second decision could write the events twice.
+          if (!(error instanceof WrongExpectedRevisionError)) throw error;
         }
         if (appended) return awaitReadModels(context, appended, options);
       }
