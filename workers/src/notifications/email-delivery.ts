@@ -8,6 +8,7 @@ import {
   NOTIFICATION_PREFERENCES,
   type NotificationPreferencesDoc,
 } from '@accommodate/projections/definitions/notifications-projection';
+import { ERASED } from '@accommodate/shared-events/events/personal-fields';
 import type { Mailer } from './mailer.ts';
 
 export const NOTIFICATION_EMAIL_JOB = 'notification-email';
@@ -40,11 +41,9 @@ export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, 
   const already = await outbox.get(notificationId);
   if (already) return already;
 
-  // The event itself, not the read model: the projection may not have caught up yet.
-  const history = (await deps.eventStore.readStream(streamName('notification', notificationId))) as unknown as NotificationEvent[];
-  const raised = history.find((event) => event.type === 'NotificationRaised');
-  if (!raised || raised.type !== 'NotificationRaised') return null;
-  const { userId, type, title, message } = raised.data;
+  const raised = await raisedNotification(deps, notificationId);
+  if (!raised) return null;
+  const { userId, type, title, message } = raised;
 
   const user = await deps.readStore.collection<UserDoc>(USERS).get(userId);
   const preferences =
@@ -61,8 +60,19 @@ export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, 
       text: `${message}\r\n\r\nOpen Accommodate to see all your notifications.\r\nYou can turn these e-mails off under Settings > Notifications.\r\n`,
       reference: notificationId,
     });
+    // The student may have been erased while this message was being written, after erasure cleared the
+    // outbox: read the notification again, and take back a message whose subject is now gone.
+    const after = await raisedNotification(deps, notificationId);
+    if (!after || after.title === ERASED || after.message === ERASED) await deps.mailer.withdraw(notificationId);
     record = { id: notificationId, status: 'sent', via, at };
   }
   await outbox.put(record);
   return record;
+}
+
+/** The event itself, not the read model: the projection may not have caught up yet. */
+async function raisedNotification(deps: Pick<EmailDeliveryDependencies, 'eventStore'>, notificationId: string) {
+  const history = (await deps.eventStore.readStream(streamName('notification', notificationId))) as unknown as NotificationEvent[];
+  const raised = history.find((event) => event.type === 'NotificationRaised');
+  return raised?.type === 'NotificationRaised' ? raised.data : null;
 }

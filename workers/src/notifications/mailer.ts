@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -13,8 +13,14 @@ export interface OutgoingMail {
 export interface Mailer {
   /** Resolves once the message is with the SMTP server or written to the outbox folder. */
   send(mail: OutgoingMail): Promise<'smtp' | 'file'>;
+  /** Removes a message still in the outbox folder (erasure); mail already given to SMTP is beyond reach. */
+  withdraw(reference: string): Promise<void>;
   close(): void;
 }
+
+/** The outbox file of a message: named by its opaque reference, anything unsafe replaced. */
+export const outboxFile = (outboxDir: string, reference: string): string =>
+  path.join(outboxDir, `${reference.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);
 
 export const MAIL_FROM = 'Accommodate <notifications@accommodate.invalid>';
 
@@ -30,6 +36,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
         await transport.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
         return 'smtp';
       },
+      withdraw: async () => undefined,
       close: () => transport.close(),
     };
   }
@@ -38,13 +45,14 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
     async send(mail) {
       const info = await transport.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
       await mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${mail.reference.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`);
+      const file = outboxFile(options.outboxDir, mail.reference);
       // Write then rename, so a reader never sees half a message.
       const partial = `${file}.partial`;
       await writeFile(partial, info.message as Buffer);
       await rename(partial, file);
       return 'file';
     },
+    withdraw: (reference) => rm(outboxFile(options.outboxDir, reference), { force: true }),
     close: () => transport.close(),
   };
 }

@@ -40,7 +40,7 @@ describe.skipIf(!reachable)('review reminders on BullMQ with two workers', () =>
   let redis: Redis;
   const sent: OutgoingMail[] = [];
   const reminderRuns: string[] = [];
-  const mailer: Mailer = { send: async (mail) => (sent.push(mail), 'file'), close() {} };
+  const mailer: Mailer = { send: async (mail) => (sent.push(mail), 'file'), withdraw: async () => undefined, close() {} };
 
   const append = (stream: string, event: DomainEvent, userId = 'teacher-1') =>
     eventStore.append(stream, [event], { expectedRevision: 'any', actor: { userId }, correlationId: randomUUID(), causationId: null });

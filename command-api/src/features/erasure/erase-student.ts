@@ -6,6 +6,7 @@ import type { DocumentDoc } from '@accommodate/projections/definitions/caseload-
 import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
 import type { AppContext } from '../../framework/command-context.ts';
 import { truncateReadModelWal } from './embedded-files.ts';
+import { outboxFile } from '@accommodate/workers/notifications/mailer';
 
 /** What must be gathered before the StudentDeleted event makes the read models forget it. */
 export interface StudentErasurePlan {
@@ -50,7 +51,6 @@ export async function eraseStudent(context: AppContext, plan: StudentErasurePlan
 export async function deleteOutboxMail(context: Pick<AppContext, 'config'>, notificationIds: readonly string[]): Promise<void> {
   const outbox = path.join(context.config.dataDir, 'outbox');
   for (const notificationId of notificationIds) {
-    // Named as the mailer names them: the reference with anything unsafe replaced.
-    await rm(path.join(outbox, `${notificationId.replace(/[^A-Za-z0-9_-]/g, '_')}.eml`), { force: true });
+    await rm(outboxFile(outbox, notificationId), { force: true });
   }
 }
