@@ -20,5 +20,10 @@ export default defineConfig({
     manifest: true,
     // Route chunks are reported gzipped by the build; keep the warning honest.
     chunkSizeWarningLimit: 600,
+    rollupOptions: {
+      treeshake: {
+        moduleSideEffects: (id: string) => (/node_modules\/(@rc-component|@ant-design)\//.test(id) && !id.endsWith('.css') ? false : undefined),
+      },
+    },
   },
 });

@@ -1,8 +1,23 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { App as AntdApp, ConfigProvider } from 'antd';
-import enUS from 'antd/locale/en_US';
+import { ConfigProvider, theme } from 'antd';
+// The ES build of the default locale: `antd/locale/en_US` is CommonJS and drags a second copy of antd/lib pieces in.
+import enUS from 'antd/es/locale/en_US';
 import { appTheme } from './app-theme.ts';
+
+/**
+ * The text styles antd's <App> gives its wrapper. <App> itself is not used: it mounts the
+ * message, notification and modal hooks (about 18 KB gzipped) on every page, and only the
+ * accommodations page needs a hook modal (Modal.useModal); toasts use the static notification.
+ */
+function AppText({ children }: { children: ReactNode }) {
+  const { token } = theme.useToken();
+  return (
+    <div style={{ color: token.colorText, fontSize: token.fontSize, lineHeight: token.lineHeight, fontFamily: token.fontFamily }}>
+      {children}
+    </div>
+  );
+}
 
 /**
  * antd's theme for every page except the landing page, which is plain CSS so
@@ -11,7 +26,7 @@ import { appTheme } from './app-theme.ts';
 export default function AntdLayout({ children }: { children?: ReactNode }) {
   return (
     <ConfigProvider theme={appTheme} locale={enUS}>
-      <AntdApp>{children ?? <Outlet />}</AntdApp>
+      <AppText>{children ?? <Outlet />}</AppText>
     </ConfigProvider>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from 'antd';
+// The bare Badge: antd's index attaches Badge.Ribbon.
+import Badge from 'antd/es/badge/Badge';
 import { BellOutlined } from '@ant-design/icons';
 import type { AppNotification } from '@accommodate/shared-events/schemas/notification';
 import { useCurrentUser } from '../lib/auth.ts';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Input } from 'antd';
+// The bare Input: antd's index attaches Search, TextArea, Password and OTP, which the shell never shows.
+import Input from 'antd/es/input/Input';
 import { SearchOutlined } from '@ant-design/icons';
 import { queryKeys } from '../lib/query-keys.ts';
 import { matchStudents, MIN_SEARCH_LENGTH, type SearchableStudent } from './student-search-match.ts';

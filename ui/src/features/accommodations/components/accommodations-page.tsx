@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, Empty, Input, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Empty, Input, Modal, Skeleton, Tabs, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   ACCOMMODATION_CATEGORIES,
@@ -20,7 +20,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const countLabel = (count: number) => `${count} accommodation${count === 1 ? '' : 's'}`;
 
 export default function AccommodationsPage() {
-  const { modal } = App.useApp();
+  const [modal, modalHolder] = Modal.useModal();
   const library = useAccommodationLibrary();
   const deletion = useDeleteAccommodation();
   const [search, setSearch] = useState('');
@@ -88,6 +88,7 @@ export default function AccommodationsPage() {
 
   return (
     <div>
+      {modalHolder}
       <PageHeader
         title="Accommodations"
         description="Manage classroom accommodations by category"

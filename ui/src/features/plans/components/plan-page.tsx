@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Button, Card, Descriptions, Skeleton, Tag } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { PlanForm } from '@accommodate/shared-events/schemas/plan';
@@ -10,8 +11,10 @@ import { usePlan } from '../api/get-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { PLAN_STATUS_LABELS, PlanFormFields } from './plan-form.tsx';
 import { ReviewDue } from './review-due.tsx';
-import { PlanVersionsCard } from '../../history/components/plan-versions-card.tsx';
 import { formatListDate } from './review-urgency.ts';
+
+// The versions card (an antd Table, about 50 KB gzipped) waits for its own request anyway: its code loads beside it.
+const PlanVersionsCard = lazy(() => import('../../history/components/plan-versions-card.tsx').then((m) => ({ default: m.PlanVersionsCard })));
 
 export default function PlanPage() {
   const { id = '' } = useParams();
@@ -77,7 +80,11 @@ export default function PlanPage() {
           serverErrors={update.error instanceof ApiRequestError ? update.error.fieldErrors : undefined}
         />
       </Card>
-      {student.data && student.data.access !== 'substitute' && <PlanVersionsCard planId={current.id} />}
+      {student.data && student.data.access !== 'substitute' && (
+        <Suspense fallback={<Card title="Versions"><Skeleton active /></Card>}>
+          <PlanVersionsCard planId={current.id} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,16 +1,13 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, Card, Empty, Segmented, Skeleton, Typography } from 'antd';
 import { AppstoreOutlined, FilterOutlined, PlusOutlined, ShareAltOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { usePlans } from '../../plans/api/get-plans.ts';
-import { ShareStudentsDialog } from '../../sharing/components/share-students-dialog.tsx';
 import { permissionsFor } from '../../sharing/share-model.ts';
 import { useStudents } from '../api/get-students.ts';
 import { useAllStudentAccommodations } from '../api/get-all-student-accommodations.ts';
 import { StudentCard } from './student-card.tsx';
-import { StudentFiltersCard } from './student-filters.tsx';
-import { StudentsTable } from './students-table.tsx';
 import { useViewMode, type ViewMode } from './use-view-mode.ts';
 import {
   NO_FILTERS,
@@ -26,6 +23,14 @@ import {
   type StudentGroup,
 } from './students-list-model.ts';
 import './students-list.css';
+
+// Grid is the default view: the list view's antd Table (with Pagination, about 50 KB gzipped), the
+// filters (Select) and the share dialog (a form) load when they are first shown.
+const StudentsTable = lazy(() => import('./students-table.tsx').then((m) => ({ default: m.StudentsTable })));
+const StudentFiltersCard = lazy(() => import('./student-filters.tsx').then((m) => ({ default: m.StudentFiltersCard })));
+const ShareStudentsDialog = lazy(() =>
+  import('../../sharing/components/share-students-dialog.tsx').then((m) => ({ default: m.ShareStudentsDialog })),
+);
 
 /** Grid cards render in pages so 2,000 students stay responsive. */
 const GRID_PAGE_SIZE = 60;
@@ -43,6 +48,8 @@ export default function StudentsListPage() {
   // Students picked for "Share selected"; only the user's own can be shared.
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
   const [sharingSelected, setSharingSelected] = useState(false);
+  // Stays true after the first opening, so that closing still animates.
+  const [shareDialogMounted, setShareDialogMounted] = useState(false);
 
   const rows = useMemo(
     () => buildRows(students.data ?? [], accommodations.data, plans.data),
@@ -88,18 +95,20 @@ export default function StudentsListPage() {
     <div className="students-page">
       <PageHeader title="Students" description="Manage your students and their accommodations" actions={headerActions} />
       {showFilters && (
-        <StudentFiltersCard
-          filters={filters}
-          onFiltersChange={setFilters}
-          grades={gradeOptions(rows)}
-          accommodationNames={accommodationOptions(rows)}
-          groupBy={groupBy}
-          onGroupByChange={setGroupBy}
-          viewMode={viewMode}
-          onViewModeChange={setViewMode}
-          filtered={filtered}
-          onReset={() => setFilters(NO_FILTERS)}
-        />
+        <Suspense fallback={null}>
+          <StudentFiltersCard
+            filters={filters}
+            onFiltersChange={setFilters}
+            grades={gradeOptions(rows)}
+            accommodationNames={accommodationOptions(rows)}
+            groupBy={groupBy}
+            onGroupByChange={setGroupBy}
+            viewMode={viewMode}
+            onViewModeChange={setViewMode}
+            filtered={filtered}
+            onReset={() => setFilters(NO_FILTERS)}
+          />
+        </Suspense>
       )}
       {students.isPending ? (
         <div className="students-grid" aria-busy="true">
@@ -136,7 +145,7 @@ export default function StudentsListPage() {
           {selectedRows.length > 0 && (
             <div className="students-selection-bar no-print" role="region" aria-label="Selected students">
               <Typography.Text strong>{selectedRows.length} selected</Typography.Text>
-              <Button type="primary" icon={<ShareAltOutlined />} onClick={() => setSharingSelected(true)}>
+              <Button type="primary" icon={<ShareAltOutlined />} onClick={() => { setShareDialogMounted(true); setSharingSelected(true); }}>
                 Share selected
               </Button>
               <Button type="link" onClick={() => setSelectedIds(new Set())}>
@@ -149,7 +158,9 @@ export default function StudentsListPage() {
               groups.map((group) => (
                 <section key={group.key}>
                   <GroupHeading group={group} />
-                  <StudentsTable rows={group.rows} selectedIds={selectedIds} onSelectedChange={toggleSelected} />
+                  <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+                    <StudentsTable rows={group.rows} selectedIds={selectedIds} onSelectedChange={toggleSelected} />
+                  </Suspense>
                 </section>
               ))
             ) : (
@@ -165,12 +176,16 @@ export default function StudentsListPage() {
           )}
         </>
       )}
-      <ShareStudentsDialog
-        open={sharingSelected}
-        onClose={() => setSharingSelected(false)}
-        students={selectedRows.map((row) => ({ id: row.student.id, name: row.name }))}
-        onShared={() => setSelectedIds(new Set())}
-      />
+      {shareDialogMounted && (
+        <Suspense fallback={null}>
+          <ShareStudentsDialog
+            open={sharingSelected}
+            onClose={() => setSharingSelected(false)}
+            students={selectedRows.map((row) => ({ id: row.student.id, name: row.name }))}
+            onShared={() => setSelectedIds(new Set())}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
