@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, Card, Empty, Input, Modal, Skeleton, Tabs, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
@@ -12,8 +12,10 @@ import { toast } from '../../../lib/toast.ts';
 import { useAccommodationLibrary } from '../api/get-accommodation-library.ts';
 import { useDeleteAccommodation } from '../api/delete-accommodation.ts';
 import { AccommodationCard } from './accommodation-card.tsx';
-import { AccommodationDialog } from './accommodation-dialog.tsx';
 import './accommodations-page.css';
+
+// The add/edit dialog is a form (antd Form, Select, react-hook-form): loaded when first opened.
+const AccommodationDialog = lazy(() => import('./accommodation-dialog.tsx').then((m) => ({ default: m.AccommodationDialog })));
 
 type TabKey = 'all' | AccommodationCategory;
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -26,6 +28,12 @@ export default function AccommodationsPage() {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<TabKey>('all');
   const [dialog, setDialog] = useState<{ open: boolean; accommodation: Accommodation | null }>({ open: false, accommodation: null });
+  // Stays true after the first opening, so that closing still animates.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const openDialog = (accommodation: Accommodation | null) => {
+    setDialogMounted(true);
+    setDialog({ open: true, accommodation });
+  };
 
   const matches = useMemo(() => {
     const query = search.trim().toLowerCase();
@@ -55,7 +63,7 @@ export default function AccommodationsPage() {
         <AccommodationCard
           key={accommodation.id}
           accommodation={accommodation}
-          onEdit={(a) => setDialog({ open: true, accommodation: a })}
+          onEdit={(a) => openDialog(a)}
           onDelete={confirmDelete}
         />
       ))}
@@ -93,7 +101,7 @@ export default function AccommodationsPage() {
         title="Accommodations"
         description="Manage classroom accommodations by category"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ open: true, accommodation: null })}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog(null)}>
             Add Accommodation
           </Button>
         }
@@ -130,11 +138,15 @@ export default function AccommodationsPage() {
           ]}
         />
       )}
-      <AccommodationDialog
-        open={dialog.open}
-        accommodation={dialog.accommodation}
-        onClose={() => setDialog((current) => ({ ...current, open: false }))}
-      />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <AccommodationDialog
+            open={dialog.open}
+            accommodation={dialog.accommodation}
+            onClose={() => setDialog((current) => ({ ...current, open: false }))}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

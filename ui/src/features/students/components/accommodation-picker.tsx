@@ -1,4 +1,4 @@
-import { Button, Checkbox, Empty, Tabs, Tag, Typography } from 'antd';
+import { Button, Checkbox, Empty, Tabs, Tag } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import {
   ACCOMMODATION_CATEGORIES,
@@ -6,6 +6,7 @@ import {
   categoryOf,
 } from '@accommodate/shared-events/config/accommodation-categories';
 import type { Accommodation } from '@accommodate/shared-events/schemas/accommodation';
+import { PlainText } from '../../../components/plain-text.tsx';
 
 interface AccommodationPickerProps {
   library: Accommodation[];
@@ -19,7 +20,7 @@ export function AccommodationPicker({ library, value, onChange }: AccommodationP
   const navigate = useNavigate();
   if (library.length === 0) {
     return (
-      <Empty description={<Typography.Text strong>No Accommodations Available</Typography.Text>}>
+      <Empty description={<PlainText strong>No Accommodations Available</PlainText>}>
         <Button onClick={() => navigate('/accommodations')}>Go to Accommodations</Button>
       </Empty>
     );
@@ -62,16 +63,16 @@ export function AccommodationPicker({ library, value, onChange }: AccommodationP
             children: (
               <div className="accommodation-picker-list">
                 {items.length === 0 ? (
-                  <Typography.Text type="secondary">No {category} accommodations found</Typography.Text>
+                  <PlainText type="secondary">No {category} accommodations found</PlainText>
                 ) : (
                   items.map((accommodation) => (
                     <div key={accommodation.id} className="accommodation-picker-item">
                       <Checkbox checked={selected.has(accommodation.id)} onChange={(event) => toggle(accommodation.id, event.target.checked)}>
                         <span>{accommodation.name}</span>
                         {accommodation.description && (
-                          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                          <PlainText type="secondary" style={{ display: 'block', fontSize: 12 }}>
                             {accommodation.description}
-                          </Typography.Text>
+                          </PlainText>
                         )}
                       </Checkbox>
                     </div>

@@ -1,0 +1,35 @@
+import { Avatar, Tooltip } from 'antd';
+import type { PresenceUser } from './use-student-presence.ts';
+
+const initials = (name: string): string =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('') || '?';
+
+const presenceLabel = (user: PresenceUser): string => `${user.name} is ${user.mode}`;
+
+/** Who else has this student open right now; editors show in orange with a ring. */
+export default function PresenceAvatarGroup({ users }: { users: PresenceUser[] }) {
+  return (
+    <div className="presence-avatars no-print" role="group" aria-label="Also here" style={{ display: 'inline-flex', alignItems: 'center' }}>
+      <Avatar.Group max={{ count: 4 }} size="small">
+        {users.map((user) => (
+          <Tooltip key={user.userId} title={presenceLabel(user)}>
+            <Avatar
+              aria-label={presenceLabel(user)}
+              style={{
+                backgroundColor: user.mode === 'editing' ? '#d46b08' : '#4f46e5',
+                boxShadow: user.mode === 'editing' ? '0 0 0 2px #ffd591' : undefined,
+              }}
+            >
+              {initials(user.name)}
+            </Avatar>
+          </Tooltip>
+        ))}
+      </Avatar.Group>
+    </div>
+  );
+}
