@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { addStudent, inParallel, registerTeacher, studentForm, type Teacher } from './lib/api-client.ts';
 import { runLoad, type LoadResult } from './lib/load.ts';
 import { fmt, ratio, table, type BenchOptions, type BenchSection } from './lib/report.ts';
@@ -6,6 +7,23 @@ import { spawnServer } from './lib/server-process.ts';
 import { tempDir } from './lib/temp-dir.ts';
 
 const CONNECTIONS = 32;
+
+/** CPU time (user + system) a process has used so far, in ms: steadier than req/s on a shared machine. */
+function cpuMs(pid: number): number {
+  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14th and 15th.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** Runs a load and adds the server's CPU-ms per answered request to its result. */
+async function measured(pid: number, load: () => Promise<LoadResult>): Promise<LoadResult & { cpuMsPerRequest: number }> {
+  const before = cpuMs(pid);
+  const result = await load();
+  return { ...result, cpuMsPerRequest: (cpuMs(pid) - before) / Math.max(1, result.requests) };
+}
+
+/** BENCH_WRITES_PROFILE=<dir> writes a V8 CPU profile of the product server under this load into <dir>. */
+const profileDir = process.env.BENCH_WRITES_PROFILE;
 
 /** A pool that hands each in-flight request its own item and takes it back at the response. */
 function pool<T>(items: T[]) {
@@ -27,7 +45,7 @@ interface Row {
 }
 
 /** POST: each connection adds students as one of 32 teachers (creations are serialised per teacher by design). */
-async function postLoad(url: string, teachers: Teacher[], durationSec: number, n = { i: 0 }): Promise<LoadResult> {
+async function postLoad(url: string, teachers: Pick<Teacher, 'cookie'>[], durationSec: number, n = { i: 0 }): Promise<LoadResult> {
   const cookies = pool(teachers.map((t) => t.cookie));
   return runLoad({
     url: `${url}/api/students`,
@@ -74,10 +92,13 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
   const durationSec = options.quick ? 4 : 12;
   const appDir = tempDir('writes-app');
   const baseDir = tempDir('writes-base');
-  const results: Partial<Record<'appPost' | 'appPut' | 'basePost' | 'basePut', LoadResult>> = {};
+  const results: Partial<Record<'appPost' | 'appPut' | 'basePost' | 'basePut', LoadResult & { cpuMsPerRequest: number }>> = {};
   try {
     // ── the product ──
-    const app = await spawnServer({ dataDir: appDir.path });
+    const app = await spawnServer({
+      dataDir: appDir.path,
+      ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+    });
     try {
       const teachers: Teacher[] = [];
       await inParallel(CONNECTIONS, 8, async () => void teachers.push(await registerTeacher(app.url, { premium: true })));
@@ -89,8 +110,8 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
         rows.push({ id, cookie: teacher.cookie, etag: `"${revision}"` });
       });
       await postLoad(app.url, teachers, 2); // warm-up
-      results.appPost = await postLoad(app.url, teachers, durationSec);
-      results.appPut = await putLoad(app.url, rows, durationSec);
+      results.appPost = await measured(app.pid, () => postLoad(app.url, teachers, durationSec));
+      results.appPut = await measured(app.pid, () => putLoad(app.url, rows, durationSec));
     } finally {
       await app.stop();
     }
@@ -105,8 +126,8 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
         rows.push({ id, cookie: fakeTeachers[i % CONNECTIONS]!.cookie, etag: null });
       }
       await postLoad(base.url, fakeTeachers, 2);
-      results.basePost = await postLoad(base.url, fakeTeachers, durationSec);
-      results.basePut = await putLoad(base.url, rows, durationSec);
+      results.basePost = await measured(base.pid, () => postLoad(base.url, fakeTeachers, durationSec));
+      results.basePut = await measured(base.pid, () => putLoad(base.url, rows, durationSec));
     } finally {
       await base.stop();
     }
@@ -114,8 +135,9 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
     appDir.dispose();
     baseDir.dispose();
   }
-  const { appPost, appPut, basePost, basePut } = results as Record<keyof typeof results, LoadResult>;
-  const row = (label: string, r: LoadResult) => [label, fmt(r.rps), fmt(r.p50), fmt(r.p99), r.non2xx, r.errors];
+  const { appPost, appPut, basePost, basePut } = results as Required<typeof results>;
+  const row = (label: string, r: LoadResult & { cpuMsPerRequest: number }) =>
+    [label, fmt(r.rps), fmt(r.p50), fmt(r.p99), fmt(r.cpuMsPerRequest, 2), r.non2xx, r.errors];
   const checks = (verb: string, app: LoadResult, base: LoadResult) => [
     { target: `${verb}: ≥ 50 % of baseline throughput`, measured: ratio(app.rps, base.rps), met: app.rps >= 0.5 * base.rps },
     { target: `${verb}: p99 ≤ 50 ms`, measured: `${fmt(app.p99)} ms`, met: app.p99 <= 50 },
@@ -128,7 +150,7 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
       'transaction, WAL, synchronous=FULL (bench/baselines/sqlite-express-server.ts). Product: 32 premium teachers, one per',
       'connection; each PUT carries the If-Match of its previous answer.',
       '',
-      ...table(['server', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'], [
+      ...table(['server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'errors'], [
         row('product POST /api/students', appPost),
         row('baseline POST', basePost),
         row('product PUT /api/students/:id', appPut),

@@ -60,6 +60,26 @@ function statesFor(store: EventStore, decider: object): Map<string, FoldedState>
   return states;
 }
 
+const isFresh = (entry: FoldedState, erasures: number | null) => entry.erasures === erasures && Date.now() - entry.at < STATE_CACHE_MS;
+
+/**
+ * The state and revision this process last folded for the stream, if still fresh. Not proof that
+ * the stream is still at that revision (another process may have written since): a decision made
+ * on it must be handed to handleCommand with `expectedRevision` set to it, whose conditional append
+ * then fails with WrongExpectedRevisionError, appending nothing, if the stream has moved on.
+ * Read-only: the object is the cache's own.
+ */
+export function cachedState<State>(
+  context: Pick<AppContext, 'eventStore'>,
+  decider: Pick<Decider<State, never, never>, 'initialState'>,
+  streamId: string,
+): { readonly state: State; readonly revision: number } | undefined {
+  const erasures = erasuresOf(context.eventStore);
+  if (erasures === null) return undefined;
+  const entry = foldedStates.get(context.eventStore)?.get(decider)?.get(streamId);
+  return entry && isFresh(entry, erasures) ? { state: entry.state as State, revision: entry.revision } : undefined;
+}
+
 /** A copy the caller cannot change under the cache; undefined when the state cannot be copied. */
 function snapshot(state: unknown): unknown {
   try {
@@ -88,8 +108,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   const cached = states?.get(streamId);
   if (states && cached) {
     states.delete(streamId);
-    const fresh = cached.erasures === erasures && Date.now() - cached.at < STATE_CACHE_MS;
-    if (fresh && (options.expectedRevision === undefined || options.expectedRevision === cached.revision)) {
+    if (isFresh(cached, erasures) && (options.expectedRevision === undefined || options.expectedRevision === cached.revision)) {
       const state = cached.state as State;
       let newEvents: Event[] | undefined;
       try {
@@ -112,6 +131,14 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
   }
 
+  if (options.expectedRevision === -1) {
+    // A stream the caller creates: nothing to read, and the append fails if it exists after all.
+    const state = decider.initialState();
+    const newEvents = decider.decide(command, state);
+    if (newEvents.length === 0) return { state, revision: -1, newEvents };
+    const appended = await appendDecision(context, decider, streamId, state, -1, newEvents, options, states, erasures ?? 0);
+    return awaitReadModels(context, appended, options);
+  }
   const history = await store.readStream(streamId);
   // The last event's own revision, not the count: a store may skip events of types this build does not know.
   const currentRevision = history.at(-1)?.revision ?? -1;

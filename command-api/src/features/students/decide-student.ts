@@ -8,6 +8,7 @@ import { evolveStudent, initialStudentState, type StudentDetails, type StudentSt
 /** What the account allows, read by the route from the current user just before deciding. */
 export interface StudentAllowance {
   isPremium: boolean;
+  /** The account's students; only counted, and only read, on the free plan. */
   studentCount: number;
 }
 

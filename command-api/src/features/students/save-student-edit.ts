@@ -5,7 +5,7 @@ import { STUDENTS } from '@accommodate/projections/definitions/caseload-collecti
 import type { StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
 import type { AppContext } from '../../framework/command-context.ts';
 import { fold } from '../../framework/decider.ts';
-import { handleCommand, type CommandResult } from '../../framework/handle-command.ts';
+import { cachedState, handleCommand, type CommandResult } from '../../framework/handle-command.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { studentDecider } from './decide-student.ts';
 import type { StudentState } from './student.ts';
@@ -40,6 +40,20 @@ const editOf = (state: StudentState): StudentEdit => {
  */
 export async function saveStudentEdit(context: AppContext, request: StudentEditRequest): Promise<CommandResult<StudentState>> {
   const stream = streamName('student', request.studentId);
+  // The usual edit: the client saw the revision this process last wrote. It is decided on that folded
+  // state without re-reading the stream (which grows with every save); the append expects that
+  // revision, so if anyone wrote since, nothing is appended and the edit is merged from the log below.
+  const cached = cachedState(context, studentDecider, stream);
+  if (cached?.state.status === 'present' && (request.expectedRevision ?? cached.revision) === cached.revision) {
+    const current = editOf(cached.state);
+    const edit = request.yours(current);
+    await request.checkNewAssignments(edit.accommodationIds.filter((id) => !current.accommodationIds.includes(id)));
+    try {
+      return await update(context, request, edit, cached.revision);
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
   const history = await context.eventStore.readStream(stream);
   const currentRevision = history.at(-1)?.revision ?? -1;
   const seenRevision = request.expectedRevision ?? currentRevision;
@@ -72,11 +86,14 @@ export async function saveStudentEdit(context: AppContext, request: StudentEditR
   }
 
   await request.checkNewAssignments(edit.accommodationIds.filter((id) => !current.accommodationIds.includes(id)));
-  return handleCommand(
+  return update(context, request, edit, currentRevision);
+}
+
+const update = (context: AppContext, request: StudentEditRequest, edit: StudentEdit, revision: number) =>
+  handleCommand(
     context,
     studentDecider,
-    stream,
+    streamName('student', request.studentId),
     { type: 'UpdateStudent', studentId: request.studentId, details: edit.details, accommodationIds: [...edit.accommodationIds] },
-    { actor: { userId: request.userId }, expectedRevision: currentRevision },
+    { actor: { userId: request.userId }, expectedRevision: revision },
   );
-}

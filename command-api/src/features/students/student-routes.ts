@@ -10,14 +10,13 @@ import { notFound } from '../../http/errors.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadCurrentUser } from '../accounts/current-user.ts';
 import { assertInLibrary } from './accommodation-choice.ts';
 import { renderAccommodationsPdf } from './accommodations-pdf.ts';
-import { studentDecider } from './decide-student.ts';
+import { studentDecider, type StudentAllowance } from './decide-student.ts';
 import { loadStudentFor, presentStudent, presentStudents, studentsVisibleTo, visibleUntil } from './student-access.ts';
 import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
-import { usersProjection } from '@accommodate/projections/definitions/users-projection';
+import { USERS, usersProjection, type UserDoc } from '@accommodate/projections/definitions/users-projection';
 import { sanitizeNotes } from './student-notes.ts';
 import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { eraseStudent, planStudentErasure } from '../erasure/erase-student.ts';
@@ -66,6 +65,17 @@ const byName = (a: StudentDoc, b: StudentDoc) =>
 export function currentPlan(plans: readonly PlanDoc[]): PlanDoc | null {
   const latestFirst = [...plans].sort((a, b) => b.startDate.localeCompare(a.startDate));
   return latestFirst.find((plan) => plan.status === 'active') ?? latestFirst[0] ?? null;
+}
+
+/**
+ * What the free plan's limit needs to know. A premium account has no limit, so its students are not
+ * counted: counting a large caseload on every creation was a large part of a POST's cost.
+ */
+async function allowanceOf(readStore: AppContext['readStore'], userId: string): Promise<StudentAllowance> {
+  const user = await readStore.collection<UserDoc>(USERS).get(userId);
+  if (!user) throw notFound('Account');
+  if (user.isPremium) return { isPremium: true, studentCount: 0 };
+  return { isPremium: false, studentCount: await readStore.collection(STUDENTS).count({ ownerId: userId }) };
 }
 
 /**
@@ -158,7 +168,7 @@ export function studentRoutes(context: AppContext): Router {
     await assertInLibrary(context, userId, input.accommodationIds);
     const studentId = randomUUID();
     const result = await creatingFor(userId, async () => {
-      const account = await loadCurrentUser(context.readStore, userId);
+      const allowance = await allowanceOf(context.readStore, userId);
       return handleCommand(
         context,
         studentDecider,
@@ -169,7 +179,7 @@ export function studentRoutes(context: AppContext): Router {
           ownerId: userId,
           details: detailsFrom(input),
           accommodationIds: input.accommodationIds,
-          allowance: { isPremium: account.isPremium, studentCount: account.studentCount },
+          allowance,
         },
         { actor: { userId }, expectedRevision: -1 },
       );

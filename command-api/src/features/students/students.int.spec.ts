@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
+import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
 import { signedInTeacher, TestClient, testServerForFile } from '../../testing/test-server.ts';
 
 const server = testServerForFile();
@@ -183,6 +184,30 @@ describe('students API', () => {
     expect(stale.body.current).toMatchObject({ id, firstName: 'Jane', grade: 'K', revision: 3 });
     expect(stale.body.conflicts).toEqual([expect.objectContaining({ field: 'grade', yours: '3', theirs: 'K' })]);
     expect((await client.get(`/api/students/${id}`)).body.firstName).toBe('Jane');
+  });
+
+  it('merges an edit when another process changed the student since this one last saved it', async () => {
+    const client = await teacher();
+    const created = await client.post('/api/students', jane);
+    const id = created.body.id;
+    const saved = await client.put(`/api/students/${id}`, { ...jane, grade: '5' }, { 'If-Match': created.headers.get('etag')! });
+    expect(saved.status).toBe(200);
+    // Another API process on the same files changes the parent's name behind this one's back.
+    const other = await openEventStore({ dataDir: server.dataDir });
+    try {
+      await other.append(`student-${id}`, [{ type: 'StudentDetailsUpdated', data: { studentId: id, changes: { parentName: 'Pat Doe' } } }], {
+        expectedRevision: saved.body.revision,
+        actor: { userId: 'another-teacher' },
+        correlationId: 'c',
+        causationId: null,
+      });
+    } finally {
+      await other.close();
+    }
+    // The client's If-Match is this process's last answer, yet the stream has moved on: merged, not lost or refused.
+    const renamed = await client.put(`/api/students/${id}`, { ...jane, grade: '5', firstName: 'Janet' }, { 'If-Match': saved.headers.get('etag')! });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ firstName: 'Janet', grade: '5', parentName: 'Pat Doe', revision: saved.body.revision + 2 });
   });
 
   it('hides another teacher’s student as not found, for every call', async () => {
