@@ -172,6 +172,19 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     handle.insertKey = db.prepare(`INSERT OR IGNORE INTO ${keys} (field, key, id) VALUES (?, ?, ?)`);
   }
 
+  /**
+   * Another process (an API node filtering by a field for the first time) may have indexed a
+   * field since this handle was made; a writer that kept the old list would leave its new
+   * documents out of that index. Called inside the write transaction, where the list cannot
+   * change underneath; fields are only ever added to a table.
+   */
+  function refreshFields(handle: TableHandle): void {
+    const fields = statements.indexedFields.all(handle.physical).map((row) => row.field);
+    if (fields.length === handle.fields.length) return;
+    handle.fields = fields;
+    prepareKeyStatements(handle);
+  }
+
   function putDoc(handle: TableHandle, doc: Doc): void {
     handle.put.run(doc.id, JSON.stringify(doc));
     if (handle.fields.length === 0) return;
@@ -284,8 +297,13 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       throw new Error(`Checkpoint of projection ${build.projection} would move backwards`);
     }
     statements.setCheckpoint.run(next, build.projection, build.build);
+    const refreshed = new Set<TableHandle>();
     for (const write of writes) {
       const handle = handleFor(physicalOfBuild(build, write.collection));
+      if (!refreshed.has(handle)) {
+        refreshFields(handle);
+        refreshed.add(handle);
+      }
       if (write.kind === 'put') putDoc(handle, write.doc);
       else deleteDoc(handle, write.id);
     }
@@ -361,10 +379,15 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       const physical = `state_${slug(name)}`;
       if (!handles.has(physical)) createTable(physical);
       const reads = collectionOver<T>(() => physical);
+      const writable = () => {
+        const handle = handleFor(physical);
+        refreshFields(handle);
+        return handle;
+      };
       return {
         ...reads,
-        put: async (doc) => void db.transaction(() => putDoc(handleFor(physical), doc))(),
-        delete: async (id) => void db.transaction(() => deleteDoc(handleFor(physical), id))(),
+        put: async (doc) => void db.transaction(() => putDoc(writable(), doc))(),
+        delete: async (id) => void db.transaction(() => deleteDoc(writable(), id))(),
       };
     },
 

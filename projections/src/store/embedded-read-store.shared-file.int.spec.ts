@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbeddedReadStore } from './embedded-read-store.ts';
+import type { BuildRef, ReadStore } from './read-store.ts';
+
+/**
+ * In the multi-process mode the projections service writes the read models and each API node
+ * reads them, through its own connection to the same file. Two stores on one file stand in for
+ * the two processes: each keeps its own caches, as a process would.
+ */
+describe('embedded read store shared by a writer and a reader process', () => {
+  const opened: ReadStore[] = [];
+  let dir = '';
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const open = () => {
+    const store = openEmbeddedReadStore({ file: join(dir, 'read-models.sqlite') });
+    opened.push(store);
+    return store;
+  };
+
+  it('a document committed after the reader first filtered by a field is found by that filter', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
+    const build: BuildRef = { projection: 'notifications', version: 1, build: 'b1' };
+    const writer = open();
+    await writer.createBuild(build, ['notifications']);
+    await writer.activate(build);
+    await writer.commit(build, [{ kind: 'put', collection: 'notifications', doc: { id: 'n1', userId: 'u1' } }], 1n);
+
+    const reader = open();
+    // The first filter by userId indexes that field, from the reader's connection.
+    expect(await reader.collection('notifications').find({ userId: 'u1' })).toEqual([{ id: 'n1', userId: 'u1' }]);
+
+    await writer.commit(build, [{ kind: 'put', collection: 'notifications', doc: { id: 'n2', userId: 'u1' } }], 2n);
+    const ids = (await reader.collection('notifications').find({ userId: 'u1' })).map((doc) => doc.id).sort();
+    expect(ids).toEqual(['n1', 'n2']);
+  });
+
+  it('a state document put by one process is found by a filter another process indexed', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
+    const writer = open();
+    const reader = open();
+    await writer.state('sessions').put({ id: 's1', userId: 'u1' });
+    expect(await reader.state('sessions').find({ userId: 'u1' })).toHaveLength(1);
+    await writer.state('sessions').put({ id: 's2', userId: 'u1' });
+    expect(await reader.state('sessions').count({ userId: 'u1' })).toBe(2);
+  });
+});
