@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openEmbeddedReadStore } from './embedded-read-store.ts';
-import type { BuildRef, ReadStore } from './read-store.ts';
+import type { BuildRef, Doc, ReadStore } from './read-store.ts';
+
+interface SessionDoc extends Doc {
+  userId: string;
+}
+const mine = (id: string): SessionDoc => ({ id, userId: 'u1' });
 
 /**
  * In the multi-process mode the projections service writes the read models and each API node
@@ -29,13 +34,13 @@ describe('embedded read store shared by a writer and a reader process', () => {
     const writer = open();
     await writer.createBuild(build, ['notifications']);
     await writer.activate(build);
-    await writer.commit(build, [{ kind: 'put', collection: 'notifications', doc: { id: 'n1', userId: 'u1' } }], 1n);
+    await writer.commit(build, [{ kind: 'put', collection: 'notifications', doc: mine('n1') }], 1n);
 
     const reader = open();
     // The first filter by userId indexes that field, from the reader's connection.
     expect(await reader.collection('notifications').find({ userId: 'u1' })).toEqual([{ id: 'n1', userId: 'u1' }]);
 
-    await writer.commit(build, [{ kind: 'put', collection: 'notifications', doc: { id: 'n2', userId: 'u1' } }], 2n);
+    await writer.commit(build, [{ kind: 'put', collection: 'notifications', doc: mine('n2') }], 2n);
     const ids = (await reader.collection('notifications').find({ userId: 'u1' })).map((doc) => doc.id).sort();
     expect(ids).toEqual(['n1', 'n2']);
   });
@@ -44,9 +49,9 @@ describe('embedded read store shared by a writer and a reader process', () => {
     dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
     const writer = open();
     const reader = open();
-    await writer.state('sessions').put({ id: 's1', userId: 'u1' });
+    await writer.state<SessionDoc>('sessions').put(mine('s1'));
     expect(await reader.state('sessions').find({ userId: 'u1' })).toHaveLength(1);
-    await writer.state('sessions').put({ id: 's2', userId: 'u1' });
+    await writer.state<SessionDoc>('sessions').put(mine('s2'));
     expect(await reader.state('sessions').count({ userId: 'u1' })).toBe(2);
   });
 });
