@@ -131,4 +131,17 @@ describe('notification subscriber', () => {
     ]);
     expect(queue.enqueued).toEqual([`email:${raised[0]!.data.notificationId}`]);
   });
+
+  it('schedules a share’s expiry from the grant, and cancels it when the share is revoked', async () => {
+    const queue = recordingQueue();
+    const subscriber = start(queue.jobs);
+    await append('student-s1', {
+      type: 'StudentShared',
+      data: { studentId: 's1', shareId: 'sh1', role: 'substitute', expiresAt: '2025-02-01', grantedBy: 'owner', email: 'sub@school.test', granteeUserId: 'sub' },
+    });
+    const revoked = await append('student-s1', { type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } });
+    expect(await subscriber.whenProcessed(revoked.position, 3_000)).toBe(true);
+    expect(queue.enqueued).toContain('share-expiry:sh1:2025-02-01');
+    expect(queue.cancelled).toEqual(['share-expiry:sh1:2025-02-01']);
+  });
 });

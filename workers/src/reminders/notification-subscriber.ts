@@ -21,6 +21,7 @@ import {
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { NOTIFICATION_EMAIL_JOB, notificationEmailJobId } from '../notifications/email-delivery.ts';
 import { cancelReviewReminders, CLOSED_PLAN_STATUS, scheduleReviewReminders } from './review-reminders.ts';
+import { scheduleShareExpiry, shareExpiryJobId } from '../sharing/share-expiry.ts';
 
 /** The subscriber's own state, beside (not inside) the projections' read models. */
 export const SUBSCRIBER_STATE = 'notification-subscriber';
@@ -94,11 +95,14 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
 
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      abort.signal.addEventListener('abort', () => {
+      // The listener goes with the timer: waits run in a loop, and one left per wait would pile up on the signal.
+      const wake = () => {
         clearTimeout(timer);
+        abort.signal.removeEventListener('abort', wake);
         resolve();
-      }, { once: true });
+      };
+      const timer = setTimeout(wake, ms);
+      abort.signal.addEventListener('abort', wake, { once: true });
     });
 
   const waitForCaseload = async (position: Position): Promise<void> => {
@@ -123,12 +127,12 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
   };
 
   /** The share as granted, from the student's stream (a revoked share is gone from the read model). */
-  const shareOf = async (studentId: string, shareId: string): Promise<{ role: string; granteeUserId: string | null } | null> => {
-    let share: { role: string; granteeUserId: string | null } | null = null;
+  const shareOf = async (studentId: string, shareId: string): Promise<{ role: string; granteeUserId: string | null; expiresAt: string | null } | null> => {
+    let share: { role: string; granteeUserId: string | null; expiresAt: string | null } | null = null;
     for (const event of await eventStore.readStream(streamName('student', studentId))) {
-      const data = event.data as { shareId?: string; role?: string; granteeUserId?: string | null };
+      const data = event.data as { shareId?: string; role?: string; granteeUserId?: string | null; expiresAt?: string | null };
       if (data.shareId !== shareId) continue;
-      if (event.type === 'StudentShared') share = { role: data.role ?? 'co-teacher', granteeUserId: data.granteeUserId ?? null };
+      if (event.type === 'StudentShared') share = { role: data.role ?? 'co-teacher', granteeUserId: data.granteeUserId ?? null, expiresAt: data.expiresAt ?? null };
       if (event.type === 'ShareActivated' && share) share = { ...share, granteeUserId: data.granteeUserId ?? null };
     }
     return share;
@@ -203,6 +207,10 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
           );
           await raiseAll(drafts, envelope);
         }
+        // Scheduled from the event, not by the API request: a grant acknowledged while Redis is down still expires.
+        if (event.type === 'StudentShared' && event.data.expiresAt !== null) {
+          await scheduleShareExpiry(jobs, { studentId: event.data.studentId, shareId: event.data.shareId, expiresAt: event.data.expiresAt }, deps.now());
+        }
         return;
       }
       case 'ShareRevoked':
@@ -210,6 +218,8 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
         const share = await shareOf(event.data.studentId, event.data.shareId);
         const reason = event.type === 'ShareRevoked' ? 'revoked' : 'expired';
         if (share) await raiseAll(shareEndedNotifications({ eventId: envelope.eventId, granteeUserId: share.granteeUserId, reason }, envelope.actor.userId), envelope);
+        // Tidiness only: a job for a revoked share finds nothing to expire.
+        if (event.type === 'ShareRevoked' && share?.expiresAt) await jobs.cancel(shareExpiryJobId(event.data.shareId, share.expiresAt));
         return;
       }
       case 'NotificationRaised':

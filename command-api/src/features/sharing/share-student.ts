@@ -4,7 +4,6 @@ import type { ShareInput } from '@accommodate/shared-events/schemas/share';
 import { SHARES } from '@accommodate/projections/definitions/caseload-collections';
 import type { ShareDoc } from '@accommodate/projections/definitions/caseload-projection';
 import { USERS, type UserDoc } from '@accommodate/projections/definitions/users-projection';
-import { scheduleShareExpiry, shareExpiryJobId } from '@accommodate/workers/sharing/share-expiry';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -52,9 +51,7 @@ export async function shareStudent(
   const granted = shareForEmail(result.state, input.email);
   const share = granted ? await shares.get(granted.shareId) : null;
   if (!granted || !share) throw notFound('Share');
-  if (expiresAt !== null && result.newEvents.length > 0) {
-    await scheduleShareExpiry(context.jobs, { studentId, shareId: granted.shareId, expiresAt }, context.now());
-  }
+  // The expiry job is scheduled by the workers from the StudentShared event (notification-subscriber.ts).
   return { share, created: !existed };
 }
 
@@ -68,7 +65,6 @@ export async function revokeShare(context: AppContext, revoke: { studentId: stri
     { type: 'RevokeShare', studentId: revoke.studentId, shareId: revoke.shareId },
     { actor: { userId: revoke.userId } },
   );
-  if (share.expiresAt) await context.jobs.cancel(shareExpiryJobId(share.id, share.expiresAt));
 }
 
 /**
