@@ -1,35 +1,11 @@
 import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
-import { createLogger } from '@accommodate/shared-events/logging/logger';
-import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
-import { openReadStore } from './store/open-read-store.ts';
-import { ALL_PROJECTIONS } from './definitions/all-projections.ts';
-import { startProjections } from './runner/projection-runner.ts';
-import { createRedisEmitterPublisher } from './realtime/redis-emitter-publisher.ts';
-import type { ChangePublisher } from './realtime/change-publisher.ts';
+import { startProjectionsService } from './projections-service.ts';
 
-/**
- * The projections service on its own (`npm start -w projections`): it keeps the
- * read models current and pokes the API nodes' sockets through Redis.
- */
-const config = loadRuntimeConfig(process.env);
-const logger = createLogger('projections', config.logLevel);
-
-const silentPublisher: ChangePublisher = { publish: () => undefined, close: async () => undefined };
-if (!config.redisUrl) logger.warn('REDIS_URL is not set: read models update, but no live pokes reach the API nodes');
-
-const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
-const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
-const publisher = config.redisUrl
-  ? createRedisEmitterPublisher({ redisUrl: config.redisUrl, key: config.socketRedisKey })
-  : silentPublisher;
-const runner = await startProjections({ eventStore, readStore, projections: ALL_PROJECTIONS, publisher, logger });
-logger.info('projections running', { projections: ALL_PROJECTIONS.length });
+/** `npm start -w projections`: the projections service on its own. */
+const service = await startProjectionsService(loadRuntimeConfig(process.env));
 
 const shutdown = async () => {
-  await runner.stop();
-  await publisher.close();
-  await readStore.close();
-  await eventStore.close();
+  await service.stop();
   process.exit(0);
 };
 process.on('SIGTERM', () => void shutdown());

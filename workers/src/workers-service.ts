@@ -1,0 +1,41 @@
+import path from 'node:path';
+import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
+import { createLogger } from '@accommodate/shared-events/logging/logger';
+import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
+import { openReadStore } from '@accommodate/projections/store/open-read-store';
+import { openJobQueue } from './jobs/open-job-queue.ts';
+import { createJobHandlers } from './handlers/job-handlers.ts';
+import { createMailer } from './notifications/mailer.ts';
+import { startNotificationWorkers } from './notifications/notification-workers.ts';
+
+export interface RunningWorkersService {
+  stop(): Promise<void>;
+}
+
+/** The workers service (`npm start -w workers`, or in-process in tests): consumes the BullMQ queue and follows the log. */
+export async function startWorkersService(config: RuntimeConfig): Promise<RunningWorkersService> {
+  const logger = createLogger('workers', config.logLevel);
+  if (!config.redisUrl) logger.warn('REDIS_URL is not set: this process only sees jobs enqueued within itself');
+
+  const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
+  const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
+  const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
+  const dependencies = { eventStore, readStore, jobs, mailer, logger, now: () => new Date() };
+  await jobs.start(createJobHandlers(dependencies));
+  // The log follower resumes from its saved checkpoint; the sweep scheduler is upserted (one per deployment).
+  const notifications = await startNotificationWorkers(dependencies);
+  logger.info('workers running');
+
+  return {
+    async stop() {
+      // Stop reacting first (saves the checkpoint), then close the worker gracefully
+      // (BullMQ's advice) so a running job finishes or is handed back.
+      await notifications.stop();
+      await jobs.close();
+      mailer.close();
+      await readStore.close();
+      await eventStore.close();
+    },
+  };
+}
