@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { z } from 'zod';
 import { studentRoom, userRoom } from '@accommodate/projections/realtime/change-publisher';
 import { PRESENCE_MODES, type Presence, type PresenceMode } from '@accommodate/shared-events/schemas/share';
+import { reconnectWithin500ms } from '@accommodate/shared-events/config/redis-reconnect';
 
 export type SocketTransport = 'websocket' | 'polling';
 
@@ -211,7 +212,7 @@ export async function attachSocketServer(httpServer: HttpServer, options: Socket
  */
 async function useRedisAdapter(io: Server, httpServer: HttpServer, redisUrl: string, key: string | undefined): Promise<void> {
   const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
-  const pubClient = new Redis(redisUrl);
+  const pubClient = new Redis(redisUrl, { retryStrategy: reconnectWithin500ms });
   const subClient = pubClient.duplicate();
   let lastError = '';
   const report = (error: Error): void => {

@@ -1,5 +1,6 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
+import { reconnectWithin500ms } from '@accommodate/shared-events/config/redis-reconnect';
 import { CHANGE_EVENT, userRoom } from './change-publisher.ts';
 import type { ChangePublisher } from './change-publisher.ts';
 
@@ -18,7 +19,7 @@ export interface RedisEmitterPublisherOptions {
  * and a failed publish is swallowed instead of becoming an unhandled rejection.
  */
 export function createRedisEmitterPublisher(options: RedisEmitterPublisherOptions): ChangePublisher {
-  const redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: reconnectWithin500ms });
   let lastError = '';
   const report = (error: unknown): void => {
     const summary = error instanceof Error ? `${error.name}${codeOf(error)}` : 'unknown error';

@@ -3,6 +3,7 @@ import type { JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobHandlers, JobQueue } from './job-queue.ts';
 import { describeJobFailure } from './job-failure.ts';
+import { reconnectWithin500ms } from '@accommodate/shared-events/config/redis-reconnect';
 
 export interface BullmqJobQueueOptions {
   redisUrl: string;
@@ -46,7 +47,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     removeOnFail: KEEP_FAILED,
   };
 
-  const producer = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  const producer = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: reconnectWithin500ms });
   producer.on('error', reportConnectionError('producer'));
   const queue = new Queue(queueName, {
     connection: producer,
@@ -121,7 +122,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     async start(handlers: JobHandlers) {
       if (closed) throw new Error('Job queue is closed');
       if (worker) throw new Error('Job queue already started');
-      workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null });
+      workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: reconnectWithin500ms });
       workerConnection.on('error', reportConnectionError('worker'));
       worker = new Worker(
         queueName,

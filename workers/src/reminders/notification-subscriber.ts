@@ -55,6 +55,13 @@ const HANDLED = new Set([
   'ShareExpired',
 ]);
 const NEEDS_CASELOAD = new Set(['PlanCreated', 'PlanUpdated', 'DocumentUploaded', 'StudentAccommodationsChanged', 'StudentShared', 'ShareActivated']);
+/**
+ * Longest pause between tries of a failed reaction. The failure is nearly always Redis or a store
+ * restarting, and the reaction should run within a second of its return; one try a second meanwhile is cheap.
+ */
+const MAX_RETRY_MS = 1_000;
+/** A reaction still failing is logged on its first try and then every this many tries, not every second. */
+const LOG_EVERY_TRIES = 30;
 /** Skipped events move the saved checkpoint only now and then; replaying them is harmless. */
 const SAVE_EVERY_SKIPPED = 200;
 
@@ -66,7 +73,7 @@ export interface NotificationSubscriberDependencies {
   now: () => Date;
   /** Longest wait for the caseload projection to reach an event before reacting anyway. */
   caseloadWaitMs?: number;
-  /** First back-off after a failed reaction (doubles, capped at 30 s). */
+  /** First back-off after a failed reaction (doubles, capped at MAX_RETRY_MS). */
   retryMs?: number;
 }
 
@@ -237,12 +244,14 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
         await react(envelope);
         return;
       } catch (error) {
-        logger.warn('notification reaction failed; retrying', {
-          eventType: envelope.type,
-          error: error instanceof Error ? error.name : typeof error,
-          attempt: attempt + 1,
-        });
-        await sleep(Math.min(30_000, retryMs * 2 ** Math.min(attempt, 10)));
+        if (attempt % LOG_EVERY_TRIES === 0) {
+          logger.warn('notification reaction failed; retrying', {
+            eventType: envelope.type,
+            error: error instanceof Error ? error.name : typeof error,
+            attempt: attempt + 1,
+          });
+        }
+        await sleep(Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.min(attempt, 10)));
       }
     }
   };
