@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
 import { ALL_PROJECTIONS } from '@accommodate/projections/definitions/all-projections';
@@ -6,21 +6,28 @@ import { openEmbeddedReadStore } from '@accommodate/projections/store/embedded-r
 import type { Doc, ReadStore } from '@accommodate/projections/store/read-store';
 import { rebuildProjections } from '@accommodate/projections/runner/rebuild';
 import { addStudent, inParallel, registerTeacher, studentForm, type Teacher } from './lib/api-client.ts';
+import { startPrivateRedis } from '@accommodate/workers/testing/private-redis';
+import { ALL_PARTS, startDeployment, type Deployment, type Part } from './lib/deployment.ts';
 import { fmt } from './lib/report.ts';
-import { REPO_ROOT, spawnServer, type ServerProcess } from './lib/server-process.ts';
+import { REPO_ROOT } from './lib/server-process.ts';
 import { tempDir } from './lib/temp-dir.ts';
 
 /**
- * Crash safety (`node --import tsx bench/crash-test.ts [--kills N]`; not part of npm test):
- * 32 concurrent writers (POST and PUT /api/students) against the one-process server,
- * which is killed with SIGKILL at a random moment, N times (default 10). After each restart:
+ * Crash safety (`node --import tsx bench/crash-test.ts [--kills N] [--multi-process]`; not part of npm test):
+ * 32 concurrent writers (POST and PUT /api/students) against the server, which is killed with
+ * SIGKILL at a random moment, N times (default 10). After each restart:
  *   - every write that was acknowledged (201/200) is there, at least at its revision;
  *   - the read models equal a fresh rebuild of the log.
- * Writes to bench/crash-results.md.
+ * One-process mode by default. `--multi-process`: command-api (ROLE=api), projections and workers
+ * as three processes sharing one DATA_DIR (embedded SQLite, WAL) and a redis-server of its own;
+ * each round kills all three, or only one of them. Writes its mode's section of bench/crash-results.md.
  */
 const WRITERS = 32;
 const args = process.argv.slice(2);
-const KILLS = Number(args[args.indexOf('--kills') + 1] ?? 10) || 10;
+const KILLS = args.includes('--kills') ? Number(args[args.indexOf('--kills') + 1]) || 10 : 10;
+const MULTI = args.includes('--multi-process');
+/** What each round kills in multi-process mode: all three half the time, otherwise one of them in turn. */
+const KILL_PLAN: readonly (readonly Part[])[] = [ALL_PARTS, ['api'], ALL_PARTS, ['projections'], ALL_PARTS, ['workers']];
 
 interface Acked {
   teacher: Teacher;
@@ -31,7 +38,7 @@ interface Acked {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One writer: adds a student, then keeps updating it; records what the server acknowledged. */
-async function writer(server: ServerProcess, teacher: Teacher, acked: Map<string, Acked>, stop: { now: boolean }, counter: { n: number }) {
+async function writer(server: { url: string }, teacher: Teacher, acked: Map<string, Acked>, stop: { now: boolean }, counter: { n: number }) {
   let current: { id: string; revision: number } | null = null;
   while (!stop.now) {
     try {
@@ -106,64 +113,84 @@ async function compareWithRebuild(dataDir: string): Promise<{ equal: boolean; do
 }
 
 const dir = tempDir('crash');
+const redisDir = tempDir('crash-redis');
 const rows: string[] = [];
 let failures = 0;
 const acked = new Map<string, Acked>();
 const counter = { n: 0 };
 try {
-  let server = await spawnServer({ dataDir: dir.path });
+  const redis = MULTI ? await startPrivateRedis({ dir: redisDir.path }) : null;
+  const start = () => startDeployment({ dataDir: dir.path, ...(redis ? { redis: { url: redis.url, prefix: `crash-${process.pid}` } } : {}) });
+  let deployment: Deployment = await start();
   const teachers: Teacher[] = [];
-  await inParallel(WRITERS, 8, async () => void teachers.push(await registerTeacher(server.url, { premium: true })));
+  await inParallel(WRITERS, 8, async () => void teachers.push(await registerTeacher(deployment.url, { premium: true })));
   for (let kill = 1; kill <= KILLS; kill++) {
+    const killed = MULTI ? KILL_PLAN[(kill - 1) % KILL_PLAN.length]! : ALL_PARTS;
     const stop = { now: false };
     const before = acked.size;
-    const writers = teachers.map((teacher) => writer(server, teacher, acked, stop, counter));
+    const writers = teachers.map((teacher) => writer(deployment, teacher, acked, stop, counter));
     await sleep(1_000 + Math.random() * 2_000);
     const writesBefore = counter.n;
-    await server.kill9();
+    await deployment.kill9(killed);
     stop.now = true;
     await Promise.all(writers);
-    const restart = await spawnServer({ dataDir: dir.path });
-    server = restart;
+    const restartMs = await deployment.restart(killed);
+    // In multi-process mode the API can answer before the projections process applied the write.
+    await deployment.waitForReadModels();
     // Every acknowledged write: the student exists at least at the acknowledged revision, with that value when equal.
     let lost = 0;
     const entries = [...acked.entries()];
     await inParallel(entries.length, 16, async (i) => {
       const [id, write] = entries[i]!;
-      const response = await fetch(`${server.url}/api/students/${id}`, { headers: { Cookie: write.teacher.cookie } });
+      const response = await fetch(`${deployment.url}/api/students/${id}`, { headers: { Cookie: write.teacher.cookie } });
       const body = response.status === 200 ? ((await response.json()) as { revision: number; firstName: string }) : null;
       if (!body || body.revision < write.revision || (body.revision === write.revision && body.firstName !== write.firstName)) lost += 1;
     });
-    await server.stop();
+    await deployment.waitForReadModels();
+    await deployment.stop();
     const comparison = await compareWithRebuild(dir.path);
     if (lost > 0 || !comparison.equal) failures += 1;
     rows.push(
-      `| ${kill} | ${fmt(writesBefore)} | ${fmt(acked.size - before)} new students, ${fmt(entries.length)} checked | ${fmt(restart.readyMs)} | ${lost} | ${comparison.equal ? `equal (${fmt(comparison.docs)} docs)` : `**differs**: ${comparison.diff}`} |`,
+      `| ${kill} |${MULTI ? ` ${killed.length === ALL_PARTS.length ? 'all three' : killed.join(', ')} |` : ''} ${fmt(writesBefore)} | ${fmt(acked.size - before)} new students, ${fmt(entries.length)} checked | ${fmt(restartMs)} | ${lost} | ${comparison.equal ? `equal (${fmt(comparison.docs)} docs)` : `**differs**: ${comparison.diff}`} |`,
     );
     console.log(rows.at(-1));
-    server = await spawnServer({ dataDir: dir.path });
+    deployment = await start();
   }
-  await server.stop();
+  await deployment.stop();
+  await redis?.shutdown();
 } finally {
   dir.dispose();
+  redisDir.dispose();
 }
 
-const report = [
-  '# Crash test (bench/crash-test.ts)',
+const section = [
+  MULTI ? '## Multi-process mode (`--multi-process`)' : '## One-process mode',
   '',
-  `${new Date().toISOString()}: ${WRITERS} concurrent writers (POST and PUT /api/students with If-Match), one-process embedded mode,`,
-  `SIGKILL at a random moment ${KILLS} times. After each restart: every acknowledged write is read back (the student exists at`,
-  'its acknowledged revision or later, with the acknowledged value at that revision), then the server is stopped and its read',
-  'models are compared, collection by collection, with a fresh rebuild of a copy of the log.',
+  MULTI
+    ? `${new Date().toISOString()}: ${WRITERS} concurrent writers (POST and PUT /api/students with If-Match) against command-api (ROLE=api), ` +
+      'the projections service and the workers service as three processes, sharing one DATA_DIR (embedded SQLite event log and ' +
+      'read models, WAL) and a redis-server of the test\'s own (BullMQ jobs, Socket.IO Redis adapter and emitter). EventStoreDB and ' +
+      'MongoDB cannot run on this machine, so this is the multi-process topology with the embedded stores. ' +
+      `SIGKILL at a random moment ${KILLS} times, to all three processes or to one of them (column "killed"), which are then restarted.`
+    : `${new Date().toISOString()}: ${WRITERS} concurrent writers (POST and PUT /api/students with If-Match), one-process embedded mode, SIGKILL at a random moment ${KILLS} times.`,
+  'After each restart, once every projection\'s checkpoint has reached the head of the log: every acknowledged write is read back',
+  '(the student exists at its acknowledged revision or later, with the acknowledged value at that revision), then the processes',
+  'are stopped and the read models are compared, collection by collection, with a fresh rebuild of a copy of the log.',
   '',
-  '| kill | writes sent so far | acknowledged | restart to /readyz ms | acknowledged writes lost | read models vs fresh rebuild |',
-  '|---|---|---|---|---|---|',
+  `| kill |${MULTI ? ' killed |' : ''} writes sent so far | acknowledged | restart to ready ms | acknowledged writes lost | read models vs fresh rebuild |`,
+  `|---|${MULTI ? '---|' : ''}---|---|---|---|---|`,
   ...rows,
   '',
   failures === 0 ? `Result: **passed** (${KILLS} kills, nothing acknowledged was lost, read models equal a rebuild each time).` : `Result: **failed** in ${failures} of ${KILLS} rounds.`,
-  '',
-  'Not covered here: the same test in multi-process mode (command-api, projections and workers as separate processes with Redis), and the Redis outage test.',
-].join('\n');
-writeFileSync(join(REPO_ROOT, 'bench/crash-results.md'), report + '\n');
-console.log(report);
+];
+// Each mode rewrites only its own section, so the file keeps the last run of both.
+const resultsFile = join(REPO_ROOT, 'bench/crash-results.md');
+const previous = existsSync(resultsFile) ? readFileSync(resultsFile, 'utf8') : '';
+const otherTitle = MULTI ? '## One-process mode' : '## Multi-process mode';
+const otherStart = previous.indexOf(otherTitle);
+const other = otherStart < 0 ? [] : [previous.slice(otherStart, previous.indexOf('\n## ', otherStart + 1) < 0 ? undefined : previous.indexOf('\n## ', otherStart + 1)).trimEnd()];
+const sections = MULTI ? [...other, section.join('\n')] : [section.join('\n'), ...other];
+const report = ['# Crash test (bench/crash-test.ts)', '', 'Commands: `node --import tsx bench/crash-test.ts` (one process) and `node --import tsx bench/crash-test.ts --multi-process`.', '', sections.join('\n\n')].join('\n');
+writeFileSync(resultsFile, report + '\n');
+console.log(section.join('\n'));
 process.exit(failures === 0 ? 0 : 1);

@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 /** A signed-in teacher for the benchmarks: a session cookie and a few calls. */
 export interface Teacher {
   id: string;
+  email: string;
   cookie: string;
 }
 
-async function call(baseUrl: string, method: string, url: string, cookie: string | null, body?: unknown) {
+export async function call(baseUrl: string, method: string, url: string, cookie: string | null, body?: unknown) {
   const headers: Record<string, string> = {};
   if (cookie) headers.Cookie = cookie;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -16,15 +17,16 @@ async function call(baseUrl: string, method: string, url: string, cookie: string
 }
 
 export async function registerTeacher(baseUrl: string, options: { premium?: boolean } = {}): Promise<Teacher> {
+  const email = `bench-${randomUUID()}@school.test`;
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench Teacher', email: `bench-${randomUUID()}@school.test`, password: 'correct horse battery' }),
+    body: JSON.stringify({ name: 'Bench Teacher', email, password: 'correct horse battery' }),
   });
   if (response.status !== 201) throw new Error(`register answered ${response.status}`);
   const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
   const user = (await response.json()) as { id: string };
-  const teacher = { id: user.id, cookie };
+  const teacher = { id: user.id, email, cookie };
   if (options.premium) {
     const upgraded = await call(baseUrl, 'POST', '/api/upgrade-to-premium', cookie, {});
     if (upgraded.status !== 200) throw new Error(`upgrade answered ${upgraded.status}`);

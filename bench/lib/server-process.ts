@@ -37,6 +37,43 @@ function exited(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
+interface NodeChild {
+  child: ChildProcess;
+  /** The last 4,000 characters the child wrote to stderr (unless logs are inherited). */
+  stderr(): string;
+}
+
+/** A Node entry (TypeScript through tsx) in the repo, with the benchmark's environment. */
+function spawnNode(entry: string, nodeArgs: string[], env: Record<string, string>, stdout: 'ignore' | 'pipe'): NodeChild {
+  const inherit = Boolean(process.env.BENCH_SERVER_LOGS);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', UI_DIST: '/nonexistent', ...env },
+    stdio: ['ignore', inherit && stdout === 'ignore' ? 'inherit' : stdout, inherit ? 'inherit' : 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4_000);
+  });
+  return { child, stderr: () => stderr };
+}
+
+function handle(child: ChildProcess) {
+  return {
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+    async kill9() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+  };
+}
+
 /**
  * Spawns a Node entry (TypeScript through tsx) on a free port and waits until
  * `readyPath` answers 200. The product server is `command-api/src/main.ts`.
@@ -54,26 +91,11 @@ export async function spawnServer(options: {
   const port = options.port ?? (await freePort());
   const entry = options.entry ?? 'command-api/src/main.ts';
   const started = performance.now();
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: options.dataDir,
-      LOG_LEVEL: 'warn',
-      UI_DIST: '/nonexistent',
-      ...options.env,
-    },
-    stdio: ['ignore', process.env.BENCH_SERVER_LOGS ? 'inherit' : 'ignore', process.env.BENCH_SERVER_LOGS ? 'inherit' : 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4_000);
-  });
+  const { child, stderr } = spawnNode(entry, options.nodeArgs ?? [], { PORT: String(port), DATA_DIR: options.dataDir, ...options.env }, 'ignore');
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}: ${stderr}`);
+    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}: ${stderr()}`);
     try {
       const response = await fetch(url + (options.readyPath ?? '/readyz'));
       await response.arrayBuffer();
@@ -83,7 +105,7 @@ export async function spawnServer(options: {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`${entry} not ready in time: ${stderr}`);
+      throw new Error(`${entry} not ready in time: ${stderr()}`);
     }
     await sleep(10);
   }
@@ -99,16 +121,63 @@ export async function spawnServer(options: {
       const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);
       return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited(child);
-      clearTimeout(timer);
-    },
-    async kill9() {
+    ...handle(child),
+  };
+}
+
+/** A service without an HTTP port (the projections or workers process). */
+export interface ServiceProcess {
+  pid: number;
+  /** Milliseconds from spawn until its ready line was logged. */
+  readyMs: number;
+  /** Called with each line the service logs on stdout (JSON lines at LOG_LEVEL=info), with the time it arrived. */
+  onLine(listener: (line: string, at: number) => void): void;
+  stop(): Promise<void>;
+  kill9(): Promise<void>;
+}
+
+/**
+ * Spawns a service at LOG_LEVEL=info and waits for a stdout line containing `readyLine`
+ * (e.g. 'projections running'). Its stdout is read for as long as it runs, so it never blocks on a full pipe.
+ */
+export async function spawnService(options: {
+  entry: string;
+  dataDir: string;
+  readyLine: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<ServiceProcess> {
+  const started = performance.now();
+  const { child, stderr } = spawnNode(options.entry, [], { DATA_DIR: options.dataDir, LOG_LEVEL: 'info', ...options.env }, 'pipe');
+  const listeners: ((line: string, at: number) => void)[] = [];
+  let partial = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const at = performance.now();
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) for (const listener of listeners) listener(line, at);
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      await exited(child);
-    },
+      reject(new Error(`${options.entry} not ready in time: ${stderr()}`));
+    }, options.timeoutMs ?? 120_000);
+    const ready = (line: string) => {
+      if (!line.includes(options.readyLine)) return;
+      clearTimeout(timer);
+      listeners.splice(listeners.indexOf(ready), 1);
+      resolve();
+    };
+    listeners.push(ready);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${options.entry} exited with ${code}: ${stderr()}`));
+    });
+  });
+  return {
+    pid: child.pid!,
+    readyMs: performance.now() - started,
+    onLine: (listener) => void listeners.push(listener),
+    ...handle(child),
   };
 }
