@@ -90,3 +90,42 @@ describe('embedded event store durability', () => {
     ).rejects.toThrow('closed');
   });
 });
+
+describe('embedded event store with two processes on one file', () => {
+  const sharedDir = mkdtempSync(join(tmpdir(), 'embedded-event-store-shared-'));
+  afterAll(() => rmSync(sharedDir, { recursive: true, force: true }));
+
+  it('delivers every event to a live subscription, in log order, when another process appends between this one’s appends', async () => {
+    const sharedFile = join(sharedDir, 'events.sqlite');
+    const here = openEmbeddedEventStore({ file: sharedFile, pollIntervalMs: 20 });
+    const there = openEmbeddedEventStore({ file: sharedFile, pollIntervalMs: 20 });
+    const meta = { actor: { userId: 'teacher-1' }, correlationId: randomUUID(), causationId: null };
+    const upgrade = (store: typeof here, userId: string) =>
+      store.append(streamName('user', userId), [{ type: 'UserUpgradedToPremium', data: { userId } }], { expectedRevision: 'any', ...meta });
+    const aborted = new AbortController();
+    const seen: string[] = [];
+    const subscribed = (async () => {
+      for await (const event of here.subscribeToAll({ signal: aborted.signal })) {
+        seen.push(event.streamId);
+        if (seen.length === 12) aborted.abort();
+      }
+    })();
+    try {
+      const written: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        // This process, then the other one, then this one again: its second append follows a foreign row.
+        for (const store of [here, there]) {
+          const userId = randomUUID();
+          await upgrade(store, userId);
+          written.push(streamName('user', userId));
+        }
+      }
+      await subscribed;
+      expect(seen).toEqual(written);
+    } finally {
+      aborted.abort();
+      await here.close();
+      await there.close();
+    }
+  });
+});

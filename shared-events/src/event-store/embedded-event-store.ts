@@ -4,8 +4,8 @@ import type { EventEnvelope, Position, StoredMetadata } from '../events/envelope
 import { storedMetadataSchema } from '../events/envelope.ts';
 import { decodeEvent, encodeEvent, UnknownEventTypeError } from '../events/registry.ts';
 import type { AppendResult, EventStore, ExpectedRevision, ReadAllOptions, SubscribeOptions } from './event-store.ts';
-import { WrongExpectedRevisionError } from './event-store.ts';
 import { CommitNotifier } from './commit-notifier.ts';
+import { errorFrom, sqliteWriter, type WriterError } from './sqlite-writer-thread.ts';
 
 export interface EmbeddedEventStoreOptions {
   /** Path of the SQLite file; created when missing. */
@@ -47,16 +47,21 @@ interface PendingAppend {
   reject: (error: unknown) => void;
 }
 
-type Outcome = { ok: true; result: AppendResult } | { ok: false; error: unknown };
+type WriterOutcome = { ok: true; result: { nextRevision: number; position: string; first: string | null } } | { ok: false; error: WriterError };
+type WriterReply = { headBefore: string; outcomes: WriterOutcome[] };
+type WrittenAppend = Pick<PendingAppend, 'streamId' | 'expectedRevision' | 'rows'>;
+
+/** Rows this process appended last, kept for its live subscriptions (one per projection). */
+const RECENT_ROWS = 1_000;
+interface RecentRow {
+  row: Row;
+  /** Decoded once, for every subscriber; null for a type this build does not know. */
+  envelope?: EventEnvelope | null;
+}
+
 
 const DEFAULT_READ_BATCH = 2_000;
 const SUBSCRIPTION_BATCH = 500;
-
-function matchesExpected(expected: ExpectedRevision, current: number): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return current === -1;
-  return expected === current;
-}
 
 // Events of one append share their metadata text, so a replay parses it once per append, not per event.
 let lastMetadataText = '';
@@ -97,9 +102,11 @@ function toEnvelope(row: Row): EventEnvelope | null {
 
 /**
  * The embedded event store: one SQLite file in WAL mode with synchronous=FULL, so an append
- * resolves only after its commit is on disk. Appends that arrive in the same tick share one
- * transaction (one fsync), each inside its own savepoint, so each keeps its own
- * expected-revision check and its own success or failure.
+ * resolves only after its commit is on disk. Commits run on the process's writer thread
+ * (sqlite-writer.mjs), so the event loop is not stalled by the fsync: appends that arrive
+ * while a commit is under way, or in the same tick, share the next transaction (one fsync), each
+ * inside its own savepoint, so each keeps its own expected-revision check and its own outcome.
+ * Reads use this thread's own connection, which sees a commit once it is durable.
  */
 export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): EventStore {
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
@@ -113,11 +120,6 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   db.pragma('cache_size = -16384');
   db.exec(SCHEMA);
 
-  const selectCurrentRevision = db.prepare('SELECT MAX(revision) FROM events WHERE stream_id = ?').pluck();
-  const selectStreamLastPosition = db.prepare('SELECT MAX(position) FROM events WHERE stream_id = ?').pluck();
-  const insertEvent = db.prepare(
-    'INSERT INTO events (stream_id, revision, type, data, metadata, event_id, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
   const selectStream = db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`).raw();
   const selectAfter = db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw();
   const selectHead = db.prepare('SELECT MAX(position) FROM events').pluck();
@@ -127,52 +129,81 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   let closed = false;
   let pending: PendingAppend[] = [];
   let flushScheduled = false;
+  /** The batch the writer thread is committing; the next one waits for it. */
+  let inFlight: PendingAppend[] | null = null;
+  let drained: (() => void) | null = null;
+  const writer = sqliteWriter<WrittenAppend[], WriterReply>(options.file, 'append');
 
-  // Nested better-sqlite3 transactions are savepoints: a conflict rolls back only its own append.
-  const commitOne = db.transaction((append: PendingAppend): AppendResult => {
-    const current = (selectCurrentRevision.get(append.streamId) as number | null) ?? -1;
-    if (!matchesExpected(append.expectedRevision, current)) {
-      throw new WrongExpectedRevisionError(append.streamId, append.expectedRevision, current);
-    }
-    let revision = current;
-    let position: Position = BigInt((selectStreamLastPosition.get(append.streamId) as number | null) ?? 0);
+  function settle(batch: PendingAppend[], reply: WriterReply): void {
+    if (BigInt(reply.headBefore) !== recentEnd) startRecent(BigInt(reply.headBefore));
+    reply.outcomes.forEach((outcome, i) => {
+      const append = batch[i]!;
+      if (!outcome.ok) return append.reject(errorFrom(outcome.error));
+      const { nextRevision, position, first } = outcome.result;
+      if (first !== null) remember(append, BigInt(first), nextRevision);
+      append.resolve({ nextRevision, position: BigInt(position) });
+    });
+    notifier.notify();
+  }
+
+  /**
+   * Every row after `recentStart` up to `recentEnd`, in order and without gaps: each projection's
+   * live subscription reads what was just appended from here instead of querying and decoding the
+   * same rows once per projection. A batch that finds the log's head elsewhere (another process
+   * appended) starts the window again, so a row written elsewhere is never skipped.
+   */
+  let recent: RecentRow[] = [];
+  let recentStart: Position = -1n;
+  let recentEnd: Position = -1n;
+  function startRecent(after: Position): void {
+    recent = [];
+    recentStart = recentEnd = after;
+  }
+  function remember(append: PendingAppend, first: Position, lastRevision: number): void {
+    if (first !== recentEnd + 1n) startRecent(first - 1n);
+    let revision = lastRevision - append.rows.length;
     for (const row of append.rows) {
       revision += 1;
-      const info = insertEvent.run(append.streamId, revision, row.storedType, row.data, row.metadata, row.eventId, row.occurredAt);
-      position = BigInt(info.lastInsertRowid);
+      recentEnd += 1n;
+      recent.push({ row: [Number(recentEnd), append.streamId, revision, row.storedType, row.data, row.metadata, row.eventId, row.occurredAt] });
     }
-    return { nextRevision: revision, position };
-  });
-
-  const commitBatch = db.transaction((batch: PendingAppend[]): Outcome[] =>
-    batch.map((append) => {
-      try {
-        return { ok: true, result: commitOne(append) };
-      } catch (error) {
-        return { ok: false, error };
-      }
-    }),
-  );
+    if (recent.length > 2 * RECENT_ROWS) {
+      const dropped = recent.length - RECENT_ROWS;
+      recent = recent.slice(dropped);
+      recentStart += BigInt(dropped);
+    }
+  }
+  /** readPage from the window, or undefined when it does not cover the rows after `after`. */
+  function recentPage(after: Position, limit: number): ReturnType<typeof readPage> | undefined {
+    if (after < recentStart || after >= recentEnd) return undefined;
+    const from = Number(after - recentStart);
+    const slice = recent.slice(from, from + limit);
+    const envelopes: EventEnvelope[] = [];
+    for (const entry of slice) {
+      if (entry.envelope === undefined) entry.envelope = toEnvelope(entry.row);
+      if (entry.envelope) envelopes.push(entry.envelope);
+    }
+    return { envelopes, last: after + BigInt(slice.length), count: slice.length };
+  }
 
   function flush(): void {
     flushScheduled = false;
-    const batch = pending;
+    if (inFlight || pending.length === 0) return;
+    const batch = (inFlight = pending);
     pending = [];
-    if (batch.length === 0) return;
-    let outcomes: Outcome[];
-    try {
-      // IMMEDIATE takes the write lock before reading revisions, so another process cannot slip in between.
-      outcomes = commitBatch.immediate(batch);
-    } catch (error) {
-      for (const append of batch) append.reject(error);
-      return;
-    }
-    outcomes.forEach((outcome, i) => {
-      const append = batch[i]!;
-      if (outcome.ok) append.resolve(outcome.result);
-      else append.reject(outcome.error);
-    });
-    notifier.notify();
+    writer
+      .write(batch.map(({ streamId, expectedRevision, rows }) => ({ streamId, expectedRevision, rows })))
+      .then(
+        (reply) => settle(batch, reply),
+        (error: unknown) => {
+          for (const append of batch) append.reject(error);
+        },
+      )
+      .finally(() => {
+        inFlight = null;
+        if (pending.length > 0) flush();
+        else drained?.();
+      });
   }
 
   function assertOpen(): void {
@@ -203,7 +234,7 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
       });
       return new Promise<AppendResult>((resolve, reject) => {
         pending.push({ streamId, expectedRevision, rows, resolve, reject });
-        if (!flushScheduled) {
+        if (!flushScheduled && !inFlight) {
           flushScheduled = true;
           setImmediate(flush);
         }
@@ -241,7 +272,7 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
         try {
           for (;;) {
             if (closed || signal?.aborted) return;
-            const page = readPage(after, SUBSCRIPTION_BATCH);
+            const page = recentPage(after, SUBSCRIPTION_BATCH) ?? readPage(after, SUBSCRIPTION_BATCH);
             for (const envelope of page.envelopes) {
               if (closed || signal?.aborted) return;
               yield envelope;
@@ -269,9 +300,11 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
 
     async close() {
       if (closed) return;
+      closed = true;
       // Appends already accepted are committed, not dropped.
       flush();
-      closed = true;
+      if (inFlight) await new Promise<void>((resolve) => (drained = resolve));
+      await writer.close();
       notifier.notify();
       db.close();
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { sqliteWriter } from './sqlite-writer-thread.ts';
 
 /**
  * One AES-256 key per data subject (a student, a user account), kept OUTSIDE the event
@@ -38,29 +39,31 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
   const selectMany = db.prepare<[string], { subject: string; key: Buffer | null }>(
     'SELECT subject, key FROM subject_keys WHERE subject IN (SELECT value FROM json_each(?))',
   );
-  const insert = db.prepare('INSERT OR IGNORE INTO subject_keys (subject, key) VALUES (?, ?)');
   const tombstone = db.prepare(
     `INSERT INTO subject_keys (subject, key, destroyed_at) VALUES (?, NULL, ?)
      ON CONFLICT (subject) DO UPDATE SET key = NULL, destroyed_at = excluded.destroyed_at`,
   );
-  // Keys created in the same tick share one transaction (one fsync), as the event store's appends do:
-  // one fsync per new student, on the event loop, had capped concurrent creations at the disk's fsync rate.
+  // New keys are committed on the process's SQLite writer thread (sqlite-writer.mjs), so their fsync does
+  // not stall the event loop; keys asked for while a commit is under way, or in the same tick, share the
+  // next transaction (one fsync), as the event store's appends do.
+  const writer = sqliteWriter<string[], null>(file, 'keys');
   let pending: { subjectId: string; resolve(key: Buffer | null): void; reject(error: unknown): void }[] = [];
-  const insertAll = db.transaction((subjects: readonly string[]) => {
-    for (const subject of subjects) insert.run(subject, newSubjectKey());
-  });
+  let creating: Promise<void> | null = null;
   const flushCreates = () => {
+    if (creating || pending.length === 0 || !db.open) return;
     const batch = pending;
     pending = [];
-    if (batch.length === 0 || !db.open) return;
-    try {
-      insertAll(batch.map((p) => p.subjectId));
-    } catch (error) {
-      for (const p of batch) p.reject(error);
-      return;
-    }
-    // INSERT OR IGNORE then re-read: another process creating the same key at once wins for both.
-    for (const p of batch) p.resolve(select.get(p.subjectId)?.key ?? null);
+    creating = writer
+      .write(batch.map((p) => p.subjectId))
+      .then(
+        // INSERT OR IGNORE then re-read: another process creating the same key at once wins for both.
+        () => batch.forEach((p) => p.resolve(select.get(p.subjectId)?.key ?? null)),
+        (error: unknown) => batch.forEach((p) => p.reject(error)),
+      )
+      .finally(() => {
+        creating = null;
+        flushCreates();
+      });
   };
   return {
     async keyFor(subjectId, { create }) {
@@ -81,6 +84,8 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
     },
     async close() {
       flushCreates();
+      while (creating) await creating;
+      await writer.close();
       if (db.open) db.close();
     },
   };
