@@ -9,7 +9,8 @@ const STUDENTS_PER_TEACHER = 200;
 /** Appends in flight at once: the embedded store commits those of one tick in one transaction. */
 const APPENDS_PER_ROUND = 2_000;
 
-type Append = { stream: string; events: DomainEvent[]; actor: string };
+/** `then`: appended once this append has succeeded, as the API would (a plan only for a student that exists). */
+type Append = { stream: string; events: DomainEvent[]; actor: string; then?: Append };
 
 /** The streams of one teacher with a full caseload: ~5 events per student. */
 function* teacherAppends(): Generator<Append> {
@@ -49,17 +50,19 @@ function* teacherAppends(): Generator<Append> {
         { type: 'StudentAccommodationsChanged', data: { studentId, added: [templates[i % templates.length]!, templates[(i + 5) % templates.length]!], removed: [] } },
         { type: 'StudentDetailsUpdated', data: { studentId, changes: { status: 'issue', parentNotes: 'Call after 3 pm.' } } },
       ],
-    };
-    yield {
-      stream: streamName('plan', planId),
-      actor: userId,
-      events: [
-        {
-          type: 'PlanCreated',
-          data: { planId, studentId, startDate: '2025-09-01', reviewDate: '2026-09-01', status: 'active', meetingDate: null, caseManager: 'Ms. Case' },
-        },
-        { type: 'PlanUpdated', data: { planId, studentId, changes: { caseManager: 'Mr. Manager' } } },
-      ],
+      // Appends of one round run concurrently, and a plan's events (nothing to encrypt) would otherwise reach the log
+      // before its student's, where the caseload projection drops them.
+      then: {
+        stream: streamName('plan', planId),
+        actor: userId,
+        events: [
+          {
+            type: 'PlanCreated',
+            data: { planId, studentId, startDate: '2025-09-01', reviewDate: '2026-09-01', status: 'active', meetingDate: null, caseManager: 'Ms. Case' },
+          },
+          { type: 'PlanUpdated', data: { planId, studentId, changes: { caseManager: 'Mr. Manager' } } },
+        ],
+      },
     };
   }
 }
@@ -77,19 +80,21 @@ export async function generateEventLog(dataDir: string, target: number): Promise
       eventStore: store,
       progress: { waitForPosition: async () => true, caughtUp: async () => true },
     });
+    const appendChain = async (append: Append): Promise<void> => {
+      await store.append(append.stream, append.events, {
+        expectedRevision: 'no_stream',
+        actor: { userId: append.actor },
+        correlationId: randomUUID(),
+        causationId: null,
+      });
+      if (append.then) await appendChain(append.then);
+    };
     let events = ACCOMMODATION_TEMPLATES.length;
     let round: Promise<unknown>[] = [];
     outer: for (;;) {
       for (const append of teacherAppends()) {
-        round.push(
-          store.append(append.stream, append.events, {
-            expectedRevision: 'no_stream',
-            actor: { userId: append.actor },
-            correlationId: randomUUID(),
-            causationId: null,
-          }),
-        );
-        events += append.events.length;
+        round.push(appendChain(append));
+        for (let next: Append | undefined = append; next; next = next.then) events += next.events.length;
         if (round.length >= APPENDS_PER_ROUND) {
           await Promise.all(round);
           round = [];
