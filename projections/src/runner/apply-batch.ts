@@ -2,6 +2,7 @@ import type { EventEnvelope, Position } from '@accommodate/shared-events/events/
 import type { Change, Projection } from '../definitions/projection.ts';
 import type { BuildRef, ReadStore } from '../store/read-store.ts';
 import { BatchOverlay } from './batch-overlay.ts';
+import { BuildMemo } from './build-memo.ts';
 
 /** One projection writing into one build, and how far that build has got. */
 export interface BuildTarget {
@@ -9,6 +10,8 @@ export interface BuildTarget {
   handles: ReadonlySet<string>;
   build: BuildRef;
   checkpoint: Position | null;
+  /** Set while a replay fills a build it created empty, and nobody else writes to it. */
+  memo?: BuildMemo | undefined;
 }
 
 export const buildTarget = (projection: Projection, build: BuildRef, checkpoint: Position | null): BuildTarget => ({
@@ -16,6 +19,12 @@ export const buildTarget = (projection: Projection, build: BuildRef, checkpoint:
   handles: new Set(projection.handles),
   build,
   checkpoint,
+});
+
+/** A target for a build just created, empty, that only this replay writes to until it is swapped in. */
+export const freshBuildTarget = (projection: Projection, build: BuildRef): BuildTarget => ({
+  ...buildTarget(projection, build, null),
+  memo: new BuildMemo(),
 });
 
 /** Carries which projection and event type failed, and nothing of the event's data. */
@@ -40,7 +49,7 @@ export async function applyBatch(readStore: ReadStore, target: BuildTarget, even
   const from = target.checkpoint;
   const last = events.at(-1);
   if (!last || (from !== null && last.position <= from)) return [];
-  const overlay = new BatchOverlay(readStore, target.build);
+  const overlay = new BatchOverlay(readStore, target.build, target.memo);
   for (const event of events) {
     if (from !== null && event.position <= from) continue;
     if (!target.handles.has(event.type)) continue;
@@ -50,7 +59,9 @@ export async function applyBatch(readStore: ReadStore, target: BuildTarget, even
       throw new ProjectionApplyError(target.projection.name, event.type, error);
     }
   }
-  await readStore.commit(target.build, overlay.writes(), last.position);
+  const writes = overlay.writes();
+  await readStore.commit(target.build, writes, last.position);
+  target.memo?.committed(writes);
   target.checkpoint = last.position;
   return overlay.changes;
 }

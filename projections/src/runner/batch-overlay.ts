@@ -1,6 +1,7 @@
 import type { Change, ProjectionContext } from '../definitions/projection.ts';
 import type { BuildRef, Collection, Doc, Filter, ReadStore, Write } from '../store/read-store.ts';
 import { matchesFilter } from '../store/filter-match.ts';
+import type { BuildMemo } from './build-memo.ts';
 
 interface Entry {
   doc: Doc | null;
@@ -22,12 +23,19 @@ export class BatchOverlay implements ProjectionContext {
   constructor(
     private readonly readStore: ReadStore,
     private readonly build: BuildRef,
+    /** What earlier batches of a replay into a fresh build committed, so as not to ask the store. */
+    private readonly memo?: BuildMemo,
   ) {}
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
     const entries = this.entriesOf(collection);
     const entry = entries.get(id);
     if (entry) return entry.doc as T | null;
+    const known = this.memo?.known(collection, id);
+    if (known !== undefined) {
+      entries.set(id, { doc: known, dirty: false });
+      return known as T | null;
+    }
     const doc = await this.stored(collection).get(id);
     // A write may have landed while the read was awaited; it wins.
     const landed = entries.get(id);

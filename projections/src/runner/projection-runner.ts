@@ -5,10 +5,10 @@ import type { Change, Projection } from '../definitions/projection.ts';
 import type { ChangePublisher } from '../realtime/change-publisher.ts';
 import type { BuildRef, ReadStore } from '../store/read-store.ts';
 import { BuildNotFoundError } from '../store/build-not-found-error.ts';
-import { applyBatch, buildTarget, ProjectionApplyError, type BuildTarget } from './apply-batch.ts';
+import { applyBatch, buildTarget, freshBuildTarget, ProjectionApplyError, type BuildTarget } from './apply-batch.ts';
 import { newBuildId } from './build-id.ts';
 import { liveBatches } from './live-batches.ts';
-import { REPLAY_BATCH_SIZE, replayInto } from './replay.ts';
+import { FRESH_BUILD_BATCH_SIZE, REPLAY_BATCH_SIZE, replayInto } from './replay.ts';
 
 export interface StartProjectionsOptions {
   eventStore: EventStore;
@@ -18,7 +18,7 @@ export interface StartProjectionsOptions {
   publisher?: ChangePublisher;
   /** Most events applied per live commit. */
   batchSize?: number;
-  /** Events per commit while a new build catches up. */
+  /** Events per commit while a build catches up (a new build: FRESH_BUILD_BATCH_SIZE unless set). */
   replayBatchSize?: number;
   logger?: Logger;
   /** First retry delay after a failure; doubles up to maxRetryDelayMs. */
@@ -73,6 +73,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   const logger = options.logger ?? silentLogger;
   const batchSize = options.batchSize ?? 500;
   const replayBatchSize = options.replayBatchSize ?? REPLAY_BATCH_SIZE;
+  const freshBuildBatchSize = options.replayBatchSize ?? FRESH_BUILD_BATCH_SIZE;
   const retryDelayMs = options.retryDelayMs ?? 250;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 30_000;
   const stopping = new AbortController();
@@ -113,10 +114,12 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       replacesVersion: active?.version ?? null,
     });
     await readStore.createBuild(build, projection.collections);
-    const target = buildTarget(projection, build, null);
+    const target = freshBuildTarget(projection, build);
     state.target = target;
     const started = performance.now();
-    const events = await replayInto(eventStore, readStore, [target], { after: null, batchSize: replayBatchSize, signal });
+    const events = await replayInto(eventStore, readStore, [target], { after: null, batchSize: freshBuildBatchSize, signal });
+    // Once swapped in, other processes' runners may write to the build too.
+    target.memo = undefined;
     if (signal.aborted) return null;
     await readStore.activate(build);
     logger.info('Projection build swapped in', {

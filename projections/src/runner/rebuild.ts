@@ -2,9 +2,9 @@ import type { EventStore } from '@accommodate/shared-events/event-store/event-st
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { Projection } from '../definitions/projection.ts';
 import type { BuildRef, ReadStore } from '../store/read-store.ts';
-import { buildTarget } from './apply-batch.ts';
+import { freshBuildTarget } from './apply-batch.ts';
 import { newBuildId } from './build-id.ts';
-import { REPLAY_BATCH_SIZE, replayInto } from './replay.ts';
+import { FRESH_BUILD_BATCH_SIZE, replayInto } from './replay.ts';
 
 export interface RebuildOptions {
   eventStore: EventStore;
@@ -35,11 +35,11 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   for (const projection of projections) {
     const build: BuildRef = { projection: projection.name, version: projection.version, build: newBuildId(projection.version) };
     await readStore.createBuild(build, projection.collections);
-    targets.push(buildTarget(projection, build, null));
+    targets.push(freshBuildTarget(projection, build));
   }
   const events = await replayInto(eventStore, readStore, targets, {
     after: null,
-    batchSize: options.batchSize ?? REPLAY_BATCH_SIZE,
+    batchSize: options.batchSize ?? FRESH_BUILD_BATCH_SIZE,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (options.signal?.aborted) throw new Error('Rebuild aborted before the swap; the serving builds are unchanged');

@@ -5,6 +5,11 @@ import type { ReadStore } from '../store/read-store.ts';
 import { applyBatch, type BuildTarget } from './apply-batch.ts';
 
 export const REPLAY_BATCH_SIZE = 5_000;
+/**
+ * Events per commit into a build created empty (a rebuild, a new version): nobody waits on them,
+ * and fewer, larger transactions touch each page of the tables' id indexes fewer times.
+ */
+export const FRESH_BUILD_BATCH_SIZE = 20_000;
 
 /**
  * Reads the log from `after` to its current end in large batches and applies each
@@ -34,7 +39,8 @@ export async function replayInto(
     read += batch.length;
     batch = [];
   };
-  for await (const event of eventStore.readAll({ after: options.after, batchSize })) {
+  // Read in pages no larger than a usual batch, however large the commits.
+  for await (const event of eventStore.readAll({ after: options.after, batchSize: Math.min(batchSize, REPLAY_BATCH_SIZE) })) {
     if (options.signal?.aborted) return read;
     batch.push(event);
     if (batch.length >= batchSize) await flush();
