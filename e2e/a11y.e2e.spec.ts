@@ -18,23 +18,12 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
 }
 
-/**
- * Known and explained, printed on every run rather than hidden: antd's Tabs renders its
- * overflow "more" button and any tabBarExtraContent inside the element with role=tablist,
- * which axe reports as aria-required-children. The tabs themselves work by keyboard and
- * screen reader; the fix belongs in antd (or in not using tabBarExtraContent).
- */
-const KNOWN = [{ rule: 'aria-required-children', target: /^\.ant-tabs-nav$/ }];
-
 async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const found: string[] = [];
   for (const v of results.violations) {
     if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    const nodes = v.nodes.filter((n) => !KNOWN.some((k) => k.rule === v.id && k.target.test(n.target.join(' '))));
-    if (nodes.length < v.nodes.length) console.warn(`known, not counted: ${v.id} on ${new URL(page.url()).pathname}`);
-    if (nodes.length === 0) continue;
-    found.push(`${v.impact} ${v.id}: ${v.help} — ${nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`);
+    found.push(`${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`);
   }
   return found;
 }

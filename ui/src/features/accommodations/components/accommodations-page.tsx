@@ -12,6 +12,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useAccommodationLibrary } from '../api/get-accommodation-library.ts';
 import { useDeleteAccommodation } from '../api/delete-accommodation.ts';
 import { AccommodationCard } from './accommodation-card.tsx';
+import '../../../components/wrapping-tabs.css';
 import './accommodations-page.css';
 
 // The add/edit dialog is a form (antd Form, Select, react-hook-form): loaded when first opened.
@@ -126,6 +127,7 @@ export default function AccommodationsPage() {
         <Empty description={library.error.message} />
       ) : (
         <Tabs
+          className="wrapping-tabs"
           activeKey={tab}
           onChange={(key) => setTab(key as TabKey)}
           items={[

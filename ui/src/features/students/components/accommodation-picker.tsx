@@ -7,6 +7,7 @@ import {
 } from '@accommodate/shared-events/config/accommodation-categories';
 import type { Accommodation } from '@accommodate/shared-events/schemas/accommodation';
 import { PlainText } from '../../../components/plain-text.tsx';
+import '../../../components/wrapping-tabs.css';
 
 interface AccommodationPickerProps {
   library: Accommodation[];
@@ -52,6 +53,7 @@ export function AccommodationPicker({ library, value, onChange }: AccommodationP
         </div>
       )}
       <Tabs
+        className="wrapping-tabs"
         size="small"
         items={ACCOMMODATION_CATEGORIES.map((category) => {
           const items = library

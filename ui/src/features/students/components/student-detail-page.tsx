@@ -11,6 +11,7 @@ import { permissionsFor } from '../../sharing/share-model.ts';
 import { useStudent } from '../api/get-student.ts';
 import { useStudentAccommodations } from '../api/get-student-accommodations.ts';
 import { StudentOverviewTab } from './student-overview-tab.tsx';
+import '../../../components/wrapping-tabs.css';
 import './student-detail.css';
 
 // Only the overview is on the first paint: every other tab (tables, timeline, date picker, PDF export)
@@ -98,6 +99,7 @@ export default function StudentDetailPage() {
         }
       />
       <Tabs
+        className="wrapping-tabs"
         activeKey={activeTab}
         onChange={setTab}
         items={[
