@@ -32,8 +32,8 @@ test('create, edit and delete an accommodation', async ({ page }) => {
   await expect(dialog.getByText('Please select a category')).toBeVisible();
 
   await dialog.getByLabel('Name').fill('Wobble Stool');
-  await dialog.getByLabel('Category').click();
-  await pickOption(page, 'Custom');
+  await pickOption(dialog.getByRole('combobox', { name: 'Category' }), 'Custom');
+  await expect(dialog.getByText('Please select a category')).toHaveCount(0);
   await dialog.getByLabel('Description').fill('A flexible seat for students who need to move.');
   await dialog.getByRole('button', { name: 'Add Accommodation' }).click();
   await expect(page.getByText('Accommodation added successfully')).toBeVisible();
@@ -46,6 +46,7 @@ test('create, edit and delete an accommodation', async ({ page }) => {
   await card.getByRole('button', { name: 'Edit Wobble Stool' }).click();
   const editDialog = page.getByRole('dialog', { name: 'Edit Accommodation' });
   await expect(editDialog.getByLabel('Name')).toHaveValue('Wobble Stool');
+  await expect(editDialog.locator('.ant-select')).toHaveText('Custom');
   await editDialog.getByLabel('Name').fill('Wobble Chair');
   await editDialog.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Accommodation updated successfully')).toBeVisible();
@@ -72,8 +73,7 @@ test('a refused write shows the failure toast instead of success', async ({ page
   await page.getByRole('button', { name: 'Add Accommodation' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Accommodation' });
   await dialog.getByLabel('Name').fill('Standing Desk');
-  await dialog.getByLabel('Category').click();
-  await pickOption(page, 'Academic');
+  await pickOption(dialog.getByRole('combobox', { name: 'Category' }), 'Academic');
   await dialog.getByRole('button', { name: 'Add Accommodation' }).click();
   await expect(page.getByText('Failed to add accommodation. Please try again.')).toBeVisible();
   await expect(page.getByText('Accommodation added successfully')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
  * Each test signs up its own teacher through the API, so tests share nothing.
@@ -44,10 +44,21 @@ export function tinyPdf(text: string): Buffer {
   return Buffer.from(body, 'latin1');
 }
 
-/** antd Select renders its options in a popup outside the dialog; pick one by its exact text. */
-export async function pickOption(page: Page, label: string): Promise<void> {
-  await page
-    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
-    .click();
+/**
+ * Opens an antd Select and picks an option by its exact text, the way a user does: click the field, wait for
+ * its own popup (rendered outside any dialog; another Select's popup may still be animating out), click the
+ * option, then wait until the Select marks it selected, so the next step never races the selection.
+ */
+export async function pickOption(combobox: Locator, label: string): Promise<void> {
+  const page = combobox.page();
+  await combobox.click();
+  await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+  const listId = await combobox.getAttribute('aria-controls');
+  if (!listId) throw new Error('the Select opened without naming its listbox (aria-controls)');
+  const popup = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+  const option = popup
+    .locator('.ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  await option.click();
+  await expect(option).toHaveClass(/\bant-select-item-option-selected\b/);
 }

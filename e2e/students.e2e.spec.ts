@@ -22,8 +22,7 @@ test('add a student: validation errors first, then the saved student in the list
   await page.getByLabel('First Name').fill('Ava');
   await page.getByLabel('Last Initial').fill('smith');
   await expect(page.getByLabel('Last Initial')).toHaveValue('S');
-  await page.getByLabel('Grade').click();
-  await pickOption(page, 'Grade 3');
+  await pickOption(page.getByRole('combobox', { name: 'Grade' }), 'Grade 3');
   await page.getByRole('checkbox', { name: /Extended Time/ }).check();
   await expect(page.getByLabel('Selected accommodations').getByText('Extended Time')).toBeVisible();
   await page.getByRole('textbox', { name: 'Notes', exact: true }).click();
@@ -72,10 +71,8 @@ test('filter, group, switch view and reload keeps the view', async ({ page }) =>
 
   await page.getByRole('button', { name: 'Filters' }).click();
   await expect(page.getByRole('button', { name: 'Reset All Filters' })).toBeDisabled();
-  await page.getByRole('combobox', { name: 'Grade' }).click();
-  await pickOption(page, 'Grade 2');
-  await page.getByRole('combobox', { name: 'Accommodation' }).click();
-  await pickOption(page, 'Breaks');
+  await pickOption(page.getByRole('combobox', { name: 'Grade' }), 'Grade 2');
+  await pickOption(page.getByRole('combobox', { name: 'Accommodation' }), 'Breaks');
   await expect(page.getByText('Showing 1 student')).toBeVisible();
   await expect(page.getByTestId('student-card')).toHaveText([/Max C\./]);
 
@@ -207,8 +204,7 @@ test('reach the free limit, then upgrade', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Create Student' })).toBeVisible();
   await page.getByLabel('First Name').fill('Four');
   await page.getByLabel('Last Initial').fill('q');
-  await page.getByLabel('Grade').click();
-  await pickOption(page, 'K (Kindergarten)');
+  await pickOption(page.getByRole('combobox', { name: 'Grade' }), 'K (Kindergarten)');
   await page.getByRole('button', { name: 'Create Student' }).click();
   await expect(page.getByText('Four Q. has been added successfully')).toBeVisible();
   await expect(page.getByText('Showing 4 students')).toBeVisible();

@@ -100,7 +100,9 @@ export function AccommodationDialog({ open, accommodation, onClose }: Accommodat
               <Select
                 id="accommodation-category"
                 placeholder="Select a category"
-                value={field.value || undefined}
+                // null, not undefined: an undefined value leaves antd's Select uncontrolled, free to show a
+                // category the form does not hold; null keeps it showing exactly the form's value (or the placeholder).
+                value={field.value || null}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 options={ACCOMMODATION_CATEGORIES.map((category) => ({ value: category, label: capitalise(category) }))}

@@ -179,7 +179,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
                 <Select
                   id="student-grade"
                   placeholder="Select grade"
-                  value={field.value || undefined}
+                  value={field.value || null}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   options={GRADE_OPTIONS}
@@ -195,7 +195,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
                 <Select
                   id="student-status"
                   placeholder="Select status"
-                  value={field.value || undefined}
+                  value={field.value || null}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
                   options={
