@@ -44,9 +44,20 @@ interface NodeChild {
 }
 
 /** A Node entry (TypeScript through tsx) in the repo, with the benchmark's environment. */
+/**
+ * The Node flags `npm start` gives the server (e.g. its heap cap), read from package.json so that
+ * the product is measured as it is run.
+ */
+export const PRODUCT_NODE_FLAGS: readonly string[] = (() => {
+  const { scripts } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const command = scripts.start.split('&&').at(-1)!.trim().split(/\s+/);
+  return command.slice(1, command.indexOf('--import')).filter((flag) => flag.startsWith('--'));
+})();
+
 function spawnNode(entry: string, nodeArgs: string[], env: Record<string, string>, stdout: 'ignore' | 'pipe'): NodeChild {
   const inherit = Boolean(process.env.BENCH_SERVER_LOGS);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const productFlags = entry.startsWith('bench/') ? [] : PRODUCT_NODE_FLAGS;
+  const child = spawn(process.execPath, [...productFlags, ...nodeArgs, '--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', UI_DIST: '/nonexistent', ...env },
     stdio: ['ignore', inherit && stdout === 'ignore' ? 'inherit' : stdout, inherit ? 'inherit' : 'pipe'],
