@@ -28,7 +28,7 @@ const blankToNull = (value: string | null | undefined): string | null => {
   return trimmed ? trimmed : null;
 };
 
-function detailsFrom(input: StudentInput): StudentDetails {
+function detailsFrom(input: StudentInput, current?: StudentDetails): StudentDetails {
   return {
     firstName: input.firstName,
     lastInitial: input.lastInitial,
@@ -38,7 +38,8 @@ function detailsFrom(input: StudentInput): StudentDetails {
     parentName: blankToNull(input.parentName),
     parentEmail: blankToNull(input.parentEmail),
     parentNotes: blankToNull(input.parentNotes),
-    notes: sanitizeNotes(input.notes),
+    // Most saves send the notes back as stored, sanitised already: those need no second pass.
+    notes: current && input.notes === current.notes ? current.notes : sanitizeNotes(input.notes),
   };
 }
 
@@ -48,7 +49,7 @@ function detailsFrom(input: StudentInput): StudentDetails {
  */
 function detailsForUpdate(req: Request, input: StudentInput, current: StudentDetails): StudentDetails {
   const sent = (field: string) => typeof req.body === 'object' && req.body !== null && field in req.body;
-  const details = detailsFrom(input);
+  const details = detailsFrom(input, current);
   for (const field of ['birthdate', 'parentName', 'parentEmail', 'parentNotes', 'notes'] as const) {
     if (!sent(field)) details[field] = current[field];
   }
