@@ -67,8 +67,9 @@ for (const [name, benchmark] of Object.entries(BENCHMARKS)) {
 }
 
 const findingsFile = path.join(REPO_ROOT, 'bench/findings.md');
-// The crash test takes minutes and runs on its own (node --import tsx bench/crash-test.ts); its last result is carried along.
+// The crash and Redis-outage tests take minutes and run on their own (see README); their last results are carried along.
 const crashFile = path.join(REPO_ROOT, 'bench/crash-results.md');
+const faultFile = path.join(REPO_ROOT, 'bench/fault-results.md');
 const summary = sections.flatMap((s) => s.targets.map((t) => `| ${s.title} | ${t.target} | ${t.measured} | ${t.met ? 'met' : '**missed**'} |`));
 const markdown = [
   '# Benchmark results',
@@ -88,7 +89,8 @@ const markdown = [
   ...sections.flatMap((s) => [`## ${s.title}`, '', ...s.lines, '']),
   existsSync(findingsFile) ? readFileSync(findingsFile, 'utf8') : '',
   '',
-  existsSync(crashFile) ? readFileSync(crashFile, 'utf8').replace(/^# /, '## ') : '',
+  // One heading level down, so they sit under this report's title.
+  ...[crashFile, faultFile].map((file) => (existsSync(file) ? `${readFileSync(file, 'utf8').replace(/^(#+) /gm, '#$1 ')}\n` : '')),
 ].join('\n');
 // A partial run (--only, --quick) must not replace the full record in bench/results.md.
 const partial = Boolean(only) || quick;
