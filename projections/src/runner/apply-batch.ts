@@ -43,13 +43,19 @@ export class ProjectionApplyError extends Error {
  * Applies a batch and commits its writes with the checkpoint of its last event.
  * Events at or before the checkpoint were applied already (a redelivery) and are
  * skipped; events the projection does not handle still move the checkpoint.
- * Returns the changes to announce, which the caller publishes only now that they are committed.
+ * Returns the changes to announce, which the caller publishes only now that they are committed;
+ * none with `announce: false` (a replay nobody follows), so as not to hold a batch's worth of them.
  */
-export async function applyBatch(readStore: ReadStore, target: BuildTarget, events: readonly EventEnvelope[]): Promise<Change[]> {
+export async function applyBatch(
+  readStore: ReadStore,
+  target: BuildTarget,
+  events: readonly EventEnvelope[],
+  options: { announce: boolean } = { announce: true },
+): Promise<Change[]> {
   const from = target.checkpoint;
   const last = events.at(-1);
   if (!last || (from !== null && last.position <= from)) return [];
-  const overlay = new BatchOverlay(readStore, target.build, target.memo);
+  const overlay = new BatchOverlay(readStore, target.build, target.memo, options.announce);
   for (const event of events) {
     if (from !== null && event.position <= from) continue;
     if (!target.handles.has(event.type)) continue;

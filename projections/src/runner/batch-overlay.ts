@@ -25,6 +25,8 @@ export class BatchOverlay implements ProjectionContext {
     private readonly build: BuildRef,
     /** What earlier batches of a replay into a fresh build committed, so as not to ask the store. */
     private readonly memo?: BuildMemo,
+    /** False where nobody will publish the changes: they are not kept. */
+    private readonly announcing = true,
   ) {}
 
   async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
@@ -63,7 +65,7 @@ export class BatchOverlay implements ProjectionContext {
   }
 
   announce(change: Change): void {
-    this.changes.push(change);
+    if (this.announcing) this.changes.push(change);
   }
 
   writes(): Write[] {

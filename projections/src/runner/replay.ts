@@ -33,7 +33,7 @@ export async function replayInto(
   let read = 0;
   const flush = async () => {
     for (const target of targets) {
-      const changes = await applyBatch(readStore, target, batch);
+      const changes = await applyBatch(readStore, target, batch, { announce: options.committed !== undefined });
       options.committed?.(target, changes);
     }
     read += batch.length;
