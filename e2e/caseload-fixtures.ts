@@ -45,9 +45,11 @@ export function tinyPdf(text: string): Buffer {
 }
 
 /**
- * Opens an antd Select and picks an option by its exact text, the way a user does: click the field, wait for
- * its own popup (rendered outside any dialog; another Select's popup may still be animating out), click the
- * option, then wait until the Select marks it selected, so the next step never races the selection.
+ * Picks an antd Select option by its exact text. Opened by a click, chosen with the arrow keys and Enter
+ * (the keyboard path every Select supports): a mouse click on the option made Playwright scroll the
+ * document behind the open dialog first, antd re-aligned its popup on that scroll between the press and
+ * the release, and the click landed nowhere (1 run in about 15). Checks the option ends up selected in
+ * that Select's own popup, so the next step never races the choice.
  */
 export async function pickOption(combobox: Locator, label: string): Promise<void> {
   const page = combobox.page();
@@ -55,10 +57,19 @@ export async function pickOption(combobox: Locator, label: string): Promise<void
   await expect(combobox).toHaveAttribute('aria-expanded', 'true');
   const listId = await combobox.getAttribute('aria-controls');
   if (!listId) throw new Error('the Select opened without naming its listbox (aria-controls)');
-  const popup = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
-  const option = popup
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
-  await option.click();
-  await expect(option).toHaveClass(/\bant-select-item-option-selected\b/);
+  // The popup is rendered outside any dialog, and another Select's popup may still be animating out.
+  const options = page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${listId}"]`) })
+    .locator('.ant-select-item-option');
+  await expect(options.first()).toBeVisible();
+  const labels = await options.allTextContents();
+  const target = labels.indexOf(label);
+  if (target < 0) throw new Error(`no option "${label}" among ${labels.join(', ')}`);
+  const active = await options.evaluateAll((nodes) => nodes.findIndex((n) => n.classList.contains('ant-select-item-option-active')));
+  const key = target > active ? 'ArrowDown' : 'ArrowUp';
+  for (let step = 0; step < Math.abs(target - Math.max(active, 0)); step += 1) await combobox.press(key);
+  await expect(options.nth(target)).toHaveClass(/\bant-select-item-option-active\b/);
+  await combobox.press('Enter');
+  await expect(options.nth(target)).toHaveClass(/\bant-select-item-option-selected\b/);
 }
