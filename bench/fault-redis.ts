@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { notificationIdFor } from '@accommodate/workers/notifications/raise-notification';
 import { call, registerTeacher, studentForm, type Teacher } from './lib/api-client.ts';
 import { startPrivateRedis } from '@accommodate/workers/testing/private-redis';
-import { startDeployment } from './lib/deployment.ts';
+import { startDeployment, type Deployment } from './lib/deployment.ts';
 import { fmt } from './lib/report.ts';
 import { REPO_ROOT } from './lib/server-process.ts';
 import { tempDir } from './lib/temp-dir.ts';
@@ -45,11 +45,12 @@ interface Sample {
 const dir = tempDir('fault');
 const redisDir = tempDir('fault-redis');
 const redis = await startPrivateRedis(NO_AOF ? {} : { dir: redisDir.path });
-const deployment = await startDeployment({ dataDir: dir.path, redis: { url: redis.url, prefix: `fault-${process.pid}` } });
+let deployment: Deployment | undefined;
 const sockets: Socket[] = [];
 let report: string[];
 let passed: boolean;
 try {
+  deployment = await startDeployment({ dataDir: dir.path, redis: { url: redis.url, prefix: `fault-${process.pid}` } });
   const { url } = deployment;
   const [owner, coTeacher] = [await registerTeacher(url, { premium: true }), await registerTeacher(url)];
 
@@ -264,7 +265,7 @@ try {
   ];
 } finally {
   for (const socket of sockets) socket.close();
-  await deployment.stop();
+  await deployment?.stop();
   await redis.shutdown();
   dir.dispose();
   redisDir.dispose();

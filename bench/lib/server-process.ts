@@ -43,7 +43,6 @@ interface NodeChild {
   stderr(): string;
 }
 
-/** A Node entry (TypeScript through tsx) in the repo, with the benchmark's environment. */
 /**
  * The Node flags `npm start` gives the server (e.g. its heap cap), read from package.json so that
  * the product is measured as it is run.
@@ -54,6 +53,7 @@ export const PRODUCT_NODE_FLAGS: readonly string[] = (() => {
   return command.slice(1, command.indexOf('--import')).filter((flag) => flag.startsWith('--'));
 })();
 
+/** A Node entry (TypeScript through tsx) in the repo, with the benchmark's environment. */
 function spawnNode(entry: string, nodeArgs: string[], env: Record<string, string>, stdout: 'ignore' | 'pipe'): NodeChild {
   const inherit = Boolean(process.env.BENCH_SERVER_LOGS);
   const productFlags = entry.startsWith('bench/') ? [] : PRODUCT_NODE_FLAGS;
