@@ -6,6 +6,11 @@
 export class CommitNotifier {
   private waiters = new Set<() => void>();
 
+  /** Whether any subscriber is waiting, i.e. whether watching for commits is worth anything. */
+  get waiting(): boolean {
+    return this.waiters.size > 0;
+  }
+
   /** Resolves on the next commit, on abort, on close, or after `timeoutMs` (a poll for writers in other processes). */
   nextCommit(signal: AbortSignal | undefined, timeoutMs: number): { wait: Promise<void>; cancel: () => void } {
     let wake!: () => void;

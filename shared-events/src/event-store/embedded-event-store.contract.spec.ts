@@ -128,4 +128,31 @@ describe('embedded event store with two processes on one file', () => {
       await there.close();
     }
   });
+  it('wakes a waiting subscription when another process commits, without waiting for the fallback poll', async () => {
+    const sharedFile = join(sharedDir, 'foreign.sqlite');
+    // A fallback poll far longer than the test's timeout: only the data_version watch can deliver in time.
+    const here = openEmbeddedEventStore({ file: sharedFile, pollIntervalMs: 10 * 60_000 });
+    const there = openEmbeddedEventStore({ file: sharedFile, pollIntervalMs: 10 * 60_000 });
+    const aborted = new AbortController();
+    const userId = randomUUID();
+    try {
+      const received = (async () => {
+        for await (const event of here.subscribeToAll({ signal: aborted.signal })) return event.streamId;
+        return null;
+      })();
+      // Let the subscription reach its wait on an empty log first.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await there.append(streamName('user', userId), [{ type: 'UserUpgradedToPremium', data: { userId } }], {
+        expectedRevision: 'any',
+        actor: { userId: 'teacher-1' },
+        correlationId: randomUUID(),
+        causationId: null,
+      });
+      expect(await received).toBe(streamName('user', userId));
+    } finally {
+      aborted.abort();
+      await here.close();
+      await there.close();
+    }
+  });
 });

@@ -28,6 +28,8 @@ const SCHEMA = `
   );
 `;
 
+/** How often a waiting subscriber looks for commits made by other processes. */
+const FOREIGN_COMMIT_CHECK_MS = 20;
 const COLUMNS = 'position, stream_id, revision, type, data, metadata, event_id, occurred_at';
 type Row = [position: number, streamId: string, revision: number, type: string, data: string, metadata: string, eventId: string, occurredAt: string];
 
@@ -126,6 +128,20 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   const selectOne = db.prepare('SELECT 1').pluck();
 
   const notifier = new CommitNotifier();
+  // Commits by other processes on this file (the projections service beside an API node) do not
+  // pass through this notifier. SQLite's data_version moves when any other connection commits, so
+  // a cheap look at it while someone waits turns the fallback poll into a wake-up within
+  // FOREIGN_COMMIT_CHECK_MS: an API waiting for its read model is not held up for a second.
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  let seenDataVersion = dataVersion.get();
+  const foreignCommitWatch = setInterval(() => {
+    if (closed || !notifier.waiting) return;
+    const current = dataVersion.get();
+    if (current === seenDataVersion) return;
+    seenDataVersion = current;
+    notifier.notify();
+  }, FOREIGN_COMMIT_CHECK_MS);
+  foreignCommitWatch.unref();
   let closed = false;
   let pending: PendingAppend[] = [];
   let flushScheduled = false;
@@ -301,6 +317,7 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(foreignCommitWatch);
       // Appends already accepted are committed, not dropped.
       flush();
       if (inFlight) await new Promise<void>((resolve) => (drained = resolve));
