@@ -6,7 +6,7 @@ import type { JobHandlers, JobQueue } from '../jobs/job-queue.ts';
 import { REVIEW_REMINDER_JOB, REVIEW_SWEEP_JOB, runReviewReminder, sweepReviewReminders } from '../reminders/review-reminders.ts';
 import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB } from '../notifications/email-delivery.ts';
 import type { Mailer } from '../notifications/mailer.ts';
-import { expireShare, SHARE_EXPIRY_JOB } from '../sharing/share-expiry.ts';
+import { expireShare, SHARE_EXPIRY_JOB, sweepShareExpiries } from '../sharing/share-expiry.ts';
 
 export interface JobDependencies {
   eventStore: EventStore;
@@ -33,8 +33,9 @@ export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
       if (raised > 0) logger.info('review reminder raised', { notifications: raised });
     },
     [REVIEW_SWEEP_JOB]: async () => {
-      const scheduled = await sweepReviewReminders(dependencies);
-      logger.info('review sweep done', { reminders: scheduled });
+      const reminders = await sweepReviewReminders(dependencies);
+      const shareExpiries = await sweepShareExpiries(dependencies);
+      logger.info('review sweep done', { reminders, shareExpiries });
     },
     [NOTIFICATION_EMAIL_JOB]: async (data) => {
       const { notificationId } = emailJobSchema.parse(data);

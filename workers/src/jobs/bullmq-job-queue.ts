@@ -49,6 +49,13 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
 
   const producer = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: reconnectWithin500ms });
   producer.on('error', reportConnectionError('producer'));
+  const reconnectListeners = new Set<() => void>();
+  let wasReady = false;
+  // ioredis says 'ready' on the first connection and again after each reconnect.
+  producer.on('ready', () => {
+    if (wasReady) for (const listener of reconnectListeners) listener();
+    wasReady = true;
+  });
   const queue = new Queue(queueName, {
     connection: producer,
     ...(prefix === undefined ? {} : { prefix }),
@@ -117,6 +124,16 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
           },
         },
       );
+    },
+
+    async hasSchedule(schedulerId) {
+      await whenProducerReady();
+      return (await queue.getJobScheduler(schedulerId)) !== undefined;
+    },
+
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
     },
 
     async start(handlers: JobHandlers) {

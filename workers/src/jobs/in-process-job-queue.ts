@@ -147,6 +147,14 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
       tick();
     },
 
+    async hasSchedule(schedulerId) {
+      return schedulers.has(schedulerId);
+    },
+
+    onReconnect() {
+      return () => undefined;
+    },
+
     async start(next) {
       if (closed) throw new Error('Job queue is closed');
       handlers = next;

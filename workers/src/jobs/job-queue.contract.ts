@@ -128,6 +128,13 @@ export function describeJobQueueContract(implementation: string, openQueue: (que
       expect(seen.slice(firstV2)).not.toContain(1);
     });
 
+    it('knows which recurring jobs exist (how a lost schedule is noticed)', async () => {
+      const queue = open();
+      expect(await queue.hasSchedule('daily-sweep')).toBe(false);
+      await queue.schedule('daily-sweep', 60_000, 'sweep', {});
+      expect(await queue.hasSchedule('daily-sweep')).toBe(true);
+    });
+
     it('close waits for a running job to finish', async () => {
       const queue = open();
       let started = false;

@@ -17,6 +17,13 @@ export interface JobQueue {
   cancel(jobId: string): Promise<void>;
   /** A recurring job (the daily sweep); upserting the same schedulerId replaces it. */
   schedule(schedulerId: string, everyMs: number, name: string, data: unknown): Promise<void>;
+  /** Whether that recurring job still exists: false once a Redis that lost its data is back. */
+  hasSchedule(schedulerId: string): Promise<boolean>;
+  /**
+   * Calls back each time the connection to the queue's store comes back after it was lost
+   * (the in-process queue never loses it). Returns the unsubscribe function.
+   */
+  onReconnect(listener: () => void): () => void;
   /** Starts consuming with these handlers. Producers that never consume need not call it. */
   start(handlers: JobHandlers): Promise<void>;
   ping(): Promise<void>;

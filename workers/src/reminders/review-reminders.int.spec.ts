@@ -2,20 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import type { DomainEvent } from '@accommodate/shared-events/events/registry';
-import type { Logger } from '@accommodate/shared-events/logging/logger';
-import { InMemoryEventStore } from '@accommodate/projections/runner/testing/in-memory-event-store';
-import { openEmbeddedReadStore } from '@accommodate/projections/store/embedded-read-store';
-import { startProjections, type ProjectionRunner } from '@accommodate/projections/runner/projection-runner';
-import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
-import { usersProjection } from '@accommodate/projections/definitions/users-projection';
-import { NOTIFICATIONS, notificationsProjection, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
-import type { ReadStore } from '@accommodate/projections/store/read-store';
+import { NOTIFICATIONS, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
 import { createBullmqJobQueue, toBullmqJobId } from '../jobs/bullmq-job-queue.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { deleteKeysUnder, isRedisReachable } from '../jobs/redis-test-keys.ts';
 import { createJobHandlers } from '../handlers/job-handlers.ts';
-import type { Mailer, OutgoingMail } from '../notifications/mailer.ts';
+import { silentLogger as silent, startReadSide, type ReadSide } from '../testing/read-side.ts';
 import { startNotificationSubscriber, type NotificationSubscriber } from './notification-subscriber.ts';
 import { REVIEW_REMINDER_JOB } from './review-reminders.ts';
 
@@ -23,38 +15,26 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const reachable = await isRedisReachable(redisUrl);
 if (!reachable) console.warn(`[skip] review reminders on BullMQ: no Redis answering at ${redisUrl}`);
 
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 // Fixed clock: the day before the review.
 const now = () => new Date('2025-03-14T09:00:00Z');
 
 describe.skipIf(!reachable)('review reminders on BullMQ with two workers', () => {
   const prefix = `test-reminders-${randomUUID()}`;
   const queueName = 'reminders';
-  const eventStore = new InMemoryEventStore();
-  let readStore: ReadStore;
-  let runner: ProjectionRunner;
+  let readSide: ReadSide;
   let workerA: JobQueue;
   let workerB: JobQueue;
   let subscriber: NotificationSubscriber;
   let inspect: Queue;
   let redis: Redis;
-  const sent: OutgoingMail[] = [];
   const reminderRuns: string[] = [];
-  const mailer: Mailer = { send: async (mail) => (sent.push(mail), 'file'), withdraw: async () => undefined, close() {} };
-
-  const append = (stream: string, event: DomainEvent, userId = 'teacher-1') =>
-    eventStore.append(stream, [event], { expectedRevision: 'any', actor: { userId }, correlationId: randomUUID(), causationId: null });
+  const append: ReadSide['append'] = (...args) => readSide.append(...args);
   const jobState = async (jobId: string) => (await inspect.getJob(toBullmqJobId(jobId)))?.getState() ?? 'absent';
 
   beforeAll(async () => {
     redis = new Redis(redisUrl);
-    readStore = openEmbeddedReadStore({ file: ':memory:' });
-    runner = await startProjections({
-      eventStore,
-      readStore,
-      projections: [usersProjection, caseloadProjection, notificationsProjection],
-      publisher: { publish() {}, close: async () => {} },
-    });
+    readSide = await startReadSide();
+    const { eventStore, readStore, mailer } = readSide;
     const open = () => createBullmqJobQueue({ redisUrl, queueName, prefix, backoffMs: 50, concurrency: 4 });
     workerA = open();
     workerB = open();
@@ -78,8 +58,7 @@ describe.skipIf(!reachable)('review reminders on BullMQ with two workers', () =>
     await workerA?.close();
     await workerB?.close();
     await inspect?.close();
-    await runner?.stop();
-    await readStore?.close();
+    await readSide?.stop();
     if (redis) {
       await deleteKeysUnder(redis, `${prefix}:`);
       redis.disconnect();
@@ -106,6 +85,7 @@ describe.skipIf(!reachable)('review reminders on BullMQ with two workers', () =>
     await workerB.enqueue(REVIEW_REMINDER_JOB, job, { jobId: 'duplicate-delivery-2' });
 
     const deadline = Date.now() + 8_000;
+    const { eventStore, readStore, sent } = readSide;
     while ((reminderRuns.length < 3 || sent.length < 1) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 300));
 

@@ -4,6 +4,9 @@ import { WrongExpectedRevisionError, type EventStore } from '@accommodate/shared
 import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { isShareExpired, shareEndsAt } from '@accommodate/shared-events/schemas/share';
+import type { ReadStore } from '@accommodate/projections/store/read-store';
+import { SHARES } from '@accommodate/projections/definitions/caseload-collections';
+import type { ShareDoc } from '@accommodate/projections/definitions/caseload-projection';
 import type { JobQueue } from '../jobs/job-queue.ts';
 
 export const SHARE_EXPIRY_JOB = 'share-expiry';
@@ -20,6 +23,22 @@ export async function scheduleShareExpiry(jobs: Pick<JobQueue, 'enqueue'>, job: 
     jobId: shareExpiryJobId(job.shareId, job.expiresAt),
     delayMs: Math.max(0, shareEndsAt(job.expiresAt).getTime() - now.getTime()),
   });
+}
+
+/**
+ * Part of the sweep: an expiry job again for every share with an expiry date that has not expired yet, so one
+ * lost with Redis's data (or a process's timers) still runs. Ids dedupe; a job for a share that has since
+ * ended finds nothing to do. Returns how many it (re)scheduled.
+ */
+export async function sweepShareExpiries(deps: { readStore: ReadStore; jobs: Pick<JobQueue, 'enqueue'>; now: () => Date }): Promise<number> {
+  const now = deps.now();
+  let scheduled = 0;
+  for (const share of await deps.readStore.collection<ShareDoc>(SHARES).find()) {
+    if (share.status === 'expired' || share.expiresAt === null) continue;
+    await scheduleShareExpiry(deps.jobs, { studentId: share.studentId, shareId: share.id, expiresAt: share.expiresAt }, now);
+    scheduled += 1;
+  }
+  return scheduled;
 }
 
 /** Whether the share is still live with this expiry date, read from the student's own stream. */
