@@ -117,7 +117,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     const target = freshBuildTarget(projection, build);
     state.target = target;
     const started = performance.now();
-    const events = await replayInto(eventStore, readStore, [target], { after: null, batchSize: freshBuildBatchSize, signal });
+    const events = await replayInto(eventStore, readStore, [target], { after: null, batchSize: freshBuildBatchSize, signal, readAhead: true });
     // Once swapped in, other processes' runners may write to the build too.
     target.memo = undefined;
     if (signal.aborted) return null;

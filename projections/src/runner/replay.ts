@@ -26,6 +26,8 @@ export async function replayInto(
     batchSize?: number;
     signal?: AbortSignal;
     committed?: (target: BuildTarget, changes: Change[]) => void;
+    /** Read on another thread where the store can (a replay into a fresh build, which reads the whole log). */
+    readAhead?: boolean;
   },
 ): Promise<number> {
   const batchSize = options.batchSize ?? REPLAY_BATCH_SIZE;
@@ -40,10 +42,21 @@ export async function replayInto(
     batch = [];
   };
   // Read in pages no larger than a usual batch, however large the commits.
-  for await (const event of eventStore.readAll({ after: options.after, batchSize: Math.min(batchSize, REPLAY_BATCH_SIZE) })) {
-    if (options.signal?.aborted) return read;
-    batch.push(event);
-    if (batch.length >= batchSize) await flush();
+  const pageSize = Math.min(batchSize, REPLAY_BATCH_SIZE);
+  if (options.readAhead && eventStore.readAllAhead) {
+    for await (const page of eventStore.readAllAhead({ after: options.after, pageSize })) {
+      if (options.signal?.aborted) return read;
+      for (const event of page) {
+        batch.push(event);
+        if (batch.length >= batchSize) await flush();
+      }
+    }
+  } else {
+    for await (const event of eventStore.readAll({ after: options.after, batchSize: pageSize })) {
+      if (options.signal?.aborted) return read;
+      batch.push(event);
+      if (batch.length >= batchSize) await flush();
+    }
   }
   if (batch.length > 0 && !options.signal?.aborted) await flush();
   return read;

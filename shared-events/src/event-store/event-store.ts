@@ -53,6 +53,12 @@ export interface EventStore {
   /** Every event after a position, in log order, upcast; ends at the current end of the log. */
   readAll(options?: ReadAllOptions): AsyncIterable<EventEnvelope>;
 
+  /**
+   * readAll's events in pages, read and decoded ahead of the caller on another thread; only where the
+   * store can (the embedded log with its key file). For replays, which read the whole log once.
+   */
+  readAllAhead?(options: { after?: Position | null; pageSize: number }): AsyncIterable<EventEnvelope[]>;
+
   /** Catches up from a position, then stays live until the signal aborts or the store closes. */
   subscribeToAll(options?: SubscribeOptions): AsyncIterable<EventEnvelope>;
 

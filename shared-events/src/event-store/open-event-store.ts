@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Position } from '../events/envelope.ts';
 import type { EventStore } from './event-store.ts';
 import { createShreddingEventStore } from './shredding-event-store.ts';
 import { openMongoSubjectKeyStore, openSqliteSubjectKeyStore, type SubjectKeyStore } from './subject-key-store.ts';
@@ -23,5 +24,9 @@ export async function openEventStore(config: { eventStoreUrl?: string | undefine
     const { openEmbeddedEventStore } = await import('./embedded-event-store.ts');
     inner = openEmbeddedEventStore({ file: join(config.dataDir, 'events.sqlite') });
   }
-  return createShreddingEventStore(inner, keys);
+  const store = createShreddingEventStore(inner, keys);
+  if (config.eventStoreUrl || config.mongodbUrl) return store;
+  const { readAllAhead } = await import('./read-ahead.ts');
+  // Object.assign, not a spread: the store's `erasures` getter must stay live.
+  return Object.assign(store, { readAllAhead: (options: { after?: Position | null; pageSize: number }) => readAllAhead(config.dataDir, options) });
 }

@@ -1,0 +1,56 @@
+/**
+ * The thread behind read-ahead.ts: reads the log through the same stores the process opens (decoding,
+ * upcasting, deciphering with the subject keys in keys.sqlite) and posts the envelopes in pages, at most
+ * `depth` pages ahead of what the other side has taken.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { EventEnvelope } from '../events/envelope.ts';
+import { openEventStore } from './open-event-store.ts';
+
+export interface ReadAheadData {
+  dataDir: string;
+  /** Position as a string, or null for the start of the log. */
+  after: string | null;
+  pageSize: number;
+  depth: number;
+}
+
+export type ReadAheadMessage = { page: EventEnvelope[] } | { done: true } | { failed: { name: string; message: string } };
+
+const port = parentPort!;
+const { dataDir, after, pageSize, depth } = workerData as ReadAheadData;
+let unacknowledged = 0;
+let stopped = false;
+let wake: (() => void) | null = null;
+port.on('message', (message: 'taken' | 'stop') => {
+  if (message === 'taken') unacknowledged -= 1;
+  else stopped = true;
+  wake?.();
+  wake = null;
+});
+const post = (message: ReadAheadMessage) => port.postMessage(message);
+
+const store = await openEventStore({ dataDir });
+try {
+  let page: EventEnvelope[] = [];
+  const send = async () => {
+    while (unacknowledged >= depth && !stopped) await new Promise<void>((resolve) => (wake = resolve));
+    if (stopped) return;
+    unacknowledged += 1;
+    post({ page });
+    page = [];
+  };
+  for await (const envelope of store.readAll({ after: after === null ? null : BigInt(after), batchSize: pageSize })) {
+    page.push(envelope);
+    if (page.length >= pageSize) await send();
+    if (stopped) break;
+  }
+  if (page.length > 0) await send();
+  if (!stopped) post({ done: true });
+} catch (error) {
+  // Name and message only: never an event's data.
+  post({ failed: { name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) } });
+} finally {
+  await store.close();
+  port.close();
+}

@@ -1,0 +1,56 @@
+import { Worker } from 'node:worker_threads';
+import type { EventEnvelope, Position } from '../events/envelope.ts';
+import type { ReadAheadData, ReadAheadMessage } from './read-ahead-worker.ts';
+
+/**
+ * The embedded log (`<dataDir>/events.sqlite`, keys in `<dataDir>/keys.sqlite`) read, decoded and
+ * deciphered on a worker thread, in pages, while the caller works on the previous ones: a replay on a
+ * machine with a spare core spends its main thread on applying only. At most `depth` pages wait.
+ * Yields the same envelopes as the store's readAll from `after` to the log's end.
+ */
+export async function* readAllAhead(dataDir: string, options: { after?: Position | null; pageSize: number; depth?: number }): AsyncGenerator<EventEnvelope[]> {
+  const data: ReadAheadData = {
+    dataDir,
+    after: options.after === undefined || options.after === null ? null : String(options.after),
+    pageSize: options.pageSize,
+    depth: options.depth ?? 2,
+  };
+  const worker = new Worker(new URL('./read-ahead-worker.mjs', import.meta.url), { workerData: data, execArgv: [] });
+  const arrived: ReadAheadMessage[] = [];
+  let wake: (() => void) | null = null;
+  let ended: Error | null = null;
+  const signal = () => {
+    wake?.();
+    wake = null;
+  };
+  worker.on('message', (message: ReadAheadMessage) => {
+    arrived.push(message);
+    signal();
+  });
+  worker.on('error', (error) => {
+    ended ??= error;
+    signal();
+  });
+  worker.on('exit', (code) => {
+    ended ??= new Error(`The read-ahead thread stopped (exit code ${code})`);
+    signal();
+  });
+  try {
+    for (;;) {
+      const message = arrived.shift();
+      if (!message) {
+        if (ended) throw ended;
+        await new Promise<void>((resolve) => (wake = resolve));
+        continue;
+      }
+      if ('done' in message) return;
+      if ('failed' in message) throw Object.assign(new Error(message.failed.message), { name: message.failed.name });
+      // Taken: the thread may read the next page while this one is applied.
+      worker.postMessage('taken');
+      yield message.page;
+    }
+  } finally {
+    worker.postMessage('stop');
+    await worker.terminate();
+  }
+}
