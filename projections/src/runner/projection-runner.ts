@@ -113,7 +113,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       version: projection.version,
       replacesVersion: active?.version ?? null,
     });
-    await readStore.createBuild(build, projection.collections);
+    await readStore.createBuild(build, projection.collections, { bulkLoad: true });
     const target = freshBuildTarget(projection, build);
     state.target = target;
     const started = performance.now();
@@ -121,6 +121,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     // Once swapped in, other processes' runners may write to the build too.
     target.memo = undefined;
     if (signal.aborted) return null;
+    await readStore.finishBuild(build);
     await readStore.activate(build);
     logger.info('Projection build swapped in', {
       projection: projection.name,

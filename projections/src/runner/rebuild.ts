@@ -34,7 +34,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const targets = [];
   for (const projection of projections) {
     const build: BuildRef = { projection: projection.name, version: projection.version, build: newBuildId(projection.version) };
-    await readStore.createBuild(build, projection.collections);
+    await readStore.createBuild(build, projection.collections, { bulkLoad: true });
     targets.push(freshBuildTarget(projection, build));
   }
   const events = await replayInto(eventStore, readStore, targets, {
@@ -44,6 +44,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (options.signal?.aborted) throw new Error('Rebuild aborted before the swap; the serving builds are unchanged');
+  for (const target of targets) await readStore.finishBuild(target.build);
   for (const target of targets) await readStore.activate(target.build);
   const ms = Math.round(performance.now() - started);
   logger?.info('Projections rebuilt', { projections: targets.length, events, ms });

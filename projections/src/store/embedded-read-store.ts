@@ -38,9 +38,9 @@ export interface EmbeddedReadStoreOptions {
 interface TableHandle {
   physical: string;
   fields: string[];
-  get: Statement<[string], { doc: string }>;
-  put: Statement<[string, string]>;
-  remove: Statement<[string]>;
+  get(id: string): { doc: string } | undefined;
+  put(id: string, doc: string): void;
+  remove(id: string): void;
   removeKeys?: Statement<[string]>;
   insertKey?: Statement<[string, string, string]>;
 }
@@ -137,12 +137,71 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   };
 
   const handles = new Map<string, TableHandle>();
+  /**
+   * Tables being bulk-loaded by this process (a replay into a build it created): they have no id
+   * index yet, so each insert does not touch a B-tree of random UUIDs; the ids' rowids are kept here
+   * instead. The unique id index is built once, in finishBuild.
+   */
+  const bulkRowids = new Map<string, Map<string, number | bigint>>();
   const queries = new Map<string, Statement<unknown[], { doc?: string; n?: number }>>();
 
   function createTable(physical: string): void {
     db.exec(`CREATE TABLE IF NOT EXISTS ${quote(physical)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
   }
 
+  /** A table with its id index to come: readable meanwhile (by a scan), written only through bulkHandle. */
+  function createBulkTable(physical: string): void {
+    db.exec(`CREATE TABLE ${quote(physical)} (id TEXT NOT NULL, doc TEXT NOT NULL)`);
+    bulkRowids.set(physical, new Map());
+  }
+
+  /** A unique index works for the upsert's ON CONFLICT (id) as the primary key does. */
+  function finishBulkTable(physical: string): void {
+    db.exec(`CREATE UNIQUE INDEX ${quote(`${physical}_id`)} ON ${quote(physical)} (id)`);
+    bulkRowids.delete(physical);
+    handles.delete(physical);
+  }
+
+  function tableHandle(physical: string): TableHandle {
+    const table = quote(physical);
+    const get = db.prepare<[string], { doc: string }>(`SELECT doc FROM ${table} WHERE id = ?`);
+    const put = db.prepare<[string, string]>(`INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`);
+    const remove = db.prepare<[string]>(`DELETE FROM ${table} WHERE id = ?`);
+    return {
+      physical,
+      fields: statements.indexedFields.all(physical).map((row) => row.field),
+      get: (id) => get.get(id),
+      put: (id, doc) => void put.run(id, doc),
+      remove: (id) => void remove.run(id),
+    };
+  }
+
+  function bulkHandle(physical: string, rowids: Map<string, number | bigint>): TableHandle {
+    const table = quote(physical);
+    const byRowid = db.prepare<[number | bigint], { doc: string }>(`SELECT doc FROM ${table} WHERE rowid = ?`);
+    const insert = db.prepare<[string, string]>(`INSERT INTO ${table} (id, doc) VALUES (?, ?)`);
+    const update = db.prepare<[string, number | bigint]>(`UPDATE ${table} SET doc = ? WHERE rowid = ?`);
+    const remove = db.prepare<[number | bigint]>(`DELETE FROM ${table} WHERE rowid = ?`);
+    return {
+      physical,
+      fields: statements.indexedFields.all(physical).map((row) => row.field),
+      get(id) {
+        const rowid = rowids.get(id);
+        return rowid === undefined ? undefined : byRowid.get(rowid);
+      },
+      put(id, doc) {
+        const rowid = rowids.get(id);
+        if (rowid !== undefined) update.run(doc, rowid);
+        else rowids.set(id, insert.run(id, doc).lastInsertRowid);
+      },
+      remove(id) {
+        const rowid = rowids.get(id);
+        if (rowid === undefined) return;
+        rowids.delete(id);
+        remove.run(rowid);
+      },
+    };
+  }
   function createKeysTable(physical: string): void {
     const keys = `${physical}__keys`;
     db.exec(`CREATE TABLE IF NOT EXISTS ${quote(keys)} (field TEXT NOT NULL, key TEXT NOT NULL, id TEXT NOT NULL,
@@ -153,14 +212,8 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   function handleFor(physical: string): TableHandle {
     const known = handles.get(physical);
     if (known) return known;
-    const table = quote(physical);
-    const handle: TableHandle = {
-      physical,
-      fields: statements.indexedFields.all(physical).map((row) => row.field),
-      get: db.prepare(`SELECT doc FROM ${table} WHERE id = ?`),
-      put: db.prepare(`INSERT INTO ${table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`),
-      remove: db.prepare(`DELETE FROM ${table} WHERE id = ?`),
-    };
+    const rowids = bulkRowids.get(physical);
+    const handle = rowids ? bulkHandle(physical, rowids) : tableHandle(physical);
     if (handle.fields.length > 0) prepareKeyStatements(handle);
     handles.set(physical, handle);
     return handle;
@@ -186,7 +239,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   }
 
   function putDoc(handle: TableHandle, doc: Doc): void {
-    handle.put.run(doc.id, JSON.stringify(doc));
+    handle.put(doc.id, JSON.stringify(doc));
     if (handle.fields.length === 0) return;
     handle.removeKeys!.run(doc.id);
     for (const field of handle.fields) {
@@ -195,7 +248,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   }
 
   function deleteDoc(handle: TableHandle, id: string): void {
-    handle.remove.run(id);
+    handle.remove(id);
     handle.removeKeys?.run(id);
   }
 
@@ -263,7 +316,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
 
   function getIn<T extends Doc>(physical: string | null, id: string): T | null {
     if (physical === null) return null;
-    const row = handleFor(physical).get.get(id);
+    const row = handleFor(physical).get(id);
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
@@ -309,7 +362,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     }
   });
 
-  const createBuildTx = db.transaction((build: BuildRef, collections: readonly string[]) => {
+  const createBuildTx = db.transaction((build: BuildRef, collections: readonly string[], bulkLoad: boolean) => {
     if (statements.build.get(build.projection, build.build)) {
       throw new Error(`Build ${build.build} of projection ${build.projection} already exists`);
     }
@@ -323,7 +376,8 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     for (const collection of collections) {
       const physical = `rm_${slug(build.projection)}_${slug(collection)}_${created}`;
       statements.insertBuildCollection.run(build.projection, build.build, collection, physical);
-      createTable(physical);
+      if (bulkLoad) createBulkTable(physical);
+      else createTable(physical);
       // Inherit the filter indexes the serving build has grown, so reads after the swap stay fast.
       const previous = active ? statements.buildPhysical.get(build.projection, active.build, collection) : undefined;
       const fields = previous ? statements.indexedFields.all(previous.physical) : [];
@@ -337,6 +391,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       db.exec(`DROP TABLE IF EXISTS ${quote(physical)}; DROP TABLE IF EXISTS ${quote(`${physical}__keys`)};`);
       statements.deleteIndexedFields.run(physical);
       handles.delete(physical);
+      bulkRowids.delete(physical);
       buildPhysicals.delete(JSON.stringify([projection, build, collection]));
     }
     queries.clear();
@@ -344,7 +399,15 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     statements.deleteBuild.run(projection, build);
   }
 
+  const finishBuildTx = db.transaction((build: BuildRef) => {
+    for (const { physical } of statements.physicalsOfBuild.all(build.projection, build.build)) {
+      if (bulkRowids.has(physical)) finishBulkTable(physical);
+    }
+  });
+
   const activateTx = db.transaction((build: BuildRef) => {
+    // A bulk load nobody finished gets its index here: a serving table always has one.
+    finishBuildTx(build);
     const row = statements.build.get(build.projection, build.build);
     if (!row) throw new Error(`Build ${build.build} of projection ${build.projection} does not exist`);
     const previous = statements.activeBuild.get(build.projection);
@@ -403,7 +466,9 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       return row ? toActiveBuild(row) : null;
     },
 
-    createBuild: async (build, collections) => createBuildTx(build, collections),
+    createBuild: async (build, collections, createOptions) => createBuildTx(build, collections, createOptions?.bulkLoad === true),
+
+    finishBuild: async (build) => finishBuildTx(build),
 
     activate: async (build) => activateTx(build),
 

@@ -249,6 +249,9 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
       });
     },
 
+    // Indexes are kept up as documents are written: nothing is deferred.
+    async finishBuild() {},
+
     async activate(build) {
       let replaced: BuildDocument[] = [];
       const session = client.startSession();

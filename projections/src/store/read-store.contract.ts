@@ -147,6 +147,30 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
       expect(await store.checkpoint(v1)).toBeNull();
     });
 
+    it('a bulk-loaded build reads, overwrites and deletes like any other, and after the swap takes upserts and filters', async () => {
+      // A filter the serving build has grown is inherited by the new build.
+      expect(await store.collection('studentsByOwner').find({ ownerId: 'u1' })).toEqual([]);
+      const v2: BuildRef = { projection: 'students', version: 2, build: 'b2' };
+      await store.createBuild(v2, ['studentsByOwner', 'studentCounts'], { bulkLoad: true });
+      const put = (doc: StudentRow) => ({ kind: 'put' as const, collection: 'studentsByOwner', doc });
+      await store.commit(v2, [put(student('s1', 'u1', 'Ada', 3)), put(student('s2', 'u1', 'Ben', 4)), put(student('s3', 'u2', 'Cy', 5))], 5n);
+      await store.commit(v2, [put(student('s1', 'u1', 'Ada', 4)), { kind: 'delete', collection: 'studentsByOwner', id: 's2' }], 6n);
+      const building = store.buildCollection<StudentRow>(v2, 'studentsByOwner');
+      expect(await building.get('s1')).toEqual(student('s1', 'u1', 'Ada', 4));
+      expect(await building.get('s2')).toBeNull();
+      await store.commit(v2, [put(student('s2', 'u2', 'Ben', 6))], 7n);
+      await store.finishBuild(v2);
+      await store.activate(v2);
+
+      const students = store.collection<StudentRow>('studentsByOwner');
+      expect(await students.count()).toBe(3);
+      expect((await students.find({ ownerId: 'u2' })).map((s) => s.id).sort()).toEqual(['s2', 's3']);
+      await store.commit(v2, [put(student('s1', 'u1', 'Ada', 5)), { kind: 'delete', collection: 'studentsByOwner', id: 's3' }], 8n);
+      expect(await students.get('s1')).toEqual(student('s1', 'u1', 'Ada', 5));
+      expect(await students.count()).toBe(2);
+      expect((await students.find({ ownerId: 'u1' })).map((s) => s.id)).toEqual(['s1']);
+    });
+
     it('keeps a logical collection to one projection', async () => {
       await expect(
         store.createBuild({ projection: 'other', version: 1, build: 'x' }, ['studentsByOwner']),

@@ -67,9 +67,13 @@ export interface ReadStore {
 
   /**
    * Registers a build and its collections (empty). The build does not serve
-   * reads until `activate`.
+   * reads until `activate`. `bulkLoad`: only this process writes the build until `finishBuild`
+   * (a replay into it), so a store may defer index upkeep until then.
    */
-  createBuild(build: BuildRef, collections: readonly string[]): Promise<void>;
+  createBuild(build: BuildRef, collections: readonly string[], options?: { bulkLoad?: boolean }): Promise<void>;
+
+  /** Ends a bulk load: builds what was deferred. A no-op otherwise, and where nothing is deferred. */
+  finishBuild(build: BuildRef): Promise<void>;
 
   /** Switches reads to the build, then drops the collections of the build it replaced (blue-green). */
   activate(build: BuildRef): Promise<void>;
