@@ -13,6 +13,8 @@ import { mergeStudentEdit, type StudentEdit } from './student-merge.ts';
 import { personLookup, presentStudents } from './student-access.ts';
 
 const CATCH_UP_TIMEOUT_MS = 3_000;
+/** Racing writers on one student are a handful of co-teachers; more rounds than that means something is wrong. */
+const UNCONDITIONAL_ATTEMPTS = 8;
 export const SAME_FIELD_CHANGED = 'Someone else changed the same fields since you opened this student.';
 
 export interface StudentEditRequest {
@@ -39,6 +41,19 @@ const editOf = (state: StudentState): StudentEdit => {
  * (it expects the revision merged against), which the caller turns into a plain 412.
  */
 export async function saveStudentEdit(context: AppContext, request: StudentEditRequest): Promise<CommandResult<StudentState>> {
+  // Without If-Match the client asked for its edit on top of whatever is there, so a write landing
+  // between this read and the append is no conflict for it: the edit is made again on the newer record.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await saveOnce(context, request);
+    } catch (error) {
+      const unconditional = request.expectedRevision === undefined;
+      if (!unconditional || !(error instanceof WrongExpectedRevisionError) || attempt >= UNCONDITIONAL_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function saveOnce(context: AppContext, request: StudentEditRequest): Promise<CommandResult<StudentState>> {
   const stream = streamName('student', request.studentId);
   // The usual edit: the client saw the revision this process last wrote. It is decided on that folded
   // state without re-reading the stream (which grows with every save); the append expects that

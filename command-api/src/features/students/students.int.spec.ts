@@ -210,6 +210,17 @@ describe('students API', () => {
     expect(renamed.body).toMatchObject({ firstName: 'Janet', grade: '5', parentName: 'Pat Doe', revision: saved.body.revision + 2 });
   });
 
+  it('applies concurrent saves sent without If-Match one after another instead of refusing the losers', async () => {
+    const client = await teacher();
+    const id = (await client.post('/api/students', jane)).body.id;
+    const grades = ['1', '2', '3', '5', '6', '7', '8', '9'];
+    const saves = await Promise.all(grades.map((grade) => client.put(`/api/students/${id}`, { ...jane, grade })));
+    expect(saves.map((save) => save.status)).toEqual(grades.map(() => 200));
+    const current = (await client.get(`/api/students/${id}`)).body;
+    expect(current.revision).toBe(Math.max(...saves.map((save) => save.body.revision)));
+    expect(grades).toContain(current.grade);
+  });
+
   it('hides another teacher’s student as not found, for every call', async () => {
     const owner = await teacher();
     const created = await owner.post('/api/students', jane);
