@@ -350,12 +350,14 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       throw new Error(`Checkpoint of projection ${build.projection} would move backwards`);
     }
     statements.setCheckpoint.run(next, build.projection, build.build);
-    const refreshed = new Set<TableHandle>();
+    // Resolved and refreshed once per collection and commit, not per write (a replay commits 100,000 writes at once).
+    const byCollection = new Map<string, TableHandle>();
     for (const write of writes) {
-      const handle = handleFor(physicalOfBuild(build, write.collection));
-      if (!refreshed.has(handle)) {
+      let handle = byCollection.get(write.collection);
+      if (!handle) {
+        handle = handleFor(physicalOfBuild(build, write.collection));
         refreshFields(handle);
-        refreshed.add(handle);
+        byCollection.set(write.collection, handle);
       }
       if (write.kind === 'put') putDoc(handle, write.doc);
       else deleteDoc(handle, write.id);
