@@ -40,7 +40,8 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const events = await replayInto(eventStore, readStore, targets, {
     after: null,
     batchSize: options.batchSize ?? FRESH_BUILD_BATCH_SIZE,
-    readAhead: true,
+    // An explicit rebuild always reads ahead: one thread serves every projection's build.
+    readAheadAbove: 0,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (options.signal?.aborted) throw new Error('Rebuild aborted before the swap; the serving builds are unchanged');

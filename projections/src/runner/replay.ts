@@ -11,6 +11,15 @@ export const REPLAY_BATCH_SIZE = 5_000;
  */
 export const FRESH_BUILD_BATCH_SIZE = 20_000;
 
+/** Positions count events closely enough here: the embedded log's are consecutive row ids. */
+async function longerThan(eventStore: EventStore, after: Position | null, events: number): Promise<boolean> {
+  const head = await eventStore.headPosition();
+  return head !== null && head - (after ?? 0n) > BigInt(events);
+}
+
+/** A replay into a new build by the projection runner reads ahead on another thread above this many events. */
+export const RUNNER_READ_AHEAD_ABOVE = 50_000;
+
 /**
  * Reads the log from `after` to its current end in large batches and applies each
  * batch to every target, so that one pass over the log fills several builds.
@@ -26,8 +35,11 @@ export async function replayInto(
     batchSize?: number;
     signal?: AbortSignal;
     committed?: (target: BuildTarget, changes: Change[]) => void;
-    /** Read on another thread where the store can (a replay into a fresh build, which reads the whole log). */
-    readAhead?: boolean;
+    /**
+     * Read on another thread where the store can, when more than this many events are to be read (a replay
+     * into a fresh build). Starting the thread costs about half a second of CPU (its TypeScript loader).
+     */
+    readAheadAbove?: number;
   },
 ): Promise<number> {
   const batchSize = options.batchSize ?? REPLAY_BATCH_SIZE;
@@ -43,7 +55,7 @@ export async function replayInto(
   };
   // Read in pages no larger than a usual batch, however large the commits.
   const pageSize = Math.min(batchSize, REPLAY_BATCH_SIZE);
-  if (options.readAhead && eventStore.readAllAhead) {
+  if (options.readAheadAbove !== undefined && eventStore.readAllAhead && (await longerThan(eventStore, options.after, options.readAheadAbove))) {
     for await (const page of eventStore.readAllAhead({ after: options.after, pageSize })) {
       if (options.signal?.aborted) return read;
       for (const event of page) {
