@@ -172,7 +172,7 @@ const section = [
       'read models, WAL) and a redis-server of the test\'s own (BullMQ jobs, Socket.IO Redis adapter and emitter). EventStoreDB and ' +
       'MongoDB cannot run on this machine, so this is the multi-process topology with the embedded stores. ' +
       `SIGKILL at a random moment ${KILLS} times, to all three processes or to one of them (column "killed"), which are then restarted. ` +
-      'Fewer writes than in one process: the projections process learns of the API\'s appends by polling the log (each second), and each write waits for its read model.'
+      'Each write waits for its read model, which the projections process commits once it sees the API\'s append (a waiting subscription checks for other processes\' commits every 20 ms).'
     : `${new Date().toISOString()}: ${WRITERS} concurrent writers (POST and PUT /api/students with If-Match), one-process embedded mode, SIGKILL at a random moment ${KILLS} times.`,
   'After each restart, once every projection\'s checkpoint has reached the head of the log: every acknowledged write is read back',
   '(the student exists at its acknowledged revision or later, with the acknowledged value at that revision), then the processes',
