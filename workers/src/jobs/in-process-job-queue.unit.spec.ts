@@ -53,4 +53,27 @@ describe('in-process job queue timing', () => {
     expect(calls).toBe(3);
     await queue.close();
   });
+
+  it('runs a burst of due jobs a few at a time, so the requests arriving meanwhile are served', async () => {
+    const queue = createInProcessJobQueue();
+    const order: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    await queue.start({
+      remind: async () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        order.push('job');
+        await new Promise((resolve) => setImmediate(resolve));
+        inFlight -= 1;
+      },
+    });
+    // A start-up sweep finding thousands of plans with reminders due, then a request to answer.
+    for (let i = 0; i < 200; i += 1) await queue.enqueue('remind', { i }, { jobId: `reminder-${i}` });
+    setTimeout(() => order.push('request'), 0);
+    await vi.waitFor(() => expect(order).toHaveLength(201));
+    expect(most).toBeLessThanOrEqual(8);
+    expect(order.indexOf('request')).toBeLessThan(20);
+    await queue.close();
+  });
 });
