@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
@@ -6,6 +6,7 @@ import { ALL_PROJECTIONS } from '@accommodate/projections/definitions/all-projec
 import { openEmbeddedReadStore } from '@accommodate/projections/store/embedded-read-store';
 import { rebuildProjections } from '@accommodate/projections/runner/rebuild';
 import { generateEventLog } from './lib/event-log.ts';
+import { cpuMsFromStat } from './lib/cpu.ts';
 import { fmt, ratio, table, type BenchOptions, type BenchSection } from './lib/report.ts';
 import { tempDir } from './lib/temp-dir.ts';
 
@@ -24,9 +25,7 @@ interface Measured {
 /** CPU ms of this process's main thread so far, from /proc (Linux); NaN elsewhere. */
 function mainThreadCpuMs(): number {
   try {
-    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime, in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return cpuMsFromStat(`/proc/self/task/${process.pid}/stat`);
   } catch {
     return NaN;
   }

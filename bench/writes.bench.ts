@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { addStudent, inParallel, registerTeacher, studentForm, type Teacher } from './lib/api-client.ts';
 import { measured, medianRun, runLoad, type LoadResult, type MeasuredLoad } from './lib/load.ts';
-import { fmt, ratio, table, type BenchOptions, type BenchSection } from './lib/report.ts';
+import { fmt, median, ratio, table, type BenchOptions, type BenchSection } from './lib/report.ts';
 import { spawnServer } from './lib/server-process.ts';
 import { tempDir } from './lib/temp-dir.ts';
 
@@ -87,8 +87,6 @@ async function refreshEtags(url: string, rows: Row[]): Promise<void> {
 }
 
 type Run = 'appPost' | 'basePost' | 'appPut' | 'basePut';
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
  * Both servers stay up and are loaded in alternating rounds (product POST, baseline POST, product

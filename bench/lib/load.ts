@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { processCpuMs } from './cpu.ts';
 
 export interface LoadResult {
   requests: number;
@@ -48,20 +48,13 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/** CPU time (user + system) a process has used so far, in ms: steadier than req/s on a shared machine. */
-export function cpuMs(pid: number): number {
-  // Fields after the command name, which is in parentheses and may hold spaces: utime and stime are 14th and 15th.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // USER_HZ is 100 on Linux
-}
-
 export type MeasuredLoad = LoadResult & { cpuMsPerRequest: number };
 
 /** Runs a load and adds the server's CPU-ms per answered request to its result. */
 export async function measured(pid: number, load: () => Promise<LoadResult>): Promise<MeasuredLoad> {
-  const before = cpuMs(pid);
+  const before = processCpuMs(pid);
   const result = await load();
-  return { ...result, cpuMsPerRequest: (cpuMs(pid) - before) / Math.max(1, result.requests) };
+  return { ...result, cpuMsPerRequest: (processCpuMs(pid) - before) / Math.max(1, result.requests) };
 }
 
 /** The run with the median throughput (the upper one of an even count). */

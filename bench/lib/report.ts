@@ -29,6 +29,11 @@ export function table(header: string[], rows: (string | number)[][]): string[] {
   ];
 }
 
+/** The middle value (the upper one of an even count). */
+export function median(values: readonly number[]): number {
+  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+}
+
 export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return NaN;
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
