@@ -18,9 +18,9 @@ interface PendingJob {
 }
 
 /**
- * Jobs run at most this many at a time (a BullMQ worker's concurrency), each started on its own turn of
- * the event loop: a sweep that finds thousands of reminders due at start-up must not hold up the
- * requests served meanwhile (it held /readyz for 3 s with 20,000 plans).
+ * Jobs run at most this many at a time (a BullMQ worker's concurrency); the rest wait and start on later
+ * turns of the event loop: a sweep that finds thousands of reminders due at start-up must not hold up
+ * the requests served meanwhile (it held /readyz for 3 s with 20,000 plans).
  */
 const CONCURRENCY = 8;
 
