@@ -44,6 +44,8 @@ test('signed-in screens', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/students');
   await page.getByRole('button', { name: 'Open menu' }).click();
+  // The drawer's code loads on first opening: wait for it, then for its slide-in to finish.
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
   await page.waitForTimeout(400);
   await page.screenshot({ path: `${outDir}/mobile-menu-mobile.png` });
 });
