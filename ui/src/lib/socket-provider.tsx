@@ -18,14 +18,15 @@ export function applyChange(queryClient: QueryClient, message: unknown): void {
 /** The parts of a Socket.IO client socket the cache listens to (a fake in unit specs). */
 export interface ChangeSource {
   on(event: 'change', listener: (message: unknown) => void): unknown;
-  io: { on(event: 'reconnect', listener: () => void): unknown };
+  on(event: 'connect', listener: () => void): unknown;
 }
 
 export function listenForChanges(connection: ChangeSource, queryClient: QueryClient): void {
   connection.on('change', (message: unknown) => applyChange(queryClient, message));
-  // Delivery is at most once: pokes sent while we were away are lost, so
-  // everything on screen is refetched after a reconnect (and the rest when next shown).
-  connection.io.on('reconnect', () => {
+  // Delivery is at most once, and only to a connected socket: pokes sent before the first connect
+  // (the page's data may already be loaded) or while we were away are lost. So at every connect,
+  // the first one too, what is on screen is refetched (and the rest when next shown).
+  connection.on('connect', () => {
     void queryClient.invalidateQueries({ refetchType: 'active' });
   });
 }

@@ -8,13 +8,12 @@ import { listenForChanges, type ChangeSource } from './socket-provider.tsx';
 function fakeSocket() {
   const listeners = new Map<string, (message?: unknown) => void>();
   const source: ChangeSource = {
-    on: (event, listener) => listeners.set(event, listener as (message?: unknown) => void),
-    io: { on: (event, listener) => listeners.set(`io:${event}`, listener) },
+    on: (event: string, listener: (message?: unknown) => void) => listeners.set(event, listener),
   };
   return { source, fire: (event: string, message?: unknown) => listeners.get(event)?.(message) };
 }
 
-describe('after the socket reconnects', () => {
+describe('at each connect of the socket (the first, and every reconnect)', () => {
   it('refetches what is on screen, and marks what is not for a refetch when it is next shown', async () => {
     const client = createQueryClient();
     const calls = { shown: 0, hidden: 0 };
@@ -28,7 +27,7 @@ describe('after the socket reconnects', () => {
 
     const socket = fakeSocket();
     listenForChanges(socket.source, client);
-    socket.fire('io:reconnect');
+    socket.fire('connect');
 
     await expect.poll(() => calls.shown).toBe(2);
     expect(calls.hidden).toBe(1);
