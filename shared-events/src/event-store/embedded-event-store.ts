@@ -5,6 +5,8 @@ import { storedMetadataSchema } from '../events/envelope.ts';
 import { decodeEvent, encodeEvent, UnknownEventTypeError } from '../events/registry.ts';
 import type { AppendResult, EventStore, ExpectedRevision, ReadAllOptions, SubscribeOptions } from './event-store.ts';
 import { CommitNotifier } from './commit-notifier.ts';
+import { groupCommit } from './group-commit.ts';
+import { eventsOf } from './read-pages.ts';
 import { errorFrom, sqliteWriter, type WriterError } from './sqlite-writer-thread.ts';
 
 export interface EmbeddedEventStoreOptions {
@@ -143,11 +145,6 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   }, FOREIGN_COMMIT_CHECK_MS);
   foreignCommitWatch.unref();
   let closed = false;
-  let pending: PendingAppend[] = [];
-  let flushScheduled = false;
-  /** The batch the writer thread is committing; the next one waits for it. */
-  let inFlight: PendingAppend[] | null = null;
-  let drained: (() => void) | null = null;
   const writer = sqliteWriter<WrittenAppend[], WriterReply>(options.file, 'append');
 
   function settle(batch: PendingAppend[], reply: WriterReply): void {
@@ -202,25 +199,14 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
     return { envelopes, last: after + BigInt(slice.length), count: slice.length };
   }
 
-  function flush(): void {
-    flushScheduled = false;
-    if (inFlight || pending.length === 0) return;
-    const batch = (inFlight = pending);
-    pending = [];
-    writer
-      .write(batch.map(({ streamId, expectedRevision, rows }) => ({ streamId, expectedRevision, rows })))
-      .then(
-        (reply) => settle(batch, reply),
-        (error: unknown) => {
-          for (const append of batch) append.reject(error);
-        },
-      )
-      .finally(() => {
-        inFlight = null;
-        if (pending.length > 0) flush();
-        else drained?.();
-      });
-  }
+  const commits = groupCommit<PendingAppend>((batch) =>
+    writer.write(batch.map(({ streamId, expectedRevision, rows }) => ({ streamId, expectedRevision, rows }))).then(
+      (reply) => settle(batch, reply),
+      (error: unknown) => {
+        for (const append of batch) append.reject(error);
+      },
+    ),
+  );
 
   function assertOpen(): void {
     if (closed) throw new Error('The event store is closed');
@@ -238,6 +224,18 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
     return { envelopes, last: lastRow ? BigInt(lastRow[0]) : after, count: rows.length };
   }
 
+  async function* readPages(readOptions: ReadAllOptions = {}): AsyncGenerator<EventEnvelope[]> {
+    const batchSize = readOptions.batchSize ?? DEFAULT_READ_BATCH;
+    let after = readOptions.after ?? 0n;
+    for (;;) {
+      assertOpen();
+      const page = readPage(after, batchSize);
+      if (page.envelopes.length > 0) yield page.envelopes;
+      if (page.count < batchSize) return;
+      after = page.last;
+    }
+  }
+
   return {
     async append(streamId, events, { expectedRevision, actor, correlationId, causationId }) {
       assertOpen();
@@ -249,11 +247,7 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
         return { storedType, data: JSON.stringify(data), metadata, eventId: randomUUID(), occurredAt };
       });
       return new Promise<AppendResult>((resolve, reject) => {
-        pending.push({ streamId, expectedRevision, rows, resolve, reject });
-        if (!flushScheduled && !inFlight) {
-          flushScheduled = true;
-          setImmediate(flush);
-        }
+        commits.add({ streamId, expectedRevision, rows, resolve, reject });
       });
     },
 
@@ -267,17 +261,9 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
       return envelopes;
     },
 
-    async *readAll(readOptions: ReadAllOptions = {}) {
-      const batchSize = readOptions.batchSize ?? DEFAULT_READ_BATCH;
-      let after = readOptions.after ?? 0n;
-      for (;;) {
-        assertOpen();
-        const page = readPage(after, batchSize);
-        yield* page.envelopes;
-        if (page.count < batchSize) return;
-        after = page.last;
-      }
-    },
+    readAll: (readOptions: ReadAllOptions = {}) => eventsOf(readPages(readOptions)),
+
+    readPages,
 
     async *subscribeToAll(subscribeOptions: SubscribeOptions = {}) {
       const { signal } = subscribeOptions;
@@ -319,8 +305,7 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
       closed = true;
       clearInterval(foreignCommitWatch);
       // Appends already accepted are committed, not dropped.
-      flush();
-      if (inFlight) await new Promise<void>((resolve) => (drained = resolve));
+      await commits.drain();
       await writer.close();
       notifier.notify();
       db.close();

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { groupCommit } from './group-commit.ts';
 import { sqliteWriter } from './sqlite-writer-thread.ts';
 
 /**
@@ -47,33 +48,19 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
   // not stall the event loop; keys asked for while a commit is under way, or in the same tick, share the
   // next transaction (one fsync), as the event store's appends do.
   const writer = sqliteWriter<string[], null>(file, 'keys');
-  let pending: { subjectId: string; resolve(key: Buffer | null): void; reject(error: unknown): void }[] = [];
-  let creating: Promise<void> | null = null;
-  const flushCreates = () => {
-    if (creating || pending.length === 0 || !db.open) return;
-    const batch = pending;
-    pending = [];
-    creating = writer
-      .write(batch.map((p) => p.subjectId))
-      .then(
-        // INSERT OR IGNORE then re-read: another process creating the same key at once wins for both.
-        () => batch.forEach((p) => p.resolve(select.get(p.subjectId)?.key ?? null)),
-        (error: unknown) => batch.forEach((p) => p.reject(error)),
-      )
-      .finally(() => {
-        creating = null;
-        flushCreates();
-      });
-  };
+  const creates = groupCommit<{ subjectId: string; resolve(key: Buffer | null): void; reject(error: unknown): void }>((batch) =>
+    writer.write(batch.map((p) => p.subjectId)).then(
+      // INSERT OR IGNORE then re-read: another process creating the same key at once wins for both.
+      () => batch.forEach((p) => p.resolve(select.get(p.subjectId)?.key ?? null)),
+      (error: unknown) => batch.forEach((p) => p.reject(error)),
+    ),
+  );
   return {
     async keyFor(subjectId, { create }) {
       const row = select.get(subjectId);
       if (row) return row.key;
       if (!create) return null;
-      return new Promise<Buffer | null>((resolve, reject) => {
-        pending.push({ subjectId, resolve, reject });
-        if (pending.length === 1) setImmediate(flushCreates);
-      });
+      return new Promise<Buffer | null>((resolve, reject) => creates.add({ subjectId, resolve, reject }));
     },
     async keysFor(subjectIds) {
       return new Map(selectMany.all(JSON.stringify(subjectIds)).map((row) => [row.subject, row.key] as const));
@@ -83,8 +70,7 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
       db.pragma('wal_checkpoint(TRUNCATE)');
     },
     async close() {
-      flushCreates();
-      while (creating) await creating;
+      await creates.drain();
       await writer.close();
       if (db.open) db.close();
     },
