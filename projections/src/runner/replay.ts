@@ -1,5 +1,6 @@
 import type { EventEnvelope, Position } from '@accommodate/shared-events/events/envelope';
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
+import { readPagesOf } from '@accommodate/shared-events/event-store/read-pages';
 import type { Change } from '../definitions/projection.ts';
 import type { ReadStore } from '../store/read-store.ts';
 import { applyBatch, type BuildTarget } from './apply-batch.ts';
@@ -55,17 +56,11 @@ export async function replayInto(
   };
   // Read in pages no larger than a usual batch, however large the commits.
   const pageSize = Math.min(batchSize, REPLAY_BATCH_SIZE);
-  if (options.readAheadAbove !== undefined && eventStore.readAllAhead && (await longerThan(eventStore, options.after, options.readAheadAbove))) {
-    for await (const page of eventStore.readAllAhead({ after: options.after, pageSize })) {
-      if (options.signal?.aborted) return read;
-      for (const event of page) {
-        batch.push(event);
-        if (batch.length >= batchSize) await flush();
-      }
-    }
-  } else {
-    for await (const event of eventStore.readAll({ after: options.after, batchSize: pageSize })) {
-      if (options.signal?.aborted) return read;
+  const readAhead = options.readAheadAbove !== undefined && eventStore.readAllAhead && (await longerThan(eventStore, options.after, options.readAheadAbove));
+  const pages = readAhead ? eventStore.readAllAhead!({ after: options.after, pageSize }) : readPagesOf(eventStore, { after: options.after, batchSize: pageSize });
+  for await (const page of pages) {
+    if (options.signal?.aborted) return read;
+    for (const event of page) {
       batch.push(event);
       if (batch.length >= batchSize) await flush();
     }

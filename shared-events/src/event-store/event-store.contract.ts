@@ -5,6 +5,7 @@ import type { DomainEvent } from '../events/registry.ts';
 import { streamName } from '../events/stream-name.ts';
 import type { EventStore } from './event-store.ts';
 import { WrongExpectedRevisionError } from './event-store.ts';
+import { readPagesOf } from './read-pages.ts';
 
 /** Writes a row the way an older (or newer) build would have: a stored type name and raw data. */
 export type AppendRawEvent = (streamId: string, storedType: string, data: unknown, metadata: Record<string, unknown>) => Promise<void>;
@@ -224,6 +225,20 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         const head = await store.headPosition();
         expect(head).not.toBeNull();
         expect(head! >= all[2]!.position).toBe(true);
+      });
+
+      it('hands over the same events in pages of at most the batch size (readPagesOf: the store\'s own pages, or readAll paged)', async () => {
+        const { userId, streamId } = newUserStream();
+        const start = await store.headPosition();
+        await store.append(streamId, [registered(userId), upgraded(userId), upgraded(userId)], { expectedRevision: 'no_stream', ...metadata() });
+        await store.append(streamId, [upgraded(userId), upgraded(userId)], { expectedRevision: 2, ...metadata() });
+        const mine = (events: readonly EventEnvelope[]) => events.filter((event) => event.streamId === streamId);
+
+        const pages: EventEnvelope[][] = [];
+        for await (const page of readPagesOf(store, { after: start, batchSize: 2 })) pages.push(page);
+        expect(pages.every((page) => page.length >= 1 && page.length <= 2)).toBe(true);
+        expect(mine(pages.flat()).map((e) => e.revision)).toEqual([0, 1, 2, 3, 4]);
+        expect(mine(pages.flat())).toEqual(await collect(store.readAll({ after: start }), new Set([streamId])));
       });
 
       it('reads from the start when no position is given', async () => {

@@ -54,6 +54,12 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): AsyncIterable<EventEnvelope>;
 
   /**
+   * readAll's events in pages of at most `batchSize`, where the store can hand over a page at once: a
+   * bulk reader (a replay) then pays per page what readAll costs per event. `readPagesOf` pages readAll otherwise.
+   */
+  readPages?(options?: ReadAllOptions): AsyncIterable<EventEnvelope[]>;
+
+  /**
    * readAll's events in pages, read and decoded ahead of the caller on another thread; only where the
    * store can (the embedded log with its key file). For replays, which read the whole log once.
    */

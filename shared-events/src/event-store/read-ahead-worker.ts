@@ -6,6 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EventEnvelope } from '../events/envelope.ts';
 import { openEventStore } from './open-event-store.ts';
+import { readPagesOf } from './read-pages.ts';
 
 export interface ReadAheadData {
   dataDir: string;
@@ -32,20 +33,12 @@ const post = (message: ReadAheadMessage) => port.postMessage(message);
 
 const store = await openEventStore({ dataDir });
 try {
-  let page: EventEnvelope[] = [];
-  const send = async () => {
+  for await (const page of readPagesOf(store, { after: after === null ? null : BigInt(after), batchSize: pageSize })) {
     while (unacknowledged >= depth && !stopped) await new Promise<void>((resolve) => (wake = resolve));
-    if (stopped) return;
+    if (stopped) break;
     unacknowledged += 1;
     post({ page });
-    page = [];
-  };
-  for await (const envelope of store.readAll({ after: after === null ? null : BigInt(after), batchSize: pageSize })) {
-    page.push(envelope);
-    if (page.length >= pageSize) await send();
-    if (stopped) break;
   }
-  if (page.length > 0) await send();
   if (!stopped) post({ done: true });
 } catch (error) {
   // Name and message only: never an event's data.

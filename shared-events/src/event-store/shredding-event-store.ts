@@ -2,7 +2,8 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import type { EventEnvelope } from '../events/envelope.ts';
 import type { DomainEvent } from '../events/registry.ts';
 import { ERASED, PERSONAL_FIELDS, SEALED, type PersonalFields } from '../events/personal-fields.ts';
-import type { EventStore } from './event-store.ts';
+import type { EventStore, ReadAllOptions } from './event-store.ts';
+import { eventsOf, readPagesOf } from './read-pages.ts';
 import type { SubjectKeyStore } from './subject-key-store.ts';
 
 /** An EventStore that can make a data subject's personal fields unreadable for good. */
@@ -52,6 +53,13 @@ function decrypt(key: Buffer, subjectId: string, sealed: string, prefix: string)
 }
 
 type Json = Record<string, unknown>;
+
+interface SealedPart {
+  spec: PersonalFields;
+  subject: string;
+  /** The stored values of the spec's fields, by index. */
+  stored: (string | undefined)[];
+}
 
 /** Paths split once per event type, not once per event. */
 const splitPaths = new Map<PersonalFields, readonly (readonly string[])[]>();
@@ -134,20 +142,6 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     if (key !== null || create) cacheKey(subjectId, key, Date.now());
     return key;
   };
-  /** One key-store query for the subjects of a page of events that are not cached yet. */
-  const prefetchKeys = async (envelopes: readonly EventEnvelope[]) => {
-    if (!keyStore.keysFor) return;
-    const now = Date.now();
-    const missing = new Set<string>();
-    for (const envelope of envelopes) {
-      const subject = PERSONAL_FIELDS[envelope.type]?.subject(envelope.data as Json);
-      if (subject && !cached(subject, now)) missing.add(subject);
-    }
-    if (missing.size === 0) return;
-    const found = await keyStore.keysFor([...missing]);
-    for (const [subject, key] of found) cacheKey(subject, key, now);
-  };
-
   const seal = async (event: DomainEvent): Promise<DomainEvent> => {
     const spec = PERSONAL_FIELDS[event.type];
     const subject = spec?.subject(event.data as Json);
@@ -219,63 +213,58 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     });
   };
 
-  /** `keep`: remember the plaintext; not for a replay, which reads each event once. */
-  const open = async (envelope: EventEnvelope, keep: boolean): Promise<EventEnvelope> => {
+  /** What of an envelope is sealed, or null when nothing is (no personal fields, no subject, none set). */
+  const sealedPart = (envelope: EventEnvelope): SealedPart | null => {
     const spec = PERSONAL_FIELDS[envelope.type];
-    if (!spec) return envelope;
-    const data = envelope.data as Json;
-    const subject = spec.subject(data);
-    if (!subject) return envelope;
-    const stored = readFields(data, spec);
-    if (stored.every((value) => value === undefined)) return envelope;
-    // Synchronous when cached, as nearly always in a replay (keys prefetched per page).
-    const entry = cached(subject, Date.now());
-    const key = entry ? entry.key : await keyFor(subject, false);
-    if (!key) forgetPlaintexts(subject);
-    return { ...envelope, data: withFields(data, spec, openValues(spec, subject, key, stored, keep)) };
+    if (!spec) return null;
+    const subject = spec.subject(envelope.data as Json);
+    if (!subject) return null;
+    const stored = readFields(envelope.data as Json, spec);
+    return stored.every((value) => value === undefined) ? null : { spec, subject, stored };
+  };
+
+  /** `keep`: remember the plaintext; not for a replay, which reads each event once. */
+  const opened = (envelope: EventEnvelope, part: SealedPart, key: Buffer | null, keep: boolean): EventEnvelope => {
+    if (!key) forgetPlaintexts(part.subject);
+    return { ...envelope, data: withFields(envelope.data as Json, part.spec, openValues(part.spec, part.subject, key, part.stored, keep)) };
+  };
+
+  const open = async (envelope: EventEnvelope, keep: boolean): Promise<EventEnvelope> => {
+    const part = sealedPart(envelope);
+    if (!part) return envelope;
+    const entry = cached(part.subject, Date.now());
+    return opened(envelope, part, entry ? entry.key : await keyFor(part.subject, false), keep);
   };
 
   /**
-   * A catch-up read, page by page, with one key query for each page's uncached subjects. A plain
-   * iterator rather than nested async generators: their per-event overhead showed in replays.
-   * Paging is safe here: readAll ends at the log's end, so no event waits in a page for later ones.
+   * A page of a catch-up read at once: one key-store query for its subjects not cached yet, then no
+   * await per event (a replay paid more for per-event promises than for deciphering).
    */
-  const readPages = (source: AsyncIterator<EventEnvelope>, pageSize: number): AsyncIterableIterator<EventEnvelope> => {
-    let page: EventEnvelope[] = [];
-    let index = 0;
-    let done = false;
-    const fill = async () => {
-      page = [];
-      index = 0;
-      while (page.length < pageSize) {
-        const next = await source.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        page.push(next.value);
+  const openPage = async (page: readonly EventEnvelope[]): Promise<EventEnvelope[]> => {
+    const parts = page.map(sealedPart);
+    const now = Date.now();
+    if (keyStore.keysFor) {
+      const missing = new Set<string>();
+      for (const part of parts) if (part && !cached(part.subject, now)) missing.add(part.subject);
+      if (missing.size > 0) for (const [subject, key] of await keyStore.keysFor([...missing])) cacheKey(subject, key, now);
+    }
+    const out: EventEnvelope[] = new Array(page.length);
+    for (let i = 0; i < page.length; i++) {
+      const part = parts[i];
+      const envelope = page[i]!;
+      if (!part) out[i] = envelope;
+      else {
+        const entry = cached(part.subject, now);
+        out[i] = opened(envelope, part, entry ? entry.key : await keyFor(part.subject, false), false);
       }
-      await prefetchKeys(page);
-    };
-    return {
-      [Symbol.asyncIterator]() {
-        return this;
-      },
-      async next() {
-        if (index >= page.length) {
-          if (!done) await fill();
-          if (index >= page.length) return { done: true, value: undefined };
-        }
-        return { done: false, value: await open(page[index++]!, false) };
-      },
-      async return() {
-        done = true;
-        page = [];
-        await source.return?.();
-        return { done: true, value: undefined };
-      },
-    };
+    }
+    return out;
   };
+
+  /** Paging is safe here: a read ends at the log's end, so no event waits in a page for later ones. */
+  async function* readPages(options: ReadAllOptions = {}): AsyncGenerator<EventEnvelope[]> {
+    for await (const page of readPagesOf(inner, { ...options, batchSize: options.batchSize ?? 1_000 })) yield await openPage(page);
+  }
 
   let erasures = 0;
   return {
@@ -290,9 +279,8 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
       const envelopes = await inner.readStream(streamId);
       return Promise.all(envelopes.map((envelope) => open(envelope, true)));
     },
-    readAll(options) {
-      return readPages(inner.readAll(options)[Symbol.asyncIterator](), Math.min(options?.batchSize ?? 1_000, 1_000));
-    },
+    readAll: (options) => eventsOf(readPages(options)),
+    readPages,
     async *subscribeToAll(options) {
       // Not paged: a live event must not wait in a page for the next ones.
       for await (const envelope of inner.subscribeToAll(options)) yield await open(envelope, false);

@@ -42,10 +42,18 @@ export function encodeEvent(event: { type: string; data: unknown }): { storedTyp
   return { storedType: storedTypeName(definition), data: definition.schema.parse(event.data) };
 }
 
+/** Stored type names seen so far, parsed: a replay meets the same few names millions of times. */
+const parsedStoredTypes = new Map<string, { name: string; version: number; definition: EventDefinition }>();
+
 /** Upcasts stored data of any known version to the current one. */
 export function decodeEvent(storedType: string, data: unknown): { type: string; data: unknown; schemaVersion: number } {
-  const { name, version } = parseStoredTypeName(storedType);
-  const definition = definitionOf(name);
+  let parsed = parsedStoredTypes.get(storedType);
+  if (!parsed) {
+    const { name, version } = parseStoredTypeName(storedType);
+    parsed = { name, version, definition: definitionOf(name) };
+    parsedStoredTypes.set(storedType, parsed);
+  }
+  const { name, version, definition } = parsed;
   let current = data;
   for (let v = version; v < definition.version; v++) current = definition.upcasters[v]!(current);
   return { type: name, data: current, schemaVersion: definition.version };
