@@ -3,6 +3,7 @@ import type { Change, Projection } from '../definitions/projection.ts';
 import type { BuildRef, ReadStore } from '../store/read-store.ts';
 import { BatchOverlay } from './batch-overlay.ts';
 import { BuildMemo } from './build-memo.ts';
+import { newBuildId } from './build-id.ts';
 
 /** One projection writing into one build, and how far that build has got. */
 export interface BuildTarget {
@@ -21,11 +22,15 @@ export const buildTarget = (projection: Projection, build: BuildRef, checkpoint:
   checkpoint,
 });
 
-/** A target for a build just created, empty, that only this replay writes to until it is swapped in. */
-export const freshBuildTarget = (projection: Projection, build: BuildRef): BuildTarget => ({
-  ...buildTarget(projection, build, null),
-  memo: new BuildMemo(),
-});
+/**
+ * Creates a new, empty build of the projection beside the serving one (bulk-loaded: `finishBuild` before it serves),
+ * and the target that only this replay writes to until it is swapped in.
+ */
+export async function createFreshBuild(readStore: ReadStore, projection: Projection): Promise<BuildTarget> {
+  const build: BuildRef = { projection: projection.name, version: projection.version, build: newBuildId(projection.version) };
+  await readStore.createBuild(build, projection.collections, { bulkLoad: true });
+  return { ...buildTarget(projection, build, null), memo: new BuildMemo() };
+}
 
 /** Carries which projection and event type failed, and nothing of the event's data. */
 export class ProjectionApplyError extends Error {

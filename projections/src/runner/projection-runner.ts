@@ -1,12 +1,12 @@
 import type { Position } from '@accommodate/shared-events/events/envelope';
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
+import { sleep } from '@accommodate/shared-events/timing/sleep';
 import type { Change, Projection } from '../definitions/projection.ts';
 import type { ChangePublisher } from '../realtime/change-publisher.ts';
-import type { BuildRef, ReadStore } from '../store/read-store.ts';
+import type { ReadStore } from '../store/read-store.ts';
 import { BuildNotFoundError } from '../store/build-not-found-error.ts';
-import { applyBatch, buildTarget, freshBuildTarget, ProjectionApplyError, type BuildTarget } from './apply-batch.ts';
-import { newBuildId } from './build-id.ts';
+import { applyBatch, buildTarget, createFreshBuild, ProjectionApplyError, type BuildTarget } from './apply-batch.ts';
 import { liveBatches } from './live-batches.ts';
 import { FRESH_BUILD_BATCH_SIZE, REPLAY_BATCH_SIZE, replayInto, RUNNER_READ_AHEAD_ABOVE } from './replay.ts';
 
@@ -107,14 +107,13 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       });
       return null;
     }
-    const build: BuildRef = { projection: projection.name, version: projection.version, build: newBuildId(projection.version) };
     logger.info('Building projection beside the serving build', {
       projection: projection.name,
       version: projection.version,
       replacesVersion: active?.version ?? null,
     });
-    await readStore.createBuild(build, projection.collections, { bulkLoad: true });
-    const target = freshBuildTarget(projection, build);
+    const target = await createFreshBuild(readStore, projection);
+    const { build } = target;
     state.target = target;
     const started = performance.now();
     const events = await replayInto(eventStore, readStore, [target], { after: null, batchSize: freshBuildBatchSize, signal, readAheadAbove: RUNNER_READ_AHEAD_ABOVE });
@@ -249,16 +248,4 @@ const errorName = (error: unknown): string => (error instanceof Error ? error.na
 function firstFrame(error: unknown): string | null {
   if (!(error instanceof Error) || !error.stack) return null;
   return error.stack.split('\n').find((line) => line.trim().startsWith('at '))?.trim() ?? null;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -2,8 +2,7 @@ import type { EventStore } from '@accommodate/shared-events/event-store/event-st
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { Projection } from '../definitions/projection.ts';
 import type { BuildRef, ReadStore } from '../store/read-store.ts';
-import { freshBuildTarget } from './apply-batch.ts';
-import { newBuildId } from './build-id.ts';
+import { createFreshBuild } from './apply-batch.ts';
 import { FRESH_BUILD_BATCH_SIZE, replayInto } from './replay.ts';
 
 export interface RebuildOptions {
@@ -32,11 +31,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const { eventStore, readStore, projections, logger } = options;
   const started = performance.now();
   const targets = [];
-  for (const projection of projections) {
-    const build: BuildRef = { projection: projection.name, version: projection.version, build: newBuildId(projection.version) };
-    await readStore.createBuild(build, projection.collections, { bulkLoad: true });
-    targets.push(freshBuildTarget(projection, build));
-  }
+  for (const projection of projections) targets.push(await createFreshBuild(readStore, projection));
   const events = await replayInto(eventStore, readStore, targets, {
     after: null,
     batchSize: options.batchSize ?? FRESH_BUILD_BATCH_SIZE,

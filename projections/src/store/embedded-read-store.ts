@@ -145,6 +145,9 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   const bulkRowids = new Map<string, Map<string, number | bigint>>();
   const queries = new Map<string, Statement<unknown[], { doc?: string; n?: number }>>();
 
+  /** The fields of a table that filters have indexed (in `<table>__keys`). */
+  const indexedFieldsOf = (physical: string): string[] => statements.indexedFields.all(physical).map((row) => row.field);
+
   function createTable(physical: string): void {
     db.exec(`CREATE TABLE IF NOT EXISTS ${quote(physical)} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
   }
@@ -169,7 +172,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     const remove = db.prepare<[string]>(`DELETE FROM ${table} WHERE id = ?`);
     return {
       physical,
-      fields: statements.indexedFields.all(physical).map((row) => row.field),
+      fields: indexedFieldsOf(physical),
       get: (id) => get.get(id),
       put: (id, doc) => void put.run(id, doc),
       remove: (id) => void remove.run(id),
@@ -184,7 +187,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     const remove = db.prepare<[number | bigint]>(`DELETE FROM ${table} WHERE rowid = ?`);
     return {
       physical,
-      fields: statements.indexedFields.all(physical).map((row) => row.field),
+      fields: indexedFieldsOf(physical),
       get(id) {
         const rowid = rowids.get(id);
         return rowid === undefined ? undefined : byRowid.get(rowid);
@@ -232,7 +235,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
    * change underneath; fields are only ever added to a table.
    */
   function refreshFields(handle: TableHandle): void {
-    const fields = statements.indexedFields.all(handle.physical).map((row) => row.field);
+    const fields = indexedFieldsOf(handle.physical);
     if (fields.length === handle.fields.length) return;
     handle.fields = fields;
     prepareKeyStatements(handle);

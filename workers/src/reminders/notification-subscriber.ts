@@ -5,6 +5,7 @@ import type { StudentEvent } from '@accommodate/shared-events/events/student-eve
 import type { DocumentEvent } from '@accommodate/shared-events/events/document-events';
 import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
+import { sleep } from '@accommodate/shared-events/timing/sleep';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
@@ -100,17 +101,7 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
   let skippedSinceSave = 0;
   const waiters = new Set<() => void>();
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      // The listener goes with the timer: waits run in a loop, and one left per wait would pile up on the signal.
-      const wake = () => {
-        clearTimeout(timer);
-        abort.signal.removeEventListener('abort', wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      abort.signal.addEventListener('abort', wake, { once: true });
-    });
+  const pause = (ms: number) => sleep(ms, abort.signal);
 
   const waitForCaseload = async (position: Position): Promise<void> => {
     const deadline = Date.now() + (deps.caseloadWaitMs ?? 5_000);
@@ -121,7 +112,7 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
         logger.warn('caseload read model lagging; reacting without it', { eventPosition: position.toString() });
         return;
       }
-      await sleep(20);
+      await pause(20);
     }
   };
 
@@ -251,7 +242,7 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
             attempt: attempt + 1,
           });
         }
-        await sleep(Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.min(attempt, 10)));
+        await pause(Math.min(MAX_RETRY_MS, retryMs * 2 ** Math.min(attempt, 10)));
       }
     }
   };
@@ -285,7 +276,7 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
         if (abort.signal.aborted) return;
         logger.warn('event subscription ended; resubscribing', { error: error instanceof Error ? error.name : typeof error });
       }
-      await sleep(retryMs);
+      await pause(retryMs);
     }
   };
   const running = follow();
