@@ -131,15 +131,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
   }
 
-  if (options.expectedRevision === -1) {
-    // A stream the caller creates: nothing to read, and the append fails if it exists after all.
-    const state = decider.initialState();
-    const newEvents = decider.decide(command, state);
-    if (newEvents.length === 0) return { state, revision: -1, newEvents };
-    const appended = await appendDecision(context, decider, streamId, state, -1, newEvents, options, states, erasures ?? 0);
-    return awaitReadModels(context, appended, options);
-  }
-  const history = await store.readStream(streamId);
+  // A stream the caller creates has nothing to read, and its append fails if it exists after all.
+  const history = options.expectedRevision === -1 ? [] : await store.readStream(streamId);
   // The last event's own revision, not the count: a store may skip events of types this build does not know.
   const currentRevision = history.at(-1)?.revision ?? -1;
   if (options.expectedRevision !== undefined && options.expectedRevision !== currentRevision) {

@@ -61,10 +61,8 @@ async function saveOnce(context: AppContext, request: StudentEditRequest): Promi
   const cached = cachedState(context, studentDecider, stream);
   if (cached?.state.status === 'present' && (request.expectedRevision ?? cached.revision) === cached.revision) {
     const current = editOf(cached.state);
-    const edit = request.yours(current);
-    await request.checkNewAssignments(edit.accommodationIds.filter((id) => !current.accommodationIds.includes(id)));
     try {
-      return await update(context, request, edit, cached.revision);
+      return await update(context, request, request.yours(current), current, cached.revision);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
@@ -100,15 +98,17 @@ async function saveOnce(context: AppContext, request: StudentEditRequest): Promi
     edit = merged.edit;
   }
 
-  await request.checkNewAssignments(edit.accommodationIds.filter((id) => !current.accommodationIds.includes(id)));
-  return update(context, request, edit, currentRevision);
+  return update(context, request, edit, current, currentRevision);
 }
 
-const update = (context: AppContext, request: StudentEditRequest, edit: StudentEdit, revision: number) =>
-  handleCommand(
+/** Appends the edit at `revision`, once the assignments it adds to `current` are allowed. */
+async function update(context: AppContext, request: StudentEditRequest, edit: StudentEdit, current: StudentEdit, revision: number) {
+  await request.checkNewAssignments(edit.accommodationIds.filter((id) => !current.accommodationIds.includes(id)));
+  return handleCommand(
     context,
     studentDecider,
     streamName('student', request.studentId),
     { type: 'UpdateStudent', studentId: request.studentId, details: edit.details, accommodationIds: [...edit.accommodationIds] },
     { actor: { userId: request.userId }, expectedRevision: revision },
   );
+}
