@@ -127,6 +127,8 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
       await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(before.email)), { type: 'ReleaseEmail', userId }, {
         actor: { userId },
       });
+      // Shares waiting for the new address are this account's now, as at registration.
+      await activatePendingShares(context, { userId, email: input.email });
     }
     res.json(await loadCurrentUser(context.readStore, userId));
   });

@@ -68,7 +68,7 @@ export async function revokeShare(context: AppContext, revoke: { studentId: stri
 }
 
 /**
- * Called once an account exists for the e-mail (registration): every pending share
+ * Called once an account has the e-mail (registration, a change of e-mail): every pending share
  * for it becomes active. A failure on one student does not stop the others, and a
  * later registration step never depends on it.
  */

@@ -63,6 +63,21 @@ describe('sharing a student with roles', () => {
     expect((await late.get('/api/students')).body).toEqual([expect.objectContaining({ id: studentId, access: 'substitute' })]);
   });
 
+  it('activates a pending share when an existing account changes its e-mail to the invited one', async () => {
+    const { owner, studentId } = await ownerWithStudent();
+    const email = `new-address-${Date.now()}@school.test`;
+    await owner.post(`/api/students/${studentId}/shares`, { email, role: 'co-teacher' });
+    const moved = await teacher(server, 'Maria Moved');
+    expect((await moved.get(`/api/students/${studentId}`)).status).toBe(404);
+
+    const settings = await moved.put('/api/settings', { name: 'Maria Moved', email, emailNotifications: true });
+    expect(settings.status).toBe(200);
+    expect((await moved.get(`/api/students/${studentId}`)).body).toMatchObject({ id: studentId, access: 'co-teacher' });
+    expect((await owner.get(`/api/students/${studentId}/shares`)).body).toEqual([
+      expect.objectContaining({ status: 'active', grantee: { id: moved.user.id, name: 'Maria Moved' } }),
+    ]);
+  });
+
   it('shows a substitute no parent information or notes, and no documents', async () => {
     const { owner, studentId } = await ownerWithStudent();
     const current = await owner.get(`/api/students/${studentId}`);
