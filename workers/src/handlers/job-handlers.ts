@@ -4,7 +4,7 @@ import type { Logger } from '@accommodate/shared-events/logging/logger';
 import { z } from 'zod';
 import type { JobHandlers, JobQueue } from '../jobs/job-queue.ts';
 import { REVIEW_REMINDER_JOB, REVIEW_SWEEP_JOB, runReviewReminder, sweepReviewReminders } from '../reminders/review-reminders.ts';
-import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB } from '../notifications/email-delivery.ts';
+import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB, sweepDueEmails } from '../notifications/email-delivery.ts';
 import type { Mailer } from '../notifications/mailer.ts';
 import { expireShare, SHARE_EXPIRY_JOB, sweepShareExpiries } from '../sharing/share-expiry.ts';
 
@@ -35,7 +35,8 @@ export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
     [REVIEW_SWEEP_JOB]: async () => {
       const reminders = await sweepReviewReminders(dependencies);
       const shareExpiries = await sweepShareExpiries(dependencies);
-      logger.info('review sweep done', { reminders, shareExpiries });
+      const emails = await sweepDueEmails(dependencies);
+      logger.info('review sweep done', { reminders, shareExpiries, emails });
     },
     [NOTIFICATION_EMAIL_JOB]: async (data) => {
       const { notificationId } = emailJobSchema.parse(data);

@@ -33,9 +33,10 @@ const KEEP_FAILED = { age: 7 * 24 * 3600, count: 1000 };
  * - the worker has `maxRetriesPerRequest: null` (BullMQ's production advice), so its
  *   blocking fetch waits through a Redis restart and resumes on reconnect.
  *
- * Completed jobs are removed at once: a jobId then deduplicates exactly while the
- * job is waiting, delayed or running, which is what the JobQueue contract says and
- * what the in-process queue does.
+ * Completed jobs are removed at once, and a failed one (kept a week for inspection) when
+ * its id is enqueued again: a jobId then deduplicates exactly while the job is waiting,
+ * delayed or running, which is what the JobQueue contract says and what the in-process
+ * queue does.
  */
 export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
   const { redisUrl, queueName, prefix } = options;
@@ -88,6 +89,12 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     async enqueue(name, data, opts = {}) {
       await whenProducerReady();
       const delay = Math.max(0, opts.delayMs ?? 0);
+      if (opts.jobId !== undefined) {
+        // A job kept for inspection after its last failed try would make BullMQ ignore the add: enqueueing
+        // its id again (the sweep's way to retry what was missed) means try again.
+        const failed = await queue.getJob(toBullmqJobId(opts.jobId));
+        if (failed && (await failed.isFailed())) await failed.remove();
+      }
       await queue.add(name, data, {
         ...(opts.jobId === undefined ? {} : { jobId: toBullmqJobId(opts.jobId) }),
         ...(delay > 0 ? { delay } : {}),

@@ -115,6 +115,27 @@ export function describeJobQueueContract(implementation: string, openQueue: (que
       expect(calls).toEqual([{ to: 'x' }, { to: 'x' }]);
     });
 
+    it('runs a job again when its id is enqueued after every try of it failed (how a sweep retries)', async () => {
+      const queue = open();
+      const calls: unknown[] = [];
+      let smtpUp = false;
+      await queue.start({
+        'send-email': async (data) => {
+          calls.push(data);
+          if (!smtpUp) throw new Error('SMTP unavailable');
+        },
+      });
+      await queue.enqueue('send-email', { to: 'x' }, { jobId: 'email:n1' });
+      // Three tries (the default), then given up.
+      await waitFor(() => calls.length === 3, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(calls).toHaveLength(3);
+
+      smtpUp = true;
+      await queue.enqueue('send-email', { to: 'x' }, { jobId: 'email:n1' });
+      await waitFor(() => calls.length === 4, 10_000);
+    });
+
     it('repeats a scheduled job, and upserting the scheduler replaces it', async () => {
       const queue = open();
       const seen: number[] = [];

@@ -3,8 +3,8 @@ export type JobHandlers = Record<string, (data: unknown) => Promise<void>>;
 
 export interface EnqueueOptions {
   /**
-   * Deduplicates: a job whose id is already waiting or delayed is not added again,
-   * and a handler must still be idempotent, since delivery is at least once.
+   * Deduplicates: a job whose id is already waiting, delayed or running is not added again
+   * (one whose every try failed is), and a handler must still be idempotent, since delivery is at least once.
    */
   jobId?: string;
   /** Run no earlier than this many milliseconds from now; 0 or negative runs at once. */

@@ -9,10 +9,19 @@ import {
   type NotificationPreferencesDoc,
 } from '@accommodate/projections/definitions/notifications-projection';
 import { ERASED } from '@accommodate/shared-events/events/personal-fields';
+import type { Logger } from '@accommodate/shared-events/logging/logger';
+import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Mailer } from './mailer.ts';
 
 export const NOTIFICATION_EMAIL_JOB = 'notification-email';
 export const NOTIFICATION_OUTBOX = 'notification-outbox';
+/**
+ * E-mails queued and not yet decided. The job itself lives in Redis, which can come back empty, so the
+ * sweep queues these again; an entry goes once its outbox record is written.
+ */
+export const NOTIFICATION_EMAILS_DUE = 'notification-emails-due';
+/** A due e-mail older than this is given up by the sweep: news that stale is no longer worth sending. */
+export const EMAIL_DUE_FOR_MS = 3 * 24 * 60 * 60 * 1000;
 
 /** What happened to one notification's e-mail; its presence means "decided, never again". */
 export interface OutboxRecord {
@@ -22,7 +31,50 @@ export interface OutboxRecord {
   at: string;
 }
 
-export const notificationEmailJobId = (notificationId: string): string => `email:${notificationId}`;
+/** Ids and a time only: nothing personal. */
+export interface DueEmailRecord {
+  id: string;
+  queuedAt: string;
+}
+
+const notificationEmailJobId = (notificationId: string): string => `email:${notificationId}`;
+
+const enqueueEmailJob = (jobs: Pick<JobQueue, 'enqueue'>, notificationId: string) =>
+  jobs.enqueue(NOTIFICATION_EMAIL_JOB, { notificationId }, { jobId: notificationEmailJobId(notificationId) });
+
+/**
+ * Queues one notification's e-mail, first noting it as due: an e-mail is then never lost with Redis's
+ * data, because the sweep queues every due one again (the job id dedupes one still queued).
+ */
+export async function queueNotificationEmail(
+  deps: { readStore: ReadStore; jobs: Pick<JobQueue, 'enqueue'>; now: () => Date },
+  notificationId: string,
+): Promise<void> {
+  const due = deps.readStore.state<DueEmailRecord>(NOTIFICATION_EMAILS_DUE);
+  if (!(await due.get(notificationId))) await due.put({ id: notificationId, queuedAt: deps.now().toISOString() });
+  await enqueueEmailJob(deps.jobs, notificationId);
+}
+
+/** The sweep's part: every due e-mail queued again, or dropped once decided or too old. Returns how many were queued. */
+export async function sweepDueEmails(
+  deps: { readStore: ReadStore; jobs: Pick<JobQueue, 'enqueue'>; now: () => Date; logger: Logger },
+): Promise<number> {
+  const due = deps.readStore.state<DueEmailRecord>(NOTIFICATION_EMAILS_DUE);
+  const outbox = deps.readStore.state<OutboxRecord>(NOTIFICATION_OUTBOX);
+  const now = deps.now().getTime();
+  let queued = 0;
+  for (const record of await due.find()) {
+    if (await outbox.get(record.id)) await due.delete(record.id);
+    else if (now - Date.parse(record.queuedAt) > EMAIL_DUE_FOR_MS) {
+      deps.logger.warn('notification e-mail given up: still unsent after 3 days');
+      await due.delete(record.id);
+    } else {
+      await enqueueEmailJob(deps.jobs, record.id);
+      queued += 1;
+    }
+  }
+  return queued;
+}
 
 export interface EmailDeliveryDependencies {
   eventStore: Pick<EventStore, 'readStream'>;
@@ -38,11 +90,18 @@ export interface EmailDeliveryDependencies {
  */
 export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, notificationId: string): Promise<OutboxRecord | null> {
   const outbox = deps.readStore.state<OutboxRecord>(NOTIFICATION_OUTBOX);
+  const due = deps.readStore.state<DueEmailRecord>(NOTIFICATION_EMAILS_DUE);
   const already = await outbox.get(notificationId);
-  if (already) return already;
+  if (already) {
+    await due.delete(notificationId);
+    return already;
+  }
 
   const raised = await raisedNotification(deps, notificationId);
-  if (!raised) return null;
+  if (!raised) {
+    await due.delete(notificationId);
+    return null;
+  }
   const { userId, type, title, message } = raised;
 
   const user = await deps.readStore.collection<UserDoc>(USERS).get(userId);
@@ -51,7 +110,9 @@ export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, 
     DEFAULT_NOTIFICATION_PREFERENCES;
   const at = deps.now().toISOString();
   let record: OutboxRecord;
-  if (!user || !user.emailNotifications || !preferences[type]) {
+  // An erased subject (student or account) reads as ERASED: there is nothing left to tell anyone.
+  const erased = raised.title === ERASED || raised.message === ERASED;
+  if (erased || !user || !user.emailNotifications || !preferences[type]) {
     record = { id: notificationId, status: 'skipped', via: null, at };
   } else {
     const via = await deps.mailer.send({
@@ -67,6 +128,7 @@ export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, 
     record = { id: notificationId, status: 'sent', via, at };
   }
   await outbox.put(record);
+  await due.delete(notificationId);
   return record;
 }
 

@@ -12,6 +12,8 @@ import type { NotificationSubscriber } from '../reminders/notification-subscribe
 import { REVIEW_REMINDER_JOB, REVIEW_SWEEP_JOB } from '../reminders/review-reminders.ts';
 import { SHARE_EXPIRY_JOB } from '../sharing/share-expiry.ts';
 import { startNotificationWorkers } from './notification-workers.ts';
+import type { Mailer } from './mailer.ts';
+import { NOTIFICATION_EMAILS_DUE, sweepDueEmails } from './email-delivery.ts';
 
 if (!hasRedisServer) console.warn('[skip] jobs after Redis returns empty: no redis-server binary on PATH to run a private Redis');
 
@@ -27,6 +29,8 @@ describe.skipIf(!hasRedisServer)('jobs due later, after Redis comes back empty',
   let workers: NotificationSubscriber;
   let inspect: Queue;
   const ran: string[] = [];
+  let mailServerDown = false;
+  let refusedMails = 0;
   const append: ReadSide['append'] = (...args) => readSide.append(...args);
   const jobState = async (jobId: string) => (await (await inspect.getJob(toBullmqJobId(jobId)))?.getState()) ?? 'absent';
   const laterJobs = ['review:p1:1-day:2025-03-08', 'review:p1:overdue:2025-03-08', 'share-expiry:sh1:2025-03-20'];
@@ -50,7 +54,18 @@ describe.skipIf(!hasRedisServer)('jobs due later, after Redis comes back empty',
   beforeAll(async () => {
     redis = await startPrivateRedis(); // no AOF: every restart comes back empty
     readSide = await startReadSide();
-    const { eventStore, readStore, mailer } = readSide;
+    const { eventStore, readStore } = readSide;
+    // The mail server can be down; a refused message fails its job like an SMTP error would.
+    const mailer: Mailer = {
+      ...readSide.mailer,
+      send: async (mail) => {
+        if (mailServerDown) {
+          refusedMails += 1;
+          throw new Error('SMTP unavailable');
+        }
+        return readSide.mailer.send(mail);
+      },
+    };
     jobs = createBullmqJobQueue({ redisUrl: redis.url, queueName, prefix, backoffMs: 50 });
     const handlers = createJobHandlers({ eventStore, readStore, logger: silent, now, jobs, mailer });
     const counted = (name: string, label: (data: unknown) => string) => async (data: unknown) => {
@@ -133,5 +148,38 @@ describe.skipIf(!hasRedisServer)('jobs due later, after Redis comes back empty',
       'sam@school.test Shared access expired',
       'sam@school.test Student shared with you',
     ]);
+  }, 60_000);
+
+  it('sends an e-mail whose job gave up while the mail server was down, once Redis returned empty and the sweep ran', async () => {
+    const { sent } = readSide;
+    const sweeps = () => ran.filter((run) => run === 'sweep').length;
+    mailServerDown = true;
+    await append('student-s2', {
+      type: 'StudentAdded',
+      data: { studentId: 's2', ownerId: 'teacher-1', firstName: 'Noor', lastInitial: 'T', grade: '2', status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null },
+    });
+    const shared = await append('student-s2', {
+      type: 'StudentShared',
+      data: { studentId: 's2', shareId: 'sh2', role: 'co-teacher', expiresAt: null, grantedBy: 'teacher-1', granteeUserId: 'teacher-2', email: 'sam@school.test' },
+    });
+    expect(await workers.whenProcessed(shared.position, 5_000)).toBe(true);
+    // Every try (three) refused: the job is kept as failed, and then Redis loses even that.
+    await waitFor(() => refusedMails === 3, 10_000);
+    // The first spec e-mailed Sam about s1; this one is about s2.
+    const sharedMails = () => sent.filter((mail) => mail.to === 'sam@school.test' && mail.subject === 'Student shared with you').length;
+    expect(sharedMails()).toBe(1);
+    mailServerDown = false;
+    const sweepsBefore = sweeps();
+    await redis.shutdown();
+    await redis.start();
+
+    await waitFor(() => sweeps() > sweepsBefore, 10_000);
+    await waitFor(() => sharedMails() === 2, 10_000);
+    // Decided now: no longer due, and a later sweep does not send it again.
+    const [note] = (await readSide.readStore.collection<NotificationDoc>(NOTIFICATIONS).find({ userId: 'teacher-2' })).filter((n) => n.studentId === 's2');
+    expect(await readSide.readStore.state(NOTIFICATION_EMAILS_DUE).get(note!.id)).toBeNull();
+    await sweepDueEmails({ readStore: readSide.readStore, jobs, now, logger: silent });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sharedMails()).toBe(2);
   }, 60_000);
 });

@@ -20,7 +20,7 @@ import {
   type StudentContext,
 } from '../notifications/notification-rules.ts';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { NOTIFICATION_EMAIL_JOB, notificationEmailJobId } from '../notifications/email-delivery.ts';
+import { queueNotificationEmail } from '../notifications/email-delivery.ts';
 import { cancelReviewReminders, CLOSED_PLAN_STATUS, scheduleReviewReminders } from './review-reminders.ts';
 import { scheduleShareExpiry, shareExpiryJobId } from '../sharing/share-expiry.ts';
 
@@ -221,9 +221,7 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
         return;
       }
       case 'NotificationRaised':
-        await jobs.enqueue(NOTIFICATION_EMAIL_JOB, { notificationId: event.data.notificationId }, {
-          jobId: notificationEmailJobId(event.data.notificationId),
-        });
+        await queueNotificationEmail({ readStore, jobs, now: deps.now }, event.data.notificationId);
         return;
     }
   };
