@@ -9,8 +9,9 @@ import { CHANGE_EVENT, studentRoom } from '@accommodate/projections/realtime/cha
 import { createRedisEmitterPublisher } from '@accommodate/projections/realtime/redis-emitter-publisher';
 import { createSocketServerPublisher } from '@accommodate/projections/realtime/socket-server-publisher';
 import { isRedisReachable } from '@accommodate/workers/jobs/redis-test-keys';
-import { attachSocketServer } from './socket-server.ts';
+import { attachSocketServer, PRESENCE_EVENT } from './socket-server.ts';
 import type { SocketServerOptions, WatchAck } from './socket-server.ts';
+import type { Presence } from '@accommodate/shared-events/schemas/share';
 
 const sessions: Record<string, string> = { 'sid=alice-session': 'alice', 'sid=bob-session': 'bob' };
 const authenticate = async (cookie: string | undefined) => {
@@ -180,5 +181,41 @@ describe.skipIf(!redisReachable)('Socket.IO servers sharing Redis', () => {
     } finally {
       await publisher.close();
     }
+  });
+
+  it('shows presence across nodes: who watches on either node, and a leaver on one node after the grace period', async () => {
+    const redisKey = `test-${process.pid}-${Date.now()}-presence`;
+    const names: Record<string, string> = { alice: 'Alice Owner', bob: 'Bob Coteacher' };
+    const options: Partial<SocketServerOptions> = {
+      redisUrl,
+      redisKey,
+      transports: ['websocket'],
+      canViewStudent: async (_userId, studentId) => studentId === 's-1',
+      userName: async (userId) => names[userId] ?? 'Someone',
+      presenceGraceMs: 300,
+    };
+    const nodeA = await startServer(options);
+    const nodeB = await startServer(options);
+    const aliceOnA = connect(nodeA.url, 'sid=alice-session');
+    const bobOnB = connect(nodeB.url, 'sid=bob-session');
+    await Promise.all([connected(aliceOnA), connected(bobOnB)]);
+    const seen = { alice: [] as Presence[], bob: [] as Presence[] };
+    aliceOnA.on(PRESENCE_EVENT, (presence: Presence) => void seen.alice.push(presence));
+    bobOnB.on(PRESENCE_EVENT, (presence: Presence) => void seen.bob.push(presence));
+    const who = (presence: Presence | undefined) => presence?.users.map((user) => `${user.name}:${user.mode}`).join(', ');
+    const watch = (client: ClientSocket, mode: 'viewing' | 'editing') =>
+      client.timeout(2_000).emitWithAck('student:watch', { studentId: 's-1', mode }) as Promise<WatchAck>;
+
+    expect(await watch(aliceOnA, 'editing')).toEqual({ ok: true });
+    // The adapter's subscriptions may still be settling: watch again until node B's broadcast reaches node A.
+    for (let tries = 0; who(seen.alice.at(-1)) !== 'Alice Owner:editing, Bob Coteacher:viewing'; tries += 1) {
+      if (tries > 50) throw new Error(`presence never joined up: ${who(seen.alice.at(-1))}`);
+      expect(await watch(bobOnB, 'viewing')).toEqual({ ok: true });
+      await sleep(100);
+    }
+    await waitFor(() => who(seen.bob.at(-1)) === 'Alice Owner:editing, Bob Coteacher:viewing');
+
+    bobOnB.close();
+    await waitFor(() => who(seen.alice.at(-1)) === 'Alice Owner:editing', 3_000);
   });
 });
