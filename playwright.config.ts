@@ -39,7 +39,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node --import tsx command-api/src/main.ts',
+    // The UI is built first when missing or older than its sources, so a bare `npx playwright test` never tests a stale one.
+    command: 'node scripts/build-ui-if-stale.mjs && node --import tsx command-api/src/main.ts',
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -5,7 +5,9 @@ import { outDir, widths } from './look-book.ts';
 // each screen at desktop and phone widths to .tmp/screens for a human to review.
 
 async function shoot(page: Page, path: string, name: string) {
-  await page.goto(path);
+  const response = await page.goto(path);
+  // A look-book of error pages would pass for a look-book.
+  if (!response?.ok()) throw new Error(`${path} answered ${response?.status() ?? 'nothing'}`);
   await page.waitForLoadState('networkidle');
   for (const size of widths) {
     await page.setViewportSize({ width: size.width, height: size.height });
