@@ -8,7 +8,7 @@ import type { ReadStore } from '../store/read-store.ts';
 import { BuildNotFoundError } from '../store/build-not-found-error.ts';
 import { applyBatch, buildTarget, createFreshBuild, ProjectionApplyError, type BuildTarget } from './apply-batch.ts';
 import { liveBatches } from './live-batches.ts';
-import { FRESH_BUILD_BATCH_SIZE, REPLAY_BATCH_SIZE, replayInto, RUNNER_READ_AHEAD_ABOVE } from './replay.ts';
+import { FRESH_BUILD_BATCH_SIZE, REPLAY_BATCH_SIZE, replayInto, READ_AHEAD_ABOVE } from './replay.ts';
 
 export interface StartProjectionsOptions {
   eventStore: EventStore;
@@ -116,7 +116,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     const { build } = target;
     state.target = target;
     const started = performance.now();
-    const events = await replayInto(eventStore, readStore, [target], { after: null, batchSize: freshBuildBatchSize, signal, readAheadAbove: RUNNER_READ_AHEAD_ABOVE });
+    const events = await replayInto(eventStore, readStore, [target], { after: null, batchSize: freshBuildBatchSize, signal, readAheadAbove: READ_AHEAD_ABOVE });
     // Once swapped in, other processes' runners may write to the build too.
     target.memo = undefined;
     if (signal.aborted) return null;

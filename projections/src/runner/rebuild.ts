@@ -3,7 +3,7 @@ import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { Projection } from '../definitions/projection.ts';
 import type { BuildRef, ReadStore } from '../store/read-store.ts';
 import { createFreshBuild } from './apply-batch.ts';
-import { FRESH_BUILD_BATCH_SIZE, replayInto } from './replay.ts';
+import { FRESH_BUILD_BATCH_SIZE, READ_AHEAD_ABOVE, replayInto } from './replay.ts';
 
 export interface RebuildOptions {
   eventStore: EventStore;
@@ -35,8 +35,7 @@ export async function rebuildProjections(options: RebuildOptions): Promise<Rebui
   const events = await replayInto(eventStore, readStore, targets, {
     after: null,
     batchSize: options.batchSize ?? FRESH_BUILD_BATCH_SIZE,
-    // An explicit rebuild always reads ahead: one thread serves every projection's build.
-    readAheadAbove: 0,
+    readAheadAbove: READ_AHEAD_ABOVE,
     ...(options.signal ? { signal: options.signal } : {}),
   });
   if (options.signal?.aborted) throw new Error('Rebuild aborted before the swap; the serving builds are unchanged');

@@ -18,8 +18,13 @@ async function longerThan(eventStore: EventStore, after: Position | null, events
   return head !== null && head - (after ?? 0n) > BigInt(events);
 }
 
-/** A replay into a new build by the projection runner reads ahead on another thread above this many events. */
-export const RUNNER_READ_AHEAD_ABOVE = 50_000;
+/**
+ * A replay into a new build (the runner's, or a rebuild) reads ahead on another thread above this many events.
+ * The thread costs ≈ 0.5 s to start and, per event, a copy across threads and a second heap to collect: on two
+ * cores it cost 25-65 % more CPU and lost at 100 k events (35 k against 37-47 k events/s on the main thread
+ * alone), broke even at 300 k and won at 1 M (40-45 k against 35-40 k). bench/findings.md, section 4.
+ */
+export const READ_AHEAD_ABOVE = 250_000;
 
 /**
  * Reads the log from `after` to its current end in large batches and applies each
