@@ -1,12 +1,26 @@
 import { Router } from 'express';
 import type { AppContext } from '../framework/command-context.ts';
 
-export function healthRoutes(context: AppContext): Router {
+type HealthContext = Pick<AppContext, 'eventStore' | 'readStore' | 'jobs' | 'progress'>;
+
+export function healthRoutes(context: HealthContext): Router {
   const router = Router();
-  // Ready once the read models have caught up after start. Under a burst of writes they trail
-  // the log by a batch or two at any instant; that must not take the node out of rotation.
+  // Ready once the read models include every event that was in the log when readiness was first asked about: a
+  // fixed target, not the moving head. Under a steady stream of writes (this node's or another node's) the read
+  // models trail the head by a batch or two at any instant; chasing the head kept a node that started under load
+  // out of rotation, and once ready a node stays so.
+  let target: Promise<bigint | null> | null = null;
   let caughtUpOnce = false;
-  const projectionsReady = async () => (caughtUpOnce ||= await context.progress.caughtUp());
+  const projectionsReady = async (): Promise<boolean> => {
+    if (caughtUpOnce) return true;
+    target ??= context.eventStore.headPosition().catch((error: unknown) => {
+      target = null;
+      throw error;
+    });
+    const position = await target;
+    caughtUpOnce = position === null ? await context.progress.caughtUp() : await context.progress.waitForPosition(position, 0);
+    return caughtUpOnce;
+  };
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
