@@ -3,12 +3,16 @@ import type { AppContext } from '../framework/command-context.ts';
 
 type HealthContext = Pick<AppContext, 'eventStore' | 'readStore' | 'jobs' | 'progress'>;
 
+/** Below a probe's usual 1 s timeout. */
+const READY_WAIT_MS = 500;
+
 export function healthRoutes(context: HealthContext): Router {
   const router = Router();
   // Ready once the read models include every event that was in the log when readiness was first asked about: a
   // fixed target, not the moving head. Under a steady stream of writes (this node's or another node's) the read
   // models trail the head by a batch or two at any instant; chasing the head kept a node that started under load
-  // out of rotation, and once ready a node stays so.
+  // out of rotation. A probe waits a moment for that target, since the batch it was read in is usually still being
+  // applied; once ready, a node stays so.
   let target: Promise<bigint | null> | null = null;
   let caughtUpOnce = false;
   const projectionsReady = async (): Promise<boolean> => {
@@ -18,7 +22,7 @@ export function healthRoutes(context: HealthContext): Router {
       throw error;
     });
     const position = await target;
-    caughtUpOnce = position === null ? await context.progress.caughtUp() : await context.progress.waitForPosition(position, 0);
+    caughtUpOnce = position === null ? await context.progress.caughtUp() : await context.progress.waitForPosition(position, READY_WAIT_MS);
     return caughtUpOnce;
   };
   router.get('/healthz', (_req, res) => {

@@ -15,7 +15,11 @@ function busyNode() {
   const node = { head: 100n, checkpoint: 0n };
   const reached = (position: bigint) => node.checkpoint >= position;
   const progress: ProjectionProgress = {
-    waitForPosition: async (position) => reached(position),
+    async waitForPosition(position, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (!reached(position) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
+      return reached(position);
+    },
     caughtUp: async () => reached(node.head),
   };
   const eventStore = {
@@ -55,6 +59,15 @@ describe('/readyz', () => {
     expect(node.head).toBeGreaterThan(firstAsked);
     expect(await get('/readyz')).toBe(200);
     // And a node once ready stays so while they trail the head.
+    expect(await get('/readyz')).toBe(200);
+  });
+
+  it('answers a first probe made mid-batch with 200 once that batch is applied, without a second probe', async () => {
+    const { node, context } = busyNode();
+    const get = await serve(healthRoutes(context));
+    node.checkpoint = node.head;
+    // The probe's own ping adds an event: the read models apply it a moment later.
+    setTimeout(() => (node.checkpoint = node.head), 50);
     expect(await get('/readyz')).toBe(200);
   });
 
