@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { Position } from '@accommodate/shared-events/events/envelope';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from '@accommodate/shared-events/sqlite/wal-checkpointer';
 import { BuildNotFoundError } from './build-not-found-error.ts';
 import type {
   ActiveBuild,
@@ -29,7 +30,8 @@ import { filterKey, filterKeys } from './filter-match.ts';
  * so the swap does not pay for a backfill.
  *
  * Durability: WAL with synchronous=NORMAL; a read model can be rebuilt from the log,
- * and the checkpoint moves in the same transaction as the documents.
+ * and the checkpoint moves in the same transaction as the documents. The WAL is copied back into
+ * the file by a checkpointer thread, not inside the commits of the event loop.
  */
 export interface EmbeddedReadStoreOptions {
   file: string;
@@ -73,6 +75,8 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   db.pragma('busy_timeout = 5000');
   // A larger page cache keeps a rebuild's lookups off the disk (negative: KiB).
   db.pragma('cache_size = -16000');
+  const checkpointer = options.file === ':memory:' ? null : startWalCheckpointer(options.file);
+  if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   db.exec(`
     CREATE TABLE IF NOT EXISTS builds (
       projection TEXT NOT NULL,
@@ -487,6 +491,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     },
 
     close: async () => {
+      await checkpointer?.stop();
       if (db.open) db.close();
     },
   };
