@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase, Statement } from 'better-sqlite3';
 import type { Position } from '@accommodate/shared-events/events/envelope';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from '@accommodate/shared-events/sqlite/wal-checkpointer';
+import { truncateWal } from '@accommodate/shared-events/sqlite/truncate-wal';
 import { BuildNotFoundError } from './build-not-found-error.ts';
 import type {
   ActiveBuild,
@@ -486,9 +487,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     },
 
     // Erasure (issue 6): copies the WAL into the file and truncates it, so no old page image survives.
-    truncateWal: async () => {
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    },
+    truncateWal: () => truncateWal(db),
 
     close: async () => {
       await checkpointer?.stop();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { groupCommit } from './group-commit.ts';
 import { sqliteWriter } from './sqlite-writer-thread.ts';
+import { truncateWal } from '../sqlite/truncate-wal.ts';
 
 /**
  * One AES-256 key per data subject (a student, a user account), kept OUTSIDE the event
@@ -67,7 +68,7 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
     },
     async destroy(subjectId) {
       tombstone.run(subjectId, new Date().toISOString());
-      db.pragma('wal_checkpoint(TRUNCATE)');
+      await truncateWal(db);
     },
     async close() {
       await creates.drain();
