@@ -45,24 +45,32 @@ export class ProjectionApplyError extends Error {
 }
 
 /**
- * Applies a batch and commits its writes with the checkpoint of its last event.
- * Events at or before the checkpoint were applied already (a redelivery) and are
- * skipped; events the projection does not handle still move the checkpoint.
- * Returns the changes to announce, which the caller publishes only now that they are committed;
- * none with `announce: false` (a replay nobody follows), so as not to hold a batch's worth of them.
+ * A batch being applied to one target: events go in as they are read (a page at a time in a replay), their
+ * writes collect in the overlay, and they commit together with the checkpoint of the last event applied.
  */
-export async function applyBatch(
-  readStore: ReadStore,
-  target: BuildTarget,
-  events: readonly EventEnvelope[],
-  options: { announce: boolean } = { announce: true },
-): Promise<Change[]> {
+export interface OpenBatch {
+  readonly target: BuildTarget;
+  readonly overlay: BatchOverlay;
+  /** The last event taken into the batch, handled or not; null while there is nothing to commit. */
+  last: Position | null;
+}
+
+export const openBatch = (readStore: ReadStore, target: BuildTarget, options: { announce: boolean } = { announce: true }): OpenBatch => ({
+  target,
+  overlay: new BatchOverlay(readStore, target.build, target.memo, options.announce),
+  last: null,
+});
+
+/**
+ * Applies events to an open batch. Events at or before the checkpoint were applied already (a
+ * redelivery) and are skipped; events the projection does not handle still move the checkpoint.
+ */
+export async function applyToBatch(batch: OpenBatch, events: readonly EventEnvelope[]): Promise<void> {
+  const { target, overlay } = batch;
   const from = target.checkpoint;
-  const last = events.at(-1);
-  if (!last || (from !== null && last.position <= from)) return [];
-  const overlay = new BatchOverlay(readStore, target.build, target.memo, options.announce);
   for (const event of events) {
     if (from !== null && event.position <= from) continue;
+    batch.last = event.position;
     if (!target.handles.has(event.type)) continue;
     try {
       await target.projection.apply(event, overlay);
@@ -70,9 +78,31 @@ export async function applyBatch(
       throw new ProjectionApplyError(target.projection.name, event.type, error);
     }
   }
+}
+
+/**
+ * Commits an open batch's writes with its checkpoint. Returns the changes to announce, which the caller
+ * publishes only now that they are committed; none with `announce: false` (a replay nobody follows), so as
+ * not to hold a batch's worth of them.
+ */
+export async function commitOpenBatch(readStore: ReadStore, batch: OpenBatch): Promise<Change[]> {
+  const { target, overlay, last } = batch;
+  if (last === null) return [];
   const writes = overlay.writes();
-  await readStore.commit(target.build, writes, last.position);
+  await readStore.commit(target.build, writes, last);
   target.memo?.committed(writes);
-  target.checkpoint = last.position;
+  target.checkpoint = last;
   return overlay.changes;
+}
+
+/** Applies a batch and commits it (a live batch: applied and committed at once). */
+export async function applyBatch(
+  readStore: ReadStore,
+  target: BuildTarget,
+  events: readonly EventEnvelope[],
+  options: { announce: boolean } = { announce: true },
+): Promise<Change[]> {
+  const batch = openBatch(readStore, target, options);
+  await applyToBatch(batch, events);
+  return commitOpenBatch(readStore, batch);
 }

@@ -1,11 +1,17 @@
-import type { EventEnvelope, Position } from '@accommodate/shared-events/events/envelope';
+import type { Position } from '@accommodate/shared-events/events/envelope';
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import { readPagesOf } from '@accommodate/shared-events/event-store/read-pages';
 import type { Change } from '../definitions/projection.ts';
 import type { ReadStore } from '../store/read-store.ts';
-import { applyBatch, type BuildTarget } from './apply-batch.ts';
+import { applyToBatch, commitOpenBatch, openBatch, type BuildTarget, type OpenBatch } from './apply-batch.ts';
 
 export const REPLAY_BATCH_SIZE = 5_000;
+/**
+ * Events read (and applied) at a time in a replay, whatever the commit size. A page is garbage once applied;
+ * pages of 5,000 outlived young-generation collections, which copied them each time: a 100 k rebuild spent
+ * 520-540 ms in scavenges with them, 360-390 ms with pages of 1,000 (500 is even, 2,000 as bad as 5,000).
+ */
+export const REPLAY_PAGE_SIZE = 1_000;
 /**
  * Events per commit into a build created empty (a rebuild, a new version): nobody waits on them,
  * and fewer, larger transactions touch each page of the tables' id indexes fewer times.
@@ -21,8 +27,8 @@ async function longerThan(eventStore: EventStore, after: Position | null, events
 /**
  * A replay into a new build (the runner's, or a rebuild) reads ahead on another thread above this many events.
  * The thread costs ≈ 0.5 s to start and, per event, a copy across threads and a second heap to collect: on two
- * cores it cost 25-65 % more CPU and lost at 100 k events (35 k against 37-47 k events/s on the main thread
- * alone), broke even at 300 k and won at 1 M (40-45 k against 35-40 k). bench/findings.md, section 4.
+ * cores it lost at 100 k events (29-40 k against 39-46 k events/s on the main thread alone, 41-57 against 29-34 µs
+ * of CPU an event) and won at 1 M (58 k against 56 k, for 27 against 21 µs). bench/findings.md, section 4.
  */
 export const READ_AHEAD_ABOVE = 250_000;
 
@@ -49,27 +55,32 @@ export async function replayInto(
   },
 ): Promise<number> {
   const batchSize = options.batchSize ?? REPLAY_BATCH_SIZE;
-  let batch: EventEnvelope[] = [];
+  const announce = { announce: options.committed !== undefined };
+  // Each page is applied as soon as it is read and only the writes wait for the commit: holding a whole
+  // commit's worth of envelopes (20,000 in a fresh build) kept them alive through every young-generation
+  // collection, which then spent its time copying them.
+  let batches: OpenBatch[] = targets.map((target) => openBatch(readStore, target, announce));
+  let pending = 0;
   let read = 0;
-  const flush = async () => {
-    for (const target of targets) {
-      const changes = await applyBatch(readStore, target, batch, { announce: options.committed !== undefined });
-      options.committed?.(target, changes);
+  const commit = async () => {
+    for (const batch of batches) {
+      // Not inside `committed?.(…)`: its arguments are not evaluated when nobody listens (a rebuild).
+      const changes = await commitOpenBatch(readStore, batch);
+      options.committed?.(batch.target, changes);
     }
-    read += batch.length;
-    batch = [];
+    batches = targets.map((target) => openBatch(readStore, target, announce));
+    read += pending;
+    pending = 0;
   };
-  // Read in pages no larger than a usual batch, however large the commits.
-  const pageSize = Math.min(batchSize, REPLAY_BATCH_SIZE);
+  const pageSize = Math.min(batchSize, REPLAY_PAGE_SIZE);
   const readAhead = options.readAheadAbove !== undefined && eventStore.readAllAhead && (await longerThan(eventStore, options.after, options.readAheadAbove));
   const pages = readAhead ? eventStore.readAllAhead!({ after: options.after, pageSize }) : readPagesOf(eventStore, { after: options.after, batchSize: pageSize });
   for await (const page of pages) {
     if (options.signal?.aborted) return read;
-    for (const event of page) {
-      batch.push(event);
-      if (batch.length >= batchSize) await flush();
-    }
+    for (const batch of batches) await applyToBatch(batch, page);
+    pending += page.length;
+    if (pending >= batchSize) await commit();
   }
-  if (batch.length > 0 && !options.signal?.aborted) await flush();
+  if (pending > 0 && !options.signal?.aborted) await commit();
   return read;
 }
