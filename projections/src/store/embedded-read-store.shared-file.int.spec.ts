@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,5 +55,31 @@ describe('embedded read store shared by a writer and a reader process', () => {
     expect(await reader.state('sessions').find({ userId: 'u1' })).toHaveLength(1);
     await writer.state<SessionDoc>('sessions').put(mine('s2'));
     expect(await reader.state('sessions').count({ userId: 'u1' })).toBe(2);
+  });
+
+  it('a write waits while another process writes, rather than failing at once', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
+    const build: BuildRef = { projection: 'notifications', version: 1, build: 'b1' };
+    const store = open();
+    await store.createBuild(build, ['notifications']);
+    await store.activate(build);
+    const sessions = store.state<SessionDoc>('sessions');
+    await sessions.put(mine('s0'));
+
+    // Another process holds the write lock for a moment, as the projections service does while it commits.
+    const other = spawn(process.execPath, ['-e', `
+      const db = new (require('better-sqlite3'))(${JSON.stringify(join(dir, 'read-models.sqlite'))});
+      db.exec('BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS other_process (x)');
+      process.stdout.write('locked');
+      setTimeout(() => { db.exec('COMMIT'); db.close(); }, 300);
+    `], { cwd: process.cwd() });
+    await once(other.stdout, 'data');
+
+    await sessions.put(mine('s1'));
+    await store.commit(build, [{ kind: 'put', collection: 'notifications', doc: mine('n1') }], 2n);
+
+    expect(await sessions.get('s1')).toEqual(mine('s1'));
+    expect(await store.collection<SessionDoc>('notifications').get('n1')).toEqual(mine('n1'));
+    await once(other, 'exit');
   });
 });

@@ -104,6 +104,17 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     );
   `);
 
+  /**
+   * Every write transaction here begins IMMEDIATE. A deferred one reads first (the build row, the indexed fields)
+   * and then asks for the write lock; SQLite answers that upgrade with SQLITE_BUSY at once, without the busy
+   * timeout, whenever another connection is writing (another process's runner or API node, the checkpointer
+   * thread's pass), which surfaced as a 500 on sign-up in the multi-process crash test.
+   */
+  function writeTransaction<Args extends unknown[], Result>(fn: (...args: Args) => Result): (...args: Args) => Result {
+    const transaction = db.transaction(fn);
+    return (...args) => transaction.immediate(...args);
+  }
+
   const statements = {
     build: db.prepare<[string, string], BuildRow>('SELECT * FROM builds WHERE projection = ? AND build = ?'),
     activeBuild: db.prepare<[string], BuildRow>('SELECT * FROM builds WHERE projection = ? AND active = 1'),
@@ -261,7 +272,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   }
 
   /** Creates the side index for a field the first time something filters by it, backfilling existing documents. */
-  const indexField = db.transaction((handle: TableHandle, field: string) => {
+  const indexField = writeTransaction((handle: TableHandle, field: string) => {
     if (handle.fields.includes(field)) return;
     createKeysTable(handle.physical);
     statements.insertIndexedField.run(handle.physical, field);
@@ -349,7 +360,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     return row.physical;
   }
 
-  const commitBatch = db.transaction((build: BuildRef, writes: readonly Write[], checkpoint: Position) => {
+  const commitBatch = writeTransaction((build: BuildRef, writes: readonly Write[], checkpoint: Position) => {
     const row = statements.build.get(build.projection, build.build);
     if (!row) throw new BuildNotFoundError(build.projection);
     const next = encodeCheckpoint(checkpoint);
@@ -372,7 +383,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     }
   });
 
-  const createBuildTx = db.transaction((build: BuildRef, collections: readonly string[], bulkLoad: boolean) => {
+  const createBuildTx = writeTransaction((build: BuildRef, collections: readonly string[], bulkLoad: boolean) => {
     if (statements.build.get(build.projection, build.build)) {
       throw new Error(`Build ${build.build} of projection ${build.projection} already exists`);
     }
@@ -409,13 +420,13 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     statements.deleteBuild.run(projection, build);
   }
 
-  const finishBuildTx = db.transaction((build: BuildRef) => {
+  const finishBuildTx = writeTransaction((build: BuildRef) => {
     for (const { physical } of statements.physicalsOfBuild.all(build.projection, build.build)) {
       if (bulkRowids.has(physical)) finishBulkTable(physical);
     }
   });
 
-  const activateTx = db.transaction((build: BuildRef) => {
+  const activateTx = writeTransaction((build: BuildRef) => {
     // A bulk load nobody finished gets its index here: a serving table always has one.
     finishBuildTx(build);
     const row = statements.build.get(build.projection, build.build);
@@ -459,8 +470,8 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       };
       return {
         ...reads,
-        put: async (doc) => void db.transaction(() => putDoc(writable(), doc))(),
-        delete: async (id) => void db.transaction(() => deleteDoc(writable(), id))(),
+        put: async (doc) => void writeTransaction(() => putDoc(writable(), doc))(),
+        delete: async (id) => void writeTransaction(() => deleteDoc(writable(), id))(),
       };
     },
 
