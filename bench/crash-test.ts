@@ -118,9 +118,13 @@ const rows: string[] = [];
 let failures = 0;
 const acked = new Map<string, Acked>();
 const counter = { n: 0 };
+// Whatever is still running when a round throws, so that no server or redis-server outlives the test.
+let redis: Awaited<ReturnType<typeof startPrivateRedis>> | null = null;
+let running: Deployment | null = null;
 try {
-  const redis = MULTI ? await startPrivateRedis({ dir: redisDir.path }) : null;
-  const start = () => startDeployment({ dataDir: dir.path, ...(redis ? { redis: { url: redis.url, prefix: `crash-${process.pid}` } } : {}) });
+  redis = MULTI ? await startPrivateRedis({ dir: redisDir.path }) : null;
+  const start = async () =>
+    (running = await startDeployment({ dataDir: dir.path, ...(redis ? { redis: { url: redis.url, prefix: `crash-${process.pid}` } } : {}) }));
   let deployment: Deployment = await start();
   const teachers: Teacher[] = [];
   await inParallel(WRITERS, 8, async () => void teachers.push(await registerTeacher(deployment.url, { premium: true })));
@@ -148,6 +152,7 @@ try {
     });
     await deployment.waitForReadModels();
     await deployment.stop();
+    running = null;
     const comparison = await compareWithRebuild(dir.path);
     if (lost > 0 || !comparison.equal) failures += 1;
     rows.push(
@@ -156,9 +161,9 @@ try {
     console.log(rows.at(-1));
     deployment = await start();
   }
-  await deployment.stop();
-  await redis?.shutdown();
 } finally {
+  await (running as Deployment | null)?.stop();
+  await redis?.shutdown();
   dir.dispose();
   redisDir.dispose();
 }
