@@ -6,6 +6,7 @@ import { openEmbeddedReadStore } from '../store/embedded-read-store.ts';
 import type { ReadStore } from '../store/read-store.ts';
 import { startProjections } from './projection-runner.ts';
 import { rebuildProjections } from './rebuild.ts';
+import { REPLAY_PAGE_SIZE } from './replay.ts';
 import { InMemoryEventStore } from './testing/in-memory-event-store.ts';
 import { STREAM_COUNTS, streamCountsProjection, type StreamCount } from './testing/stream-counts-projection.ts';
 
@@ -47,6 +48,29 @@ describe('rebuildProjections', () => {
     expect(await store.collection<StreamCount>(STREAM_COUNTS).count({ tags: 't1' })).toBe(
       live.filter((d) => d.tags.includes('t1')).length,
     );
+  });
+
+  it('applies the log page by page and commits about once per batch, each commit with its last event as checkpoint', async () => {
+    const total = 2 * REPLAY_PAGE_SIZE + REPLAY_PAGE_SIZE / 2;
+    for (let i = 0; i < total; i++) events.appendRaw(`s-${i % 10}`, [{ type: 'Counted', data: { ownerId: 'u1', tag: 't' } }]);
+    const commits: bigint[] = [];
+    const spied: ReadStore = {
+      ...store,
+      commit: async (build, writes, checkpoint) => {
+        commits.push(checkpoint);
+        await store.commit(build, writes, checkpoint);
+      },
+    };
+
+    // A batch a little larger than a page commits at the end of the page that reaches it.
+    const result = await rebuildProjections({ eventStore: events, readStore: spied, projections: [streamCountsProjection()], batchSize: REPLAY_PAGE_SIZE + 1 });
+
+    expect(result.events).toBe(total);
+    const positions = [];
+    for await (const event of events.readAll()) positions.push(event.position);
+    expect(commits).toEqual([positions[2 * REPLAY_PAGE_SIZE - 1], positions.at(-1)]);
+    expect((await store.activeBuild('streamCounts'))?.checkpoint).toBe(positions.at(-1));
+    expect((await store.collection<StreamCount>(STREAM_COUNTS).get('s-3'))?.count).toBe(total / 10);
   });
 
   it('moves a running runner onto the rebuilt build', async () => {
