@@ -15,9 +15,9 @@ export const FALLBACK_AUTOCHECKPOINT_PAGES = 20_000;
 /**
  * Checkpoints a WAL-mode SQLite file from a background thread every `intervalMs`. The writing
  * connection should raise its own `wal_autocheckpoint` (FALLBACK_AUTOCHECKPOINT_PAGES): SQLite
- * otherwise checkpoints inside the commit that crosses 1,000 pages, with two fsyncs on the caller's
- * thread, and under a steady stream of writes that put a 10-40 ms stall on the event loop about once
- * a second. The thread does not keep the process alive.
+ * otherwise checkpoints inside the commit that crosses 1,000 pages, copying the pages and syncing on
+ * the caller's thread: under the write benchmark that was about once a second, and in a rebuild at
+ * almost every commit (bench/findings.md, section 4). The thread does not keep the process alive.
  */
 export function startWalCheckpointer(file: string, options: { intervalMs?: number } = {}): WalCheckpointer {
   const worker = new Worker(new URL('./wal-checkpointer-thread.mjs', import.meta.url), {
