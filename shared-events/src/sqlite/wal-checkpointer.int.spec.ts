@@ -3,16 +3,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startWalCheckpointer } from './wal-checkpointer.ts';
-
-const until = async (check: () => boolean, timeoutMs = 5_000): Promise<void> => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-};
 
 describe('startWalCheckpointer (a WAL copied back into the file off the writing thread)', () => {
   let dir = '';
@@ -38,12 +30,15 @@ describe('startWalCheckpointer (a WAL copied back into the file off the writing 
     /** Until the copy of everything written so far has landed: the file reached its size and stopped growing. */
     const copied = async (megabytes: number) => {
       let last = -1;
-      await until(() => {
-        const size = fileSize();
-        const settled = size === last && size > megabytes * 1_000_000;
-        last = size;
-        return settled;
-      });
+      await vi.waitFor(
+        () => {
+          const size = fileSize();
+          const settled = size === last && size > megabytes * 1_000_000;
+          last = size;
+          expect(settled).toBe(true);
+        },
+        { timeout: 5_000, interval: 20 },
+      );
     };
     try {
       await copied(1);
