@@ -152,8 +152,11 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       signal,
       committed: (_, changes) => committed(state, changes),
     });
-    const subscription = eventStore.subscribeToAll({ after: target.checkpoint, signal });
-    for await (const batch of liveBatches(subscription, batchSize)) {
+    const live = { after: target.checkpoint, signal };
+    const batches = eventStore.subscribeToAllPages
+      ? eventStore.subscribeToAllPages({ ...live, maxPage: batchSize })
+      : liveBatches(eventStore.subscribeToAll(live), batchSize);
+    for await (const batch of batches) {
       if (signal.aborted) return;
       committed(state, await applyBatch(readStore, target, batch));
     }

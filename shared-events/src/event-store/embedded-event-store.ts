@@ -236,6 +236,36 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
     }
   }
 
+  async function* livePages({ after: from, signal, maxPage }: SubscribeOptions & { maxPage: number }): AsyncGenerator<EventEnvelope[]> {
+    let after = from ?? 0n;
+    while (!closed && !signal?.aborted) {
+      // Registered before reading: a commit during the read still wakes the wait below.
+      const next = notifier.nextCommit(signal, pollIntervalMs);
+      try {
+        for (;;) {
+          if (closed || signal?.aborted) return;
+          const page = recentPage(after, maxPage) ?? readPage(after, maxPage);
+          if (page.envelopes.length > 0) yield page.envelopes;
+          after = page.last;
+          if (page.count < maxPage) break;
+        }
+        await next.wait;
+      } finally {
+        next.cancel();
+      }
+    }
+  }
+
+  /** Pages flattened, stopping between any two events once the store closes or the signal aborts. */
+  async function* untilStopped(pages: AsyncIterable<EventEnvelope[]>, signal: AbortSignal | undefined): AsyncGenerator<EventEnvelope> {
+    for await (const page of pages) {
+      for (const envelope of page) {
+        if (closed || signal?.aborted) return;
+        yield envelope;
+      }
+    }
+  }
+
   return {
     async append(streamId, events, { expectedRevision, actor, correlationId, causationId }) {
       assertOpen();
@@ -265,29 +295,9 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
 
     readPages,
 
-    async *subscribeToAll(subscribeOptions: SubscribeOptions = {}) {
-      const { signal } = subscribeOptions;
-      let after = subscribeOptions.after ?? 0n;
-      while (!closed && !signal?.aborted) {
-        // Registered before reading: a commit during the read still wakes the wait below.
-        const next = notifier.nextCommit(signal, pollIntervalMs);
-        try {
-          for (;;) {
-            if (closed || signal?.aborted) return;
-            const page = recentPage(after, SUBSCRIPTION_BATCH) ?? readPage(after, SUBSCRIPTION_BATCH);
-            for (const envelope of page.envelopes) {
-              if (closed || signal?.aborted) return;
-              yield envelope;
-            }
-            after = page.last;
-            if (page.count < SUBSCRIPTION_BATCH) break;
-          }
-          await next.wait;
-        } finally {
-          next.cancel();
-        }
-      }
-    },
+    subscribeToAll: (subscribeOptions: SubscribeOptions = {}) => untilStopped(livePages({ ...subscribeOptions, maxPage: SUBSCRIPTION_BATCH }), subscribeOptions.signal),
+
+    subscribeToAllPages: livePages,
 
     async headPosition() {
       assertOpen();

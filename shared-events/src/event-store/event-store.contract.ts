@@ -306,6 +306,33 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
         expect([...positions].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))).toEqual(positions);
       });
 
+      it('in pages (where the store has them): a commit arrives whole, without waiting for the next, and the pages end on abort', async (context) => {
+        if (!store.subscribeToAllPages) {
+          console.warn(`${name}: subscribeToAllPages skipped: this store has no live pages (readers batch subscribeToAll)`);
+          context.skip();
+        }
+        const { userId, streamId } = newUserStream();
+        const start = await store.headPosition();
+        await store.append(streamId, [registered(userId)], { expectedRevision: 'no_stream', ...metadata() });
+
+        const controller = new AbortController();
+        const pages: EventEnvelope[][] = [];
+        const subscription = (async () => {
+          for await (const page of store.subscribeToAllPages!({ after: start, signal: controller.signal, maxPage: 2 })) {
+            pages.push(page.filter((e) => e.streamId === streamId));
+          }
+        })();
+        await waitFor(() => pages.flat().length === 1, 'the caught-up event');
+        // Three events in one commit, more than one page holds: two pages, straight after each other.
+        await store.append(streamId, [upgraded(userId), upgraded(userId), upgraded(userId)], { expectedRevision: 0, ...metadata() });
+        await waitFor(() => pages.flat().length === 4, 'the live commit');
+        expect(pages.filter((page) => page.length > 0).map((page) => page.length)).toEqual([1, 2, 1]);
+        expect(pages.flat().map((e) => e.revision)).toEqual([0, 1, 2, 3]);
+
+        controller.abort();
+        await expect(subscription).resolves.toBeUndefined();
+      });
+
       it('ends when the store is closed', async () => {
         const own = await open();
         const controller = new AbortController();

@@ -68,6 +68,13 @@ export interface EventStore {
   /** Catches up from a position, then stays live until the signal aborts or the store closes. */
   subscribeToAll(options?: SubscribeOptions): AsyncIterable<EventEnvelope>;
 
+  /**
+   * subscribeToAll's events in pages, where the store can: each page is what had been committed and not yet
+   * yielded (at most `maxPage` events), so a live reader (a projection) applies a commit as soon as it lands,
+   * in the same turn of the event loop, instead of waiting for a pause to know the batch has ended.
+   */
+  subscribeToAllPages?(options: SubscribeOptions & { maxPage: number }): AsyncIterable<EventEnvelope[]>;
+
   /** Position of the last event in the log, or null when it is empty. */
   headPosition(): Promise<Position | null>;
 

@@ -261,9 +261,13 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     return out;
   };
 
+  async function* openPages(pages: AsyncIterable<EventEnvelope[]>): AsyncGenerator<EventEnvelope[]> {
+    for await (const page of pages) yield await openPage(page);
+  }
+
   /** Paging is safe here: a read ends at the log's end, so no event waits in a page for later ones. */
   async function* readPages(options: ReadAllOptions = {}): AsyncGenerator<EventEnvelope[]> {
-    for await (const page of readPagesOf(inner, { ...options, batchSize: options.batchSize ?? 1_000 })) yield await openPage(page);
+    yield* openPages(readPagesOf(inner, { ...options, batchSize: options.batchSize ?? 1_000 }));
   }
 
   let erasures = 0;
@@ -282,9 +286,11 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     readAll: (options) => eventsOf(readPages(options)),
     readPages,
     async *subscribeToAll(options) {
-      // Not paged: a live event must not wait in a page for the next ones.
+      // Not gathered into pages here: a live event must not wait in a page for the next ones.
       for await (const envelope of inner.subscribeToAll(options)) yield await open(envelope, false);
     },
+    // The inner store's own pages hold only what had landed, so nothing waits in them.
+    ...(inner.subscribeToAllPages ? { subscribeToAllPages: (options) => openPages(inner.subscribeToAllPages!(options)) } : {}),
     headPosition: () => inner.headPosition(),
     ping: () => inner.ping(),
     async forgetSubject(subjectId) {
