@@ -86,6 +86,25 @@ describe('createShreddingEventStore', () => {
     expect(erased[1]!.data).toEqual({ studentId: 's1', changes: { firstName: '[erased]', notes: '[erased]', grade: '4' } });
     await store.close();
   });
+
+  it('never seals two events under one key with the same IV (GCM would leak both plaintexts)', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'shredding-'));
+    const inner = openEmbeddedEventStore({ file: join(dir, 'events.sqlite') });
+    const store = createShreddingEventStore(inner, openSqliteSubjectKeyStore(join(dir, 'keys.sqlite')));
+    // More events than one pool of IVs holds, all under the one subject key.
+    await store.append('student-s1', [added('s1', 'Firstname')], { expectedRevision: 'no_stream', ...meta });
+    const updates = Array.from({ length: 1_100 }, (_, i) => ({ type: 'StudentDetailsUpdated' as const, data: { studentId: 's1', changes: { firstName: `Name${i}` } } }));
+    await store.append('student-s1', updates, { expectedRevision: 0, ...meta });
+
+    const ivs = (await inner.readStream('student-s1')).map((event) => {
+      const sealed = JSON.stringify(event.data).match(/enc2:([A-Za-z0-9_-]+)/)![1]!;
+      return Buffer.from(sealed, 'base64url').subarray(0, 12).toString('hex');
+    });
+    expect(ivs).toHaveLength(1_101);
+    expect(new Set(ivs).size).toBe(1_101);
+    expect((await store.readStream('student-s1')).at(-1)!.data).toEqual({ studentId: 's1', changes: { firstName: 'Name1099' } });
+    await store.close();
+  });
 });
 
 const esdbUrl = process.env.EVENTSTORE_URL;

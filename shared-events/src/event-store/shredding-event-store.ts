@@ -35,8 +35,24 @@ const PREFIX = 'enc2:';
 /** Legacy format (logs written before enc2, still read): one `enc1:` ciphertext per field. */
 const LEGACY_PREFIX = 'enc1:';
 
+/**
+ * IVs are cut from a pool of CSPRNG bytes, each byte used once (a spent pool is replaced, never refilled in
+ * place): randomBytes(12) per event cost ≈ 5 µs, most of it per-call overhead, against ≈ 0.1 µs from the pool.
+ */
+const IV_BYTES = 12;
+let ivPool = Buffer.alloc(0);
+let ivOffset = 0;
+function nextIv(): Buffer {
+  if (ivOffset + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_BYTES * 512);
+    ivOffset = 0;
+  }
+  ivOffset += IV_BYTES;
+  return ivPool.subarray(ivOffset - IV_BYTES, ivOffset);
+}
+
 function encrypt(key: Buffer, subjectId: string, plain: string, prefix: string): string {
-  const iv = randomBytes(12);
+  const iv = nextIv();
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   // The subject id is authenticated, so a ciphertext cannot be moved to another subject's event.
   cipher.setAAD(Buffer.from(subjectId, 'utf8'));
