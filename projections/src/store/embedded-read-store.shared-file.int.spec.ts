@@ -47,6 +47,28 @@ describe('embedded read store shared by a writer and a reader process', () => {
     expect(ids).toEqual(['n1', 'n2']);
   });
 
+  it('a reader follows a build another process swapped in, for get, find and count alike', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
+    const writer = open();
+    const reader = open();
+    const swapIn = async (build: BuildRef, docs: SessionDoc[]) => {
+      await writer.createBuild(build, ['notifications'], { bulkLoad: true });
+      await writer.commit(build, docs.map((doc) => ({ kind: 'put' as const, collection: 'notifications', doc })), 1n);
+      await writer.activate(build);
+    };
+    await swapIn({ projection: 'notifications', version: 1, build: 'b1' }, [mine('old')]);
+    const notifications = reader.collection<SessionDoc>('notifications');
+    expect(await notifications.get('old')).toEqual(mine('old'));
+
+    await swapIn({ projection: 'notifications', version: 2, build: 'b2' }, [mine('new1')]);
+    expect(await notifications.get('new1')).toEqual(mine('new1'));
+    expect(await notifications.get('old')).toBeNull();
+    await swapIn({ projection: 'notifications', version: 3, build: 'b3' }, [mine('new2'), mine('new3')]);
+    expect((await notifications.find({ userId: 'u1' })).map((doc) => doc.id).sort()).toEqual(['new2', 'new3']);
+    await swapIn({ projection: 'notifications', version: 4, build: 'b4' }, [mine('new4')]);
+    expect(await notifications.count()).toBe(1);
+  });
+
   it('a state document put by one process is found by a filter another process indexed', async () => {
     dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
     const writer = open();

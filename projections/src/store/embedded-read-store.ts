@@ -64,6 +64,9 @@ const decodeCheckpoint = (text: string | null): Position | null => (text === nul
 
 const slug = (name: string): string => name.replace(/[^A-Za-z0-9]/g, '_').slice(0, 40);
 const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
+
+/** SQLite's answer to a statement on a table another connection (or this one) has dropped. */
+const isMissingTable = (error: unknown): boolean => error instanceof Error && error.message.startsWith('no such table');
 const fieldPath = (field: string): string => `$."${field.replace(/"/g, '\\"')}"`;
 
 export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadStore & { truncateWal(): Promise<void> } {
@@ -339,13 +342,46 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     return row ? (JSON.parse(row.doc) as T) : null;
   }
 
-  /** Reads go through a resolver, so that a logical collection follows the active build across swaps. */
-  function collectionOver<T extends Doc>(resolve: () => string | null): Collection<T> {
-    return {
-      get: async (id) => getIn<T>(resolve(), id),
-      find: async (filter, findOptions) => findIn<T>(resolve(), filter, findOptions),
-      count: async (filter) => countIn(resolve(), filter),
+  /**
+   * Reads go through a resolver, so that a logical collection follows the active build across swaps. A resolver
+   * that caches may be told that the table it gave is gone (`stale`); the read then asks it once more.
+   */
+  function collectionOver<T extends Doc>(resolve: () => string | null, stale?: (physical: string) => void): Collection<T> {
+    const read = <R>(op: (physical: string | null) => R): R => {
+      const physical = resolve();
+      try {
+        return op(physical);
+      } catch (error) {
+        if (!stale || physical === null || !isMissingTable(error)) throw error;
+        stale(physical);
+        return op(resolve());
+      }
     };
+    return {
+      get: async (id) => read((physical) => getIn<T>(physical, id)),
+      find: async (filter, findOptions) => read((physical) => findIn<T>(physical, filter, findOptions)),
+      count: async (filter) => read((physical) => countIn(physical, filter)),
+    };
+  }
+
+  /**
+   * The table serving each collection, remembered: asking SQLite took ≈ 6 µs, three or four times per request.
+   * A swap drops the replaced build's tables in the transaction that activates the new build, so a remembered
+   * table that no longer serves no longer exists either (whichever process swapped), and the read that finds
+   * it missing resolves again. Swaps in this process forget at once.
+   */
+  const activePhysicals = new Map<string, string>();
+  function activePhysicalOf(collection: string): string | null {
+    const known = activePhysicals.get(collection);
+    if (known !== undefined) return known;
+    const physical = statements.activePhysical.get(collection)?.physical ?? null;
+    if (physical !== null) activePhysicals.set(collection, physical);
+    return physical;
+  }
+  function forgetActivePhysical(collection: string, physical: string): void {
+    if (activePhysicals.get(collection) === physical) activePhysicals.delete(collection);
+    handles.delete(physical);
+    queries.clear();
   }
 
   const buildPhysicals = new Map<string, string>();
@@ -416,6 +452,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       buildPhysicals.delete(JSON.stringify([projection, build, collection]));
     }
     queries.clear();
+    activePhysicals.clear();
     statements.deleteBuildCollections.run(projection, build);
     statements.deleteBuild.run(projection, build);
   }
@@ -435,6 +472,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     if (previous?.build === build.build) return;
     statements.deactivate.run(build.projection);
     statements.activate.run(build.projection, build.build);
+    activePhysicals.clear();
     // The replaced build goes, and so do builds abandoned before this one (a crashed rebuild);
     // a build started after this one may still be catching up elsewhere, so it stays.
     for (const { build: old } of statements.replaced.all(build.projection, build.build, previous?.build ?? '', row.created)) {
@@ -451,7 +489,10 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
 
   return {
     collection: <T extends Doc>(name: string) =>
-      collectionOver<T>(() => statements.activePhysical.get(name)?.physical ?? null),
+      collectionOver<T>(
+        () => activePhysicalOf(name),
+        (physical) => forgetActivePhysical(name, physical),
+      ),
 
     buildCollection: <T extends Doc>(build: BuildRef, name: string) => {
       // A build's tables never move, so one lookup serves every read through this object.
