@@ -8,6 +8,7 @@ import { sameOriginWrites, securityHeaders } from './http/security.ts';
 import { loadSession } from './auth/authenticate.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import { featureRoutes } from './features/feature-routes.ts';
+import { routedOnly } from './http/routed-only.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -29,7 +30,7 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
     next();
   });
   app.use(loadSession(sessions));
-  for (const router of featureRoutes(context, sessions)) app.use(router);
+  for (const router of featureRoutes(context, sessions)) app.use(routedOnly(router));
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
   });

@@ -1,0 +1,47 @@
+import type { Request, RequestHandler, Response, NextFunction, Router } from 'express';
+
+/** What a route's path starts with, as far as it is literal: "/api/students" for "/api/students/:id". */
+const PREFIX_SEGMENTS = 2;
+
+interface LayerLike {
+  route?: { path: unknown };
+  handle: unknown;
+  slash?: boolean;
+}
+
+// Lower case: Express matches routes case-insensitively unless told otherwise.
+const prefixOf = (path: string): string => path.split('/', PREFIX_SEGMENTS + 1).join('/').toLowerCase();
+
+/**
+ * The literal prefixes of every route in a router and the routers mounted in it without a path; null when
+ * the router holds anything whose paths cannot be told from outside (a middleware, a pattern, a mount path).
+ */
+function routePrefixes(router: { stack?: unknown }, into = new Set<string>()): Set<string> | null {
+  if (!Array.isArray(router.stack)) return null;
+  for (const layer of router.stack as LayerLike[]) {
+    if (layer.route) {
+      const path = layer.route.path;
+      if (typeof path !== 'string') return null;
+      const prefix = prefixOf(path);
+      if (prefix.split('/').length !== PREFIX_SEGMENTS + 1 || /[:*?(){}]/.test(prefix)) return null;
+      into.add(prefix);
+    } else if (layer.slash && typeof layer.handle === 'function' && Array.isArray((layer.handle as { stack?: unknown }).stack)) {
+      if (!routePrefixes(layer.handle as { stack?: unknown }, into)) return null;
+    } else {
+      return null;
+    }
+  }
+  return into;
+}
+
+/**
+ * A feature router that is entered only for requests one of its routes could match. Express walks every
+ * layer of every router mounted at the app for each request (a write to /api/students went through the
+ * accounts', accommodations' and audit trail's routes first); this skips a router by its routes' prefixes.
+ * A router whose prefixes cannot be known is returned as it is.
+ */
+export function routedOnly(router: Router): RequestHandler {
+  const prefixes = routePrefixes(router as unknown as { stack?: unknown });
+  if (!prefixes) return router;
+  return (req: Request, res: Response, next: NextFunction) => (prefixes.has(prefixOf(req.path)) ? router(req, res, next) : next());
+}

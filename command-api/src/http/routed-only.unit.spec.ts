@@ -1,0 +1,54 @@
+import express, { Router } from 'express';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { routedOnly } from './routed-only.ts';
+
+describe('routedOnly (a feature router entered only for paths its routes could match)', () => {
+  let close = () => {};
+  afterEach(() => close());
+
+  async function serve(app: express.Express) {
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    close = () => void server.close();
+    const { port } = server.address() as AddressInfo;
+    return (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then(async (r) => `${r.status} ${await r.text()}`);
+  }
+
+  it('answers every route it holds, in any letter case, and passes other paths on without entering it', async () => {
+    const entered: string[] = [];
+    const nested = Router();
+    nested.get('/api/plans/:id', (req, res) => void res.send(`plan ${req.params.id}`));
+    const feature = Router();
+    feature.get('/api/students/:id', (req, res) => void res.send(`student ${req.params.id}`));
+    feature.use(nested);
+    const spy = ((req, res, next) => {
+      entered.push(req.path);
+      feature(req, res, next);
+    }) as Router;
+    spy.stack = feature.stack;
+
+    const app = express();
+    app.use(routedOnly(spy));
+    app.use((req, res) => void res.status(404).send('not found'));
+    const get = await serve(app);
+
+    expect(await get('/api/students/s1')).toBe('200 student s1');
+    expect(await get('/API/Students/s2')).toBe('200 student s2');
+    expect(await get('/api/plans/p1')).toBe('200 plan p1');
+    expect(await get('/api/accommodations')).toBe('404 not found');
+    expect(entered).toEqual(['/api/students/s1', '/API/Students/s2', '/api/plans/p1']);
+  });
+
+  it('leaves a router with a middleware of its own as it is (its paths cannot be told)', async () => {
+    const feature = Router();
+    feature.use((req, res, next) => (req.path.startsWith('/anything') ? void res.send('middleware') : next()));
+    feature.get('/api/students', (_req, res) => void res.send('students'));
+    expect(routedOnly(feature)).toBe(feature);
+
+    const app = express();
+    app.use(routedOnly(feature));
+    const get = await serve(app);
+    expect(await get('/anything/at/all')).toBe('200 middleware');
+  });
+});
