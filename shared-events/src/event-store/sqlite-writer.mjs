@@ -69,15 +69,19 @@ function appender(db) {
   return (batch) => commitBatch.immediate(batch);
 }
 
-/** Creates keys in keys.sqlite; INSERT OR IGNORE, so a key another process made first stays. */
+/**
+ * Creates keys in keys.sqlite; INSERT OR IGNORE, so a key another process made first stays. Answers each
+ * subject's key as stored (null for a tombstone), read here so that the event loop need not read it again.
+ */
 function keyMaker(db) {
   const insert = db.prepare('INSERT OR IGNORE INTO subject_keys (subject, key) VALUES (?, ?)');
+  const select = db.prepare('SELECT key FROM subject_keys WHERE subject = ?').pluck();
   const insertAll = db.transaction((subjects) => {
     for (const subject of subjects) insert.run(subject, randomBytes(32));
   });
   return (subjects) => {
     insertAll(subjects);
-    return null;
+    return subjects.map((subject) => select.get(subject) ?? null);
   };
 }
 

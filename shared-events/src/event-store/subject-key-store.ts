@@ -25,6 +25,8 @@ export interface SubjectKeyStore {
 
 export const newSubjectKey = (): Buffer => randomBytes(32);
 
+const asBuffer = (bytes: Uint8Array | null): Buffer | null => (bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
 /**
  * The embedded key store: `<dataDir>/keys.sqlite`. secure_delete zeroes a destroyed key's
  * bytes in the file, and the WAL is checkpointed and truncated at once, so no old page
@@ -48,11 +50,12 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
   // New keys are committed on the process's SQLite writer thread (sqlite-writer.mjs), so their fsync does
   // not stall the event loop; keys asked for while a commit is under way, or in the same tick, share the
   // next transaction (one fsync), as the event store's appends do.
-  const writer = sqliteWriter<string[], null>(file, 'keys');
+  // The thread answers each key as stored after its INSERT OR IGNORE: another process creating the same key at once
+  // wins for both. Keys cross the thread boundary as plain Uint8Arrays.
+  const writer = sqliteWriter<string[], (Uint8Array | null)[]>(file, 'keys');
   const creates = groupCommit<{ subjectId: string; resolve(key: Buffer | null): void; reject(error: unknown): void }>((batch) =>
     writer.write(batch.map((p) => p.subjectId)).then(
-      // INSERT OR IGNORE then re-read: another process creating the same key at once wins for both.
-      () => batch.forEach((p) => p.resolve(select.get(p.subjectId)?.key ?? null)),
+      (keys) => batch.forEach((p, i) => p.resolve(asBuffer(keys[i] ?? null))),
       (error: unknown) => batch.forEach((p) => p.reject(error)),
     ),
   );
