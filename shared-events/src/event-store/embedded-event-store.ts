@@ -236,6 +236,7 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
     }
   }
 
+  /** What had been committed after `from` and not yet yielded, a page at a time; then waits for the next commit. */
   async function* livePages({ after: from, signal, maxPage }: SubscribeOptions & { maxPage: number }): AsyncGenerator<EventEnvelope[]> {
     let after = from ?? 0n;
     while (!closed && !signal?.aborted) {
