@@ -291,6 +291,7 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     get erasures() {
       return erasures;
     },
+    ...(keyStore.newSubjectId ? { newSubjectId: keyStore.newSubjectId } : {}),
     async append(streamId, events, options) {
       const sealed = await Promise.all(events.map(seal));
       return inner.append(streamId, sealed, options);

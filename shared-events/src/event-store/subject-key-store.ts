@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { groupCommit } from './group-commit.ts';
 import { sqliteWriter } from './sqlite-writer-thread.ts';
@@ -18,12 +18,48 @@ export interface SubjectKeyStore {
    * or a tombstone (null) is in the map; subjects never seen are left out. Creates nothing.
    */
   keysFor?(subjectIds: readonly string[]): Promise<Map<string, Buffer | null>>;
+  /**
+   * A fresh subject id whose key is already durable, where the store can make keys ahead: a new subject's
+   * first append then waits for one commit (the event's) instead of two in a row. Without it, a caller
+   * makes its own id and `keyFor(id, { create: true })` commits the key on the way.
+   */
+  newSubjectId?(): Promise<string>;
   /** Destroys the key for good. Idempotent. */
   destroy(subjectId: string): Promise<void>;
   close(): Promise<void>;
 }
 
+/** How many subject ids the embedded store keeps with their keys committed ahead. */
+const KEYS_AHEAD = 128;
+
 export const newSubjectKey = (): Buffer => randomBytes(32);
+
+/**
+ * Subject ids whose keys are made ahead, KEYS_AHEAD at a time, refilled at half. An id is handed out only
+ * once `makeKeys` resolved for it, so its key is durable. A key whose id is never used (a refused command,
+ * a crash) names no one and protects nothing: random bytes under a random id.
+ */
+function keysAhead(makeKeys: (subjectIds: string[]) => Promise<void>) {
+  const ready: string[] = [];
+  let refilling: Promise<void> | null = null;
+  const refill = (): Promise<void> => {
+    if (refilling) return refilling;
+    const ids = Array.from({ length: KEYS_AHEAD }, () => randomUUID());
+    refilling = makeKeys(ids)
+      .then(() => void ready.push(...ids))
+      .finally(() => (refilling = null));
+    return refilling;
+  };
+  return {
+    async next(): Promise<string> {
+      // A failed refill in the background shows at the next caller that has to wait for one.
+      if (ready.length < KEYS_AHEAD / 2) refill().catch(() => undefined);
+      while (ready.length === 0) await refill();
+      return ready.pop()!;
+    },
+    settled: async (): Promise<void> => void (await refilling?.catch(() => undefined)),
+  };
+}
 
 const asBuffer = (bytes: Uint8Array | null): Buffer | null => (bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
@@ -59,7 +95,9 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
       (error: unknown) => batch.forEach((p) => p.reject(error)),
     ),
   );
+  const ahead = keysAhead((ids) => writer.write(ids).then(() => undefined));
   return {
+    newSubjectId: ahead.next,
     async keyFor(subjectId, { create }) {
       const row = select.get(subjectId);
       if (row) return row.key;
@@ -74,6 +112,7 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
       await truncateWal(db);
     },
     async close() {
+      await ahead.settled();
       await creates.drain();
       await writer.close();
       if (db.open) db.close();
@@ -93,7 +132,11 @@ export async function openMongoSubjectKeyStore(url: string): Promise<SubjectKeyS
     if (!doc) return undefined;
     return doc.key ? Buffer.from(doc.key.buffer) : null;
   };
+  const ahead = keysAhead(async (ids) => {
+    await keys.insertMany(ids.map((_id) => ({ _id, key: new Binary(newSubjectKey()) })));
+  });
   return {
+    newSubjectId: ahead.next,
     async keyFor(subjectId, { create }) {
       const found = await read(subjectId);
       if (found !== undefined) return found;
@@ -110,6 +153,7 @@ export async function openMongoSubjectKeyStore(url: string): Promise<SubjectKeyS
       await keys.updateOne({ _id: subjectId }, { $set: { key: null, destroyedAt: new Date().toISOString() } }, { upsert: true });
     },
     async close() {
+      await ahead.settled();
       await client.close();
     },
   };

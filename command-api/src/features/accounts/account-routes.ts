@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import {
   loginSchema,
@@ -19,6 +18,7 @@ import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, type SessionStore } from '.
 import { EMAIL_TAKEN, emailClaimDecider, userDecider } from './decide-user.ts';
 import { loadCurrentUser } from './current-user.ts';
 import { activatePendingShares } from '../sharing/share-student.ts';
+import { newSubjectId } from '../../framework/new-subject-id.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
@@ -59,7 +59,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
 
   router.post('/api/auth/register', async (req, res) => {
     const input = registerSchema.parse(req.body);
-    const userId = randomUUID();
+    const userId = await newSubjectId(context.eventStore);
     await claimEmail(input.email, userId);
     await credentials(context.readStore).put({
       id: emailKey(input.email),

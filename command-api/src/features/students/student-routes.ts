@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { studentFormSchema, type StudentInput } from '@accommodate/shared-events/schemas/student';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
@@ -22,6 +21,7 @@ import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { eraseStudent, planStudentErasure } from '../erasure/erase-student.ts';
 import type { StudentDetails } from './student.ts';
 import { saveStudentEdit } from './save-student-edit.ts';
+import { newSubjectId } from '../../framework/new-subject-id.ts';
 
 const blankToNull = (value: string | null | undefined): string | null => {
   const trimmed = value?.trim();
@@ -167,7 +167,7 @@ export function studentRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const input = studentFormSchema.parse(req.body);
     await assertInLibrary(context, userId, input.accommodationIds);
-    const studentId = randomUUID();
+    const studentId = await newSubjectId(context.eventStore);
     const result = await creatingFor(userId, async () => {
       const allowance = await allowanceOf(context.readStore, userId);
       return handleCommand(
