@@ -48,6 +48,11 @@ describe('the embedded subject key store', () => {
     // The key the store then uses for the subject is that one: nothing new is made.
     const first = ids[0]!;
     expect((await store.keyFor(first, { create: true }))!.equals(stored.get(first)!.key!)).toBe(true);
+
+    // Destroyed before its first use, it stays destroyed.
+    const second = ids[1]!;
+    await store.destroy(second);
+    expect(await store.keyFor(second, { create: true })).toBeNull();
     other.close();
     await store.close();
   });

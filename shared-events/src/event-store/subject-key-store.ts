@@ -39,14 +39,17 @@ export const newSubjectKey = (): Buffer => randomBytes(32);
  * once `makeKeys` resolved for it, so its key is durable. A key whose id is never used (a refused command,
  * a crash) names no one and protects nothing: random bytes under a random id.
  */
-function keysAhead(makeKeys: (subjectIds: string[]) => Promise<void>) {
-  const ready: string[] = [];
+function keysAhead(makeKeys: (subjectIds: string[]) => Promise<Buffer[]>) {
+  const ready: { subjectId: string; key: Buffer }[] = [];
+  // The keys of ids handed out, so that sealing the new subject's first event reads nothing; an id
+  // never used only waits here until newer ones push it out.
+  const handedOut = new Map<string, Buffer>();
   let refilling: Promise<void> | null = null;
   const refill = (): Promise<void> => {
     if (refilling) return refilling;
     const ids = Array.from({ length: KEYS_AHEAD }, () => randomUUID());
     refilling = makeKeys(ids)
-      .then(() => void ready.push(...ids))
+      .then((keys) => ids.forEach((subjectId, i) => ready.push({ subjectId, key: keys[i]! })))
       .finally(() => (refilling = null));
     return refilling;
   };
@@ -55,7 +58,16 @@ function keysAhead(makeKeys: (subjectIds: string[]) => Promise<void>) {
       // A failed refill in the background shows at the next caller that has to wait for one.
       if (ready.length < KEYS_AHEAD / 2) refill().catch(() => undefined);
       while (ready.length === 0) await refill();
-      return ready.pop()!;
+      const { subjectId, key } = ready.pop()!;
+      handedOut.set(subjectId, key);
+      if (handedOut.size > 4 * KEYS_AHEAD) handedOut.delete(handedOut.keys().next().value!);
+      return subjectId;
+    },
+    /** The key of an id this store handed out and nobody used yet, once. */
+    take(subjectId: string): Buffer | undefined {
+      const key = handedOut.get(subjectId);
+      handedOut.delete(subjectId);
+      return key;
     },
     settled: async (): Promise<void> => void (await refilling?.catch(() => undefined)),
   };
@@ -95,10 +107,12 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
       (error: unknown) => batch.forEach((p) => p.reject(error)),
     ),
   );
-  const ahead = keysAhead((ids) => writer.write(ids).then(() => undefined));
+  const ahead = keysAhead(async (ids) => (await writer.write(ids)).map((key) => asBuffer(key)!));
   return {
     newSubjectId: ahead.next,
     async keyFor(subjectId, { create }) {
+      const madeAhead = ahead.take(subjectId);
+      if (madeAhead) return madeAhead;
       const row = select.get(subjectId);
       if (row) return row.key;
       if (!create) return null;
@@ -108,6 +122,7 @@ export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
       return new Map(selectMany.all(JSON.stringify(subjectIds)).map((row) => [row.subject, row.key] as const));
     },
     async destroy(subjectId) {
+      ahead.take(subjectId);
       tombstone.run(subjectId, new Date().toISOString());
       await truncateWal(db);
     },
@@ -133,11 +148,15 @@ export async function openMongoSubjectKeyStore(url: string): Promise<SubjectKeyS
     return doc.key ? Buffer.from(doc.key.buffer) : null;
   };
   const ahead = keysAhead(async (ids) => {
-    await keys.insertMany(ids.map((_id) => ({ _id, key: new Binary(newSubjectKey()) })));
+    const made = ids.map(() => newSubjectKey());
+    await keys.insertMany(ids.map((_id, i) => ({ _id, key: new Binary(made[i]!) })));
+    return made;
   });
   return {
     newSubjectId: ahead.next,
     async keyFor(subjectId, { create }) {
+      const madeAhead = ahead.take(subjectId);
+      if (madeAhead) return madeAhead;
       const found = await read(subjectId);
       if (found !== undefined) return found;
       if (!create) return null;
@@ -150,6 +169,7 @@ export async function openMongoSubjectKeyStore(url: string): Promise<SubjectKeyS
       return new Map(found.map((doc) => [doc._id, doc.key ? Buffer.from(doc.key.buffer) : null] as const));
     },
     async destroy(subjectId) {
+      ahead.take(subjectId);
       await keys.updateOne({ _id: subjectId }, { $set: { key: null, destroyedAt: new Date().toISOString() } }, { upsert: true });
     },
     async close() {
