@@ -21,6 +21,8 @@ const NOTES_POLICY: sanitizeHtml.IOptions = {
 export function sanitizeNotes(html: string | null | undefined): string | null {
   if (!html) return null;
   const clean = sanitizeHtml(html, NOTES_POLICY).trim();
-  const visibleText = sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).trim();
+  // sanitize-html escapes every '<' and '>' that is not part of a tag, attribute values included, so
+  // dropping the tags of its output leaves exactly the text, without parsing the notes a second time.
+  const visibleText = clean.replace(/<[^>]*>/g, '').trim();
   return visibleText === '' ? null : clean;
 }

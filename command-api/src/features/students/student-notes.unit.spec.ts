@@ -27,5 +27,11 @@ describe('student notes sanitising', () => {
     expect(sanitizeNotes('<p><br></p>')).toBeNull();
     expect(sanitizeNotes('   ')).toBeNull();
     expect(sanitizeNotes(null)).toBeNull();
+    expect(sanitizeNotes('<p><a href="https://x.example/?q=>"></a>&nbsp;</p>')).toBeNull();
+  });
+
+  it('keeps notes whose only text is escaped markup', () => {
+    expect(sanitizeNotes('<p>&lt;</p>')).toBe('<p>&lt;</p>');
+    expect(sanitizeNotes('<p title=">">&gt;</p>')).toBe('<p>&gt;</p>');
   });
 });
