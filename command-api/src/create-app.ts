@@ -21,7 +21,7 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
   if (context.config.trustProxy) app.set('trust proxy', context.config.trustProxy);
 
   app.use(securityHeaders());
-  app.use(healthRoutes(context));
+  app.use(routedOnly(healthRoutes(context)));
   app.use('/api', sameOriginWrites);
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   app.use('/api', (_req, res, next) => {

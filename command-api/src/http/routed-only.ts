@@ -9,8 +9,10 @@ interface LayerLike {
   slash?: boolean;
 }
 
-// Lower case: Express matches routes case-insensitively unless told otherwise.
-const prefixOf = (path: string): string => path.split('/', PREFIX_SEGMENTS + 1).join('/').toLowerCase();
+// Lower case: Express matches routes case-insensitively unless told otherwise; and without a trailing slash,
+// which Express ignores too ("/healthz/" is "/healthz").
+const prefixOf = (path: string): string =>
+  (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/', PREFIX_SEGMENTS + 1).join('/').toLowerCase();
 
 /**
  * The literal prefixes of every route in a router and the routers mounted in it without a path; null when
@@ -23,7 +25,8 @@ function routePrefixes(router: { stack?: unknown }, into = new Set<string>()): S
       const path = layer.route.path;
       if (typeof path !== 'string') return null;
       const prefix = prefixOf(path);
-      if (prefix.split('/').length !== PREFIX_SEGMENTS + 1 || /[:*?(){}]/.test(prefix)) return null;
+      // A shorter route ("/healthz") is its own prefix, which a request's path has only when it is that path.
+      if (/[:*?(){}]/.test(prefix)) return null;
       into.add(prefix);
     } else if (layer.slash && typeof layer.handle === 'function' && Array.isArray((layer.handle as { stack?: unknown }).stack)) {
       if (!routePrefixes(layer.handle as { stack?: unknown }, into)) return null;
@@ -37,8 +40,10 @@ function routePrefixes(router: { stack?: unknown }, into = new Set<string>()): S
 /**
  * A feature router that is entered only for requests one of its routes could match. Express walks every
  * layer of every router mounted at the app for each request (a write to /api/students went through the
- * accounts', accommodations' and audit trail's routes first); this skips a router by its routes' prefixes.
- * A router whose prefixes cannot be known is returned as it is.
+ * accounts', accommodations' and audit trail's routes first), and a router that a request leaves without
+ * an answer hands it on through `setImmediate`: under load, after every other socket's callbacks of that
+ * turn of the event loop. This skips a router by its routes' prefixes, at once. A router whose prefixes
+ * cannot be known is returned as it is.
  */
 export function routedOnly(router: Router): RequestHandler {
   const prefixes = routePrefixes(router as unknown as { stack?: unknown });

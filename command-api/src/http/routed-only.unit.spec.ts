@@ -51,4 +51,26 @@ describe('routedOnly (a feature router entered only for paths its routes could m
     const get = await serve(app);
     expect(await get('/anything/at/all')).toBe('200 middleware');
   });
+
+  it('enters a router of short routes (the health checks) only for those paths, with or without a trailing slash', async () => {
+    const entered: string[] = [];
+    const health = Router();
+    health.get('/healthz', (_req, res) => void res.send('ok'));
+    const spy = ((req, res, next) => {
+      entered.push(req.path);
+      health(req, res, next);
+    }) as Router;
+    spy.stack = health.stack;
+
+    const app = express();
+    app.use(routedOnly(spy));
+    app.use((req, res) => void res.status(404).send('not found'));
+    const get = await serve(app);
+
+    expect(await get('/healthz')).toBe('200 ok');
+    expect(await get('/HealthZ/')).toBe('200 ok');
+    expect(await get('/healthz/more')).toBe('404 not found');
+    expect(await get('/api/students')).toBe('404 not found');
+    expect(entered).toEqual(['/healthz', '/HealthZ/']);
+  });
 });
