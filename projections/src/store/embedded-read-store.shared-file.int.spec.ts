@@ -69,6 +69,29 @@ describe('embedded read store shared by a writer and a reader process', () => {
     expect(await notifications.count()).toBe(1);
   });
 
+  it("each process's active build and checkpoint follow the other's commits and swaps, and its own", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
+    const first: BuildRef = { projection: 'notifications', version: 1, build: 'b1' };
+    const writer = open();
+    const reader = open();
+    await writer.createBuild(first, ['notifications']);
+    await writer.activate(first);
+    await writer.commit(first, [], 1n);
+    expect(await reader.activeBuild('notifications')).toMatchObject({ build: 'b1', checkpoint: 1n });
+    expect(await writer.activeBuild('notifications')).toMatchObject({ build: 'b1', checkpoint: 1n });
+
+    await writer.commit(first, [{ kind: 'put', collection: 'notifications', doc: mine('n1') }], 2n);
+    expect(await writer.activeBuild('notifications')).toMatchObject({ build: 'b1', checkpoint: 2n });
+    expect(await reader.activeBuild('notifications')).toMatchObject({ build: 'b1', checkpoint: 2n });
+
+    const second: BuildRef = { projection: 'notifications', version: 2, build: 'b2' };
+    await reader.createBuild(second, ['notifications']);
+    await reader.commit(second, [], 5n);
+    await reader.activate(second);
+    expect(await writer.activeBuild('notifications')).toMatchObject({ build: 'b2', version: 2, checkpoint: 5n });
+    expect(await reader.activeBuild('notifications')).toMatchObject({ build: 'b2', version: 2, checkpoint: 5n });
+  });
+
   it('a state document put by one process is found by a filter another process indexed', async () => {
     dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
     const writer = open();

@@ -108,6 +108,26 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   `);
 
   /**
+   * Each projection's active build and checkpoint, asked for at every cached list read (read-model-cache.ts):
+   * kept until this connection writes (every write here goes through writeTransaction) or another one commits,
+   * which SQLite's data_version shows at a third of the cost of the query.
+   */
+  const activeBuilds = new Map<string, BuildRow | undefined>();
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let activeBuildsVersion = -1;
+  function activeBuildRow(projection: string): BuildRow | undefined {
+    const version = dataVersion.get()!;
+    if (version !== activeBuildsVersion) {
+      activeBuilds.clear();
+      activeBuildsVersion = version;
+    }
+    if (activeBuilds.has(projection)) return activeBuilds.get(projection);
+    const row = statements.activeBuild.get(projection);
+    activeBuilds.set(projection, row);
+    return row;
+  }
+
+  /**
    * Every write transaction here begins IMMEDIATE. A deferred one reads first (the build row, the indexed fields)
    * and then asks for the write lock; SQLite answers that upgrade with SQLITE_BUSY at once, without the busy
    * timeout, whenever another connection is writing (another process's runner or API node, the checkpointer
@@ -115,7 +135,13 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
    */
   function writeTransaction<Args extends unknown[], Result>(fn: (...args: Args) => Result): (...args: Args) => Result {
     const transaction = db.transaction(fn);
-    return (...args) => transaction.immediate(...args);
+    return (...args) => {
+      try {
+        return transaction.immediate(...args);
+      } finally {
+        activeBuilds.clear();
+      }
+    };
   }
 
   const statements = {
@@ -524,7 +550,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
     },
 
     activeBuild: async (projection) => {
-      const row = statements.activeBuild.get(projection);
+      const row = activeBuildRow(projection);
       return row ? toActiveBuild(row) : null;
     },
 
