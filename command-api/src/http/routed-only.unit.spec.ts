@@ -15,23 +15,27 @@ describe('routedOnly (a feature router entered only for paths its routes could m
     return (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then(async (r) => `${r.status} ${await r.text()}`);
   }
 
-  it('answers every route it holds, in any letter case, and passes other paths on without entering it', async () => {
+  /** Serves `router` through routedOnly, before a 404, and records the paths for which it was entered. */
+  async function serveRoutedOnly(router: Router) {
     const entered: string[] = [];
+    const spy = ((req, res, next) => {
+      entered.push(req.path);
+      router(req, res, next);
+    }) as Router;
+    spy.stack = router.stack;
+    const app = express();
+    app.use(routedOnly(spy));
+    app.use((req, res) => void res.status(404).send('not found'));
+    return { get: await serve(app), entered };
+  }
+
+  it('answers every route it holds, in any letter case, and passes other paths on without entering it', async () => {
     const nested = Router();
     nested.get('/api/plans/:id', (req, res) => void res.send(`plan ${req.params.id}`));
     const feature = Router();
     feature.get('/api/students/:id', (req, res) => void res.send(`student ${req.params.id}`));
     feature.use(nested);
-    const spy = ((req, res, next) => {
-      entered.push(req.path);
-      feature(req, res, next);
-    }) as Router;
-    spy.stack = feature.stack;
-
-    const app = express();
-    app.use(routedOnly(spy));
-    app.use((req, res) => void res.status(404).send('not found'));
-    const get = await serve(app);
+    const { get, entered } = await serveRoutedOnly(feature);
 
     expect(await get('/api/students/s1')).toBe('200 student s1');
     expect(await get('/API/Students/s2')).toBe('200 student s2');
@@ -53,19 +57,9 @@ describe('routedOnly (a feature router entered only for paths its routes could m
   });
 
   it('enters a router of short routes (the health checks) only for those paths, with or without a trailing slash', async () => {
-    const entered: string[] = [];
     const health = Router();
     health.get('/healthz', (_req, res) => void res.send('ok'));
-    const spy = ((req, res, next) => {
-      entered.push(req.path);
-      health(req, res, next);
-    }) as Router;
-    spy.stack = health.stack;
-
-    const app = express();
-    app.use(routedOnly(spy));
-    app.use((req, res) => void res.status(404).send('not found'));
-    const get = await serve(app);
+    const { get, entered } = await serveRoutedOnly(health);
 
     expect(await get('/healthz')).toBe('200 ok');
     expect(await get('/HealthZ/')).toBe('200 ok');
