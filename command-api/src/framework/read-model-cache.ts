@@ -32,15 +32,24 @@ export interface ReadModelCache {
   clear(): void;
 }
 
-/** The version of the given projections' read models: changes at every commit or rebuild of any of them. */
-export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild'>, projections: readonly string[]): () => Promise<string> {
+/**
+ * The version of the given projections' read models: changes at every commit or rebuild of any of them.
+ * Where the store has a change stamp, the version is asked again only once the stamp has moved.
+ */
+export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'changeStamp'>, projections: readonly string[]): () => Promise<string> {
+  let known: { stamp: string; version: string } | null = null;
   return async () => {
+    const stamp = readStore.changeStamp?.();
+    if (stamp !== undefined && known?.stamp === stamp) return known.version;
     const parts: string[] = [];
     for (const projection of projections) {
       const active = await readStore.activeBuild(projection);
       parts.push(active ? `${active.build}@${active.checkpoint ?? '-'}` : '-');
     }
-    return parts.join('|');
+    const version = parts.join('|');
+    // Kept under the stamp taken before reading: anything that changed since moves the stamp on.
+    if (stamp !== undefined) known = { stamp, version };
+    return version;
   };
 }
 

@@ -2,19 +2,33 @@ import { describe, expect, it } from 'vitest';
 import type { ActiveBuild } from '@accommodate/projections/store/read-store';
 import { createReadModelCache, readModelVersion } from './read-model-cache.ts';
 
-/** A read store whose projections' checkpoints the test moves, as commits would. */
-function fakeStore() {
+/**
+ * A read store whose projections' checkpoints the test moves, as commits would; `stamped`: with a change
+ * stamp that every commit and swap moves, as the embedded store's does.
+ */
+function fakeStore(options: { stamped?: boolean } = {}) {
   const builds = new Map<string, ActiveBuild>([
     ['caseload', { projection: 'caseload', version: 1, build: 'b1', checkpoint: 10n }],
     ['users', { projection: 'users', version: 1, build: 'b1', checkpoint: 4n }],
   ]);
+  let stamp = 0;
+  const asked = { count: 0 };
   return {
-    builds,
+    asked,
     commit(projection: string) {
       const build = builds.get(projection)!;
       builds.set(projection, { ...build, checkpoint: (build.checkpoint ?? 0n) + 1n });
+      stamp += 1;
     },
-    activeBuild: async (projection: string) => builds.get(projection) ?? null,
+    swap(build: ActiveBuild) {
+      builds.set(build.projection, build);
+      stamp += 1;
+    },
+    activeBuild: async (projection: string) => {
+      asked.count += 1;
+      return builds.get(projection) ?? null;
+    },
+    ...(options.stamped ? { changeStamp: () => String(stamp) } : {}),
   };
 }
 
@@ -30,8 +44,11 @@ function counted(body: () => string, until = Infinity) {
 const at = (iso: string) => new Date(iso);
 
 describe('read-model cache', () => {
-  it('answers from memory until a commit to any projection it reads', async () => {
-    const store = fakeStore();
+  it.each([
+    ['a store without a change stamp', false],
+    ['a store with a change stamp', true],
+  ])('answers from memory until a commit to any projection it reads, on %s', async (_, stamped) => {
+    const store = fakeStore({ stamped });
     const cache = createReadModelCache(readModelVersion(store, ['caseload', 'users']), { maxBytes: 1024 });
     let list = '["Ann"]';
     const { calls, build } = counted(() => list);
@@ -47,10 +64,21 @@ describe('read-model cache', () => {
     list = '["Ben"]'; // a rename arrives through the users projection
     store.commit('users');
     expect((await cache.answer('alice', now, build)).toString()).toBe('["Ben"]');
-    store.builds.set('caseload', { projection: 'caseload', version: 2, build: 'b2', checkpoint: 1n }); // a rebuild switched in
+    store.swap({ projection: 'caseload', version: 2, build: 'b2', checkpoint: 1n }); // a rebuild switched in
     list = '[]';
     expect((await cache.answer('alice', now, build)).toString()).toBe('[]');
     expect(calls.count).toBe(4);
+  });
+
+  it('asks for the builds again only once the change stamp has moved', async () => {
+    const store = fakeStore({ stamped: true });
+    const version = readModelVersion(store, ['caseload', 'users']);
+    const first = await version();
+    expect(await version()).toBe(first);
+    expect(store.asked.count).toBe(2);
+    store.commit('users');
+    expect(await version()).not.toBe(first);
+    expect(store.asked.count).toBe(4);
   });
 
   it('keeps answers per key', async () => {

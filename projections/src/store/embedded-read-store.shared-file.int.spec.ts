@@ -127,4 +127,21 @@ describe('embedded read store shared by a writer and a reader process', () => {
     expect(await store.collection<SessionDoc>('notifications').get('n1')).toEqual(mine('n1'));
     await once(other, 'exit');
   });
+
+  it('the change stamp moves when either connection writes, and only then', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
+    const writer = open();
+    const reader = open();
+    const sessions = reader.state<SessionDoc>('sessions');
+    const first = reader.changeStamp!();
+    await sessions.get('nobody');
+    expect(reader.changeStamp!()).toBe(first);
+
+    await sessions.put(mine('s1'));
+    const afterOwn = reader.changeStamp!();
+    expect(afterOwn).not.toBe(first);
+
+    await writer.state<SessionDoc>('sessions').delete('s1');
+    expect(reader.changeStamp!()).not.toBe(afterOwn);
+  });
 });

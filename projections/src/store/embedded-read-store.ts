@@ -108,18 +108,25 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
   `);
 
   /**
+   * What `changeStamp` is made of: SQLite's data_version moves when another connection commits (another
+   * process, a second store on the file), and `ownWrites` when this one does (data_version does not count
+   * a connection's own commits). Every write here goes through writeTransaction.
+   */
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let ownWrites = 0;
+  const changeStamp = (): string => `${dataVersion.get()!}.${ownWrites}`;
+
+  /**
    * Each projection's active build and checkpoint, asked for at every cached list read (read-model-cache.ts):
-   * kept until this connection writes (every write here goes through writeTransaction) or another one commits,
-   * which SQLite's data_version shows at a third of the cost of the query.
+   * kept while the change stamp stays, which costs a third of the query.
    */
   const activeBuilds = new Map<string, BuildRow | undefined>();
-  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  let activeBuildsVersion = -1;
+  let activeBuildsStamp = '';
   function activeBuildRow(projection: string): BuildRow | undefined {
-    const version = dataVersion.get()!;
-    if (version !== activeBuildsVersion) {
+    const stamp = changeStamp();
+    if (stamp !== activeBuildsStamp) {
       activeBuilds.clear();
-      activeBuildsVersion = version;
+      activeBuildsStamp = stamp;
     }
     if (activeBuilds.has(projection)) return activeBuilds.get(projection);
     const row = statements.activeBuild.get(projection);
@@ -139,7 +146,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       try {
         return transaction.immediate(...args);
       } finally {
-        activeBuilds.clear();
+        ownWrites += 1;
       }
     };
   }
@@ -553,6 +560,8 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       const row = activeBuildRow(projection);
       return row ? toActiveBuild(row) : null;
     },
+
+    changeStamp,
 
     createBuild: async (build, collections, createOptions) => createBuildTx(build, collections, createOptions?.bulkLoad === true),
 

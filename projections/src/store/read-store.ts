@@ -66,6 +66,14 @@ export interface ReadStore {
   activeBuild(projection: string): Promise<ActiveBuild | null>;
 
   /**
+   * A token that changes whenever anything in the store may have changed, through this store or any other
+   * connection (another process), and that costs less to ask than a read. What was read under one token
+   * may be kept while the token stays the same. Absent where the engine cannot tell (MongoDB without a
+   * change stream): nothing is kept there.
+   */
+  changeStamp?(): string;
+
+  /**
    * Registers a build and its collections (empty). The build does not serve
    * reads until `activate`. `bulkLoad`: only this process writes the build until `finishBuild`
    * (a replay into it), so a store may defer index upkeep until then.
