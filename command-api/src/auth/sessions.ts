@@ -14,14 +14,43 @@ interface SessionDoc {
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** Sessions kept in memory between requests, at most; past that the memory starts again empty. */
+const MAX_KNOWN_SESSIONS = 10_000;
+
 export class SessionStore {
   private readonly sessions: StateCollection<SessionDoc>;
+  /**
+   * Sessions as read under `knownStamp`, the store's change stamp (read-store.ts): every request looks its
+   * session up, and the stamp costs less than the read. Any write to the store, in this process or another
+   * (a sign-out, a password change elsewhere), moves the stamp and empties this, so a session ended
+   * anywhere is refused at the next request. Expiry is checked at each use.
+   */
+  private readonly known = new Map<string, SessionDoc>();
+  private knownStamp: string | undefined;
 
   constructor(
-    store: ReadStore,
+    private readonly store: ReadStore,
     private readonly now: () => Date,
   ) {
     this.sessions = store.state<SessionDoc>('sessions');
+  }
+
+  private async lookup(id: string): Promise<SessionDoc | null> {
+    const stamp = this.store.changeStamp?.();
+    if (stamp === undefined) return this.sessions.get(id);
+    if (stamp !== this.knownStamp) {
+      this.known.clear();
+      this.knownStamp = stamp;
+    }
+    const hit = this.known.get(id);
+    if (hit) return hit;
+    const session = await this.sessions.get(id);
+    // Not if the stamp moved while reading: what was read may be older than the newer stamp.
+    if (session && this.knownStamp === stamp) {
+      if (this.known.size >= MAX_KNOWN_SESSIONS) this.known.clear();
+      this.known.set(id, session);
+    }
+    return session;
   }
 
   /** A fresh random token at every sign-in, which is what rotating the session id means here. */
@@ -39,7 +68,7 @@ export class SessionStore {
 
   async userIdFor(token: string | undefined): Promise<string | null> {
     if (!token || token.length > 100) return null;
-    const session = await this.sessions.get(hashToken(token));
+    const session = await this.lookup(hashToken(token));
     if (!session) return null;
     if (session.expiresAt <= this.now().toISOString()) {
       await this.sessions.delete(session.id);

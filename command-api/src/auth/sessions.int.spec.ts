@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openEmbeddedReadStore } from '@accommodate/projections/store/embedded-read-store';
+import type { ReadStore } from '@accommodate/projections/store/read-store';
+import { SESSION_TTL_MS, SessionStore } from './sessions.ts';
+
+/** Sessions are remembered between requests; each of these must still end a session at once. */
+describe('sessions, remembered between requests', () => {
+  const opened: ReadStore[] = [];
+  let dir = '';
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const openStore = () => {
+    const store = openEmbeddedReadStore({ file: join(dir, 'read-models.sqlite') });
+    opened.push(store);
+    return store;
+  };
+  let clock = new Date('2026-09-01T08:00:00Z');
+  const now = () => clock;
+
+  it('a sign-out in another process (another connection to the file) is refused at the next request', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sessions-'));
+    const here = new SessionStore(openStore(), now);
+    const elsewhere = new SessionStore(openStore(), now);
+    const token = await here.create('teacher-1');
+    expect(await here.userIdFor(token)).toBe('teacher-1');
+    expect(await here.userIdFor(token)).toBe('teacher-1');
+
+    await elsewhere.destroy(token);
+    expect(await here.userIdFor(token)).toBeNull();
+  });
+
+  it('a password change signs the other sessions out at once, in this process too', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sessions-'));
+    const sessions = new SessionStore(openStore(), now);
+    const laptop = await sessions.create('teacher-1');
+    const phone = await sessions.create('teacher-1');
+    expect(await sessions.userIdFor(phone)).toBe('teacher-1');
+
+    await sessions.destroyOthers('teacher-1', laptop);
+    expect(await sessions.userIdFor(phone)).toBeNull();
+    expect(await sessions.userIdFor(laptop)).toBe('teacher-1');
+  });
+
+  it('a remembered session still ends when it expires', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'sessions-'));
+    clock = new Date('2026-09-01T08:00:00Z');
+    const sessions = new SessionStore(openStore(), now);
+    const token = await sessions.create('teacher-1');
+    expect(await sessions.userIdFor(token)).toBe('teacher-1');
+
+    clock = new Date(clock.getTime() + SESSION_TTL_MS);
+    expect(await sessions.userIdFor(token)).toBeNull();
+    clock = new Date('2026-09-01T08:00:00Z');
+    expect(await sessions.userIdFor(token)).toBeNull();
+  });
+});
