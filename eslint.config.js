@@ -10,7 +10,7 @@ const restrict = (files, patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'bench/.work/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,30 +1,16 @@
 import { cpus, freemem, release, totalmem } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execSync, spawn } from 'node:child_process';
 import path from 'node:path';
-import { fmt, type BenchOptions, type BenchSection } from './lib/report.ts';
+import { fmt, type BenchSection } from './lib/report.ts';
 import { REPO_ROOT } from './lib/server-process.ts';
-import { writesBenchmark } from './writes.bench.ts';
-import { readsBenchmark } from './reads.bench.ts';
-import { liveBenchmark } from './live.bench.ts';
-import { rebuildBenchmark } from './rebuild.bench.ts';
-import { startupBenchmark } from './startup.bench.ts';
-import { uiBenchmark } from './ui.bench.ts';
-import { memoryBenchmark } from './memory.bench.ts';
+import { BENCHMARKS } from './lib/benchmarks.ts';
 
 /**
  * `npm run bench [-- --quick] [-- --only writes,reads]`: runs each benchmark against
- * its baseline in this one run, prints the ratios and writes bench/results.md.
+ * its baseline in this one run, each in a process of its own (run-one.ts), prints the
+ * ratios and writes bench/results.md.
  */
-const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<BenchSection>> = {
-  writes: writesBenchmark,
-  reads: readsBenchmark,
-  live: liveBenchmark,
-  rebuild: rebuildBenchmark,
-  startup: startupBenchmark,
-  ui: uiBenchmark,
-  memory: memoryBenchmark,
-};
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -50,12 +36,27 @@ function machine(): string[] {
 
 const sections: BenchSection[] = [];
 const started = Date.now();
-for (const [name, benchmark] of Object.entries(BENCHMARKS)) {
+const workDir = path.join(REPO_ROOT, 'bench/.work');
+mkdirSync(workDir, { recursive: true });
+
+async function inOwnProcess(name: string): Promise<BenchSection> {
+  const outFile = path.join(workDir, `section-${name}.json`);
+  rmSync(outFile, { force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bench/run-one.ts'), name, outFile, ...(quick ? ['--quick'] : [])], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0 || !existsSync(outFile)) throw new Error(`its process exited with code ${code}`);
+  return JSON.parse(readFileSync(outFile, 'utf8')) as BenchSection;
+}
+
+for (const name of Object.keys(BENCHMARKS)) {
   if (only && !only.includes(name)) continue;
   console.log(`\n▶ ${name}${quick ? ' (quick)' : ''}`);
   const t0 = Date.now();
   try {
-    const section = await benchmark({ quick });
+    const section = await inOwnProcess(name);
     sections.push(section);
     for (const line of section.lines) console.log(line);
     for (const t of section.targets) console.log(`${t.met ? '✔' : '✘'} ${t.target}: ${t.measured}`);
