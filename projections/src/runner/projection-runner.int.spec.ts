@@ -187,4 +187,45 @@ describe('projection runner', () => {
     expect((await store.activeBuild('streamCounts'))?.version).toBe(2);
     expect(await countOf('s-1')).toBe(1);
   });
+
+  it('builds every projection that has no build yet in one pass over the log, and each serves its own', async () => {
+    events.appendRaw('s-1', [counted(), counted()]);
+    events.appendRaw('s-2', [counted()]);
+    let wholeLogReads = 0;
+    const readAll = events.readAll.bind(events);
+    events.readAll = (options = {}) => {
+      if ((options.after ?? null) === null) wholeLogReads += 1;
+      return readAll(options);
+    };
+    const runner = await start({ projections: [streamCountsProjection(), streamCountsProjection({ weight: 2, collection: 'doubledCounts' })] });
+    expect(await runner.waitForPosition((await events.headPosition())!, 2_000)).toBe(true);
+
+    expect(wholeLogReads).toBe(1);
+    expect(await countOf('s-1')).toBe(2);
+    expect((await store.collection<StreamCount>('doubledCounts').get('s-1'))?.count).toBe(4);
+    const { position } = events.appendRaw('s-2', [counted()]);
+    expect(await runner.waitForPosition(position, 2_000)).toBe(true);
+    expect(await countOf('s-2')).toBe(2);
+    expect((await store.collection<StreamCount>('doubledCounts').get('s-2'))?.count).toBe(4);
+  });
+
+  it('when one projection fails while they are built together, the others still serve and the failing one recovers alone', async () => {
+    events.appendRaw('s-1', [counted(), { type: 'Tagged', data: { tag: 'x' } }]);
+    let failuresLeft = 2;
+    const fragile = streamCountsProjection({ collection: 'fragileCounts' });
+    const failing: Projection = {
+      ...fragile,
+      async apply(event, context) {
+        if (event.type === 'Tagged' && failuresLeft-- > 0) throw new TypeError('bad tag');
+        await fragile.apply(event, context);
+      },
+    };
+    const { logger, lines } = capturingLogger();
+    const runner = await start({ projections: [streamCountsProjection(), failing], logger });
+    expect(await runner.waitForPosition((await events.headPosition())!, 5_000)).toBe(true);
+
+    expect(await countOf('s-1')).toBe(1);
+    expect((await store.collection<StreamCount>('fragileCounts').get('s-1'))?.tags).toEqual(['x']);
+    expect(lines.some((l) => l.level === 'warn' && l.message.includes('together failed'))).toBe(true);
+  });
 });

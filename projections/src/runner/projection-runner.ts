@@ -8,6 +8,7 @@ import type { ReadStore } from '../store/read-store.ts';
 import { BuildNotFoundError } from '../store/build-not-found-error.ts';
 import { applyBatch, buildTarget, createFreshBuild, ProjectionApplyError, type BuildTarget } from './apply-batch.ts';
 import { liveBatches } from './live-batches.ts';
+import { rebuildProjections } from './rebuild.ts';
 import { FRESH_BUILD_BATCH_SIZE, REPLAY_BATCH_SIZE, replayInto, READ_AHEAD_ABOVE } from './replay.ts';
 
 export interface StartProjectionsOptions {
@@ -93,6 +94,27 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   const progressed = () => {
     for (const waiter of waiters) if (reached(waiter.position)) waiter.resolve(true);
   };
+
+  /**
+   * Projections with no build at their version yet (a first start, an upgrade) are built in one pass over the
+   * log, by a rebuild of those: each building alone read and deciphered the whole log once per projection, and the
+   * first start on 100,000 events took 16 s against 2 s for a rebuild. On any failure the builds made here are
+   * left unserved and each projection builds alone (`currentBuild`), retrying with backoff while the others
+   * carry on; activating a later build drops them.
+   */
+  async function buildMissingTogether(): Promise<void> {
+    const missing: Projection[] = [];
+    for (const { projection } of states) {
+      const active = await readStore.activeBuild(projection.name);
+      if (!active || active.version < projection.version) missing.push(projection);
+    }
+    if (missing.length < 2) return;
+    try {
+      await rebuildProjections({ eventStore, readStore, projections: missing, batchSize: freshBuildBatchSize, logger, signal });
+    } catch (error) {
+      if (!signal.aborted) logger.warn('Building the projections together failed; each builds alone', { error: errorName(error) });
+    }
+  }
 
   /** The build that should serve reads now, made and caught up first if the active one is older. */
   async function currentBuild(state: RunState): Promise<BuildTarget | null> {
@@ -202,7 +224,11 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     }
   }
 
-  const running = states.map((state) => run(state));
+  const builtTogether = buildMissingTogether();
+  const running = states.map(async (state) => {
+    await builtTogether;
+    await run(state);
+  });
 
   return {
     async waitForPosition(position, timeoutMs) {
