@@ -10,6 +10,7 @@ import {
 } from '@accommodate/projections/definitions/notifications-projection';
 import { ERASED } from '@accommodate/shared-events/events/personal-fields';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
+import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { Mailer } from './mailer.ts';
 
@@ -63,7 +64,7 @@ export async function sweepDueEmails(
   const outbox = deps.readStore.state<OutboxRecord>(NOTIFICATION_OUTBOX);
   const now = deps.now().getTime();
   let queued = 0;
-  for (const record of await due.find()) {
+  await forEachTakingTurns(await due.find(), async (record) => {
     if (await outbox.get(record.id)) await due.delete(record.id);
     else if (now - Date.parse(record.queuedAt) > EMAIL_DUE_FOR_MS) {
       deps.logger.warn('notification e-mail given up: still unsent after 3 days');
@@ -72,7 +73,7 @@ export async function sweepDueEmails(
       await enqueueEmailJob(deps.jobs, record.id);
       queued += 1;
     }
-  }
+  });
   return queued;
 }
 

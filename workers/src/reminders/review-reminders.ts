@@ -5,6 +5,7 @@ import { PLANS, STUDENTS } from '@accommodate/projections/definitions/caseload-c
 import type { PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import { raiseNotification } from '../notifications/raise-notification.ts';
 import {
   delayUntil,
@@ -100,9 +101,9 @@ export async function sweepReviewReminders(deps: { readStore: ReadStore; jobs: P
   const plans = await deps.readStore.collection<PlanDoc>(PLANS).find();
   const now = deps.now();
   let scheduled = 0;
-  for (const plan of plans) {
-    if (plan.status === CLOSED_PLAN_STATUS || !startOfUtcDay(plan.reviewDate)) continue;
+  await forEachTakingTurns(plans, async (plan) => {
+    if (plan.status === CLOSED_PLAN_STATUS || !startOfUtcDay(plan.reviewDate)) return;
     scheduled += (await scheduleReviewReminders(deps.jobs, { planId: plan.id, reviewDate: plan.reviewDate }, now)).length;
-  }
+  });
   return scheduled;
 }

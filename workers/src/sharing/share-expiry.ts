@@ -7,6 +7,7 @@ import { isShareExpired, shareEndsAt } from '@accommodate/shared-events/schemas/
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { SHARES } from '@accommodate/projections/definitions/caseload-collections';
 import type { ShareDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import type { JobQueue } from '../jobs/job-queue.ts';
 
 export const SHARE_EXPIRY_JOB = 'share-expiry';
@@ -33,11 +34,11 @@ export async function scheduleShareExpiry(jobs: Pick<JobQueue, 'enqueue'>, job: 
 export async function sweepShareExpiries(deps: { readStore: ReadStore; jobs: Pick<JobQueue, 'enqueue'>; now: () => Date }): Promise<number> {
   const now = deps.now();
   let scheduled = 0;
-  for (const share of await deps.readStore.collection<ShareDoc>(SHARES).find()) {
-    if (share.status === 'expired' || share.expiresAt === null) continue;
+  await forEachTakingTurns(await deps.readStore.collection<ShareDoc>(SHARES).find(), async (share) => {
+    if (share.status === 'expired' || share.expiresAt === null) return;
     await scheduleShareExpiry(deps.jobs, { studentId: share.studentId, shareId: share.id, expiresAt: share.expiresAt }, now);
     scheduled += 1;
-  }
+  });
   return scheduled;
 }
 
