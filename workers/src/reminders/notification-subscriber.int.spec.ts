@@ -144,4 +144,22 @@ describe('notification subscriber', () => {
     expect(queue.enqueued).toContain('share-expiry:sh1:2025-02-01');
     expect(queue.cancelled).toEqual(['share-expiry:sh1:2025-02-01']);
   });
+
+  it('after a crash (no stop, checkpoint behind), replays from the saved checkpoint and raises nothing twice', async () => {
+    const store = withCoTeacher(readStore, 'coteacher');
+    const first = start(recordingQueue().jobs, store);
+    await append(
+      'document-d1',
+      { type: 'DocumentUploaded', data: { documentId: 'd1', studentId: 's1', name: 'plan.pdf', mimeType: 'application/pdf', size: 10, sha256: 'x' } },
+      'coteacher',
+    );
+    expect(await first.whenProcessed((await eventStore.headPosition())!, 3_000)).toBe(true);
+
+    // A second process on the same stores, while the first one's last events are not saved yet.
+    const second = start(recordingQueue().jobs, store);
+    expect(await second.whenProcessed((await eventStore.headPosition())!, 3_000)).toBe(true);
+    const raised: string[] = [];
+    for await (const event of eventStore.readAll()) if (event.type === 'NotificationRaised') raised.push((event.data as { userId: string }).userId);
+    expect(raised).toEqual(['owner']);
+  });
 });

@@ -6,6 +6,7 @@ import type { DocumentEvent } from '@accommodate/shared-events/events/document-e
 import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import { sleep } from '@accommodate/shared-events/timing/sleep';
+import { turnTaker } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
@@ -63,8 +64,16 @@ const NEEDS_CASELOAD = new Set(['PlanCreated', 'PlanUpdated', 'DocumentUploaded'
 const MAX_RETRY_MS = 1_000;
 /** A reaction still failing is logged on its first try and then every this many tries, not every second. */
 const LOG_EVERY_TRIES = 30;
-/** Skipped events move the saved checkpoint only now and then; replaying them is harmless. */
-const SAVE_EVERY_SKIPPED = 200;
+/**
+ * The checkpoint is saved after this many events or this long after the last save, whichever comes first
+ * (and at stop). Every reaction is idempotent, so replaying the events after a saved checkpoint is harmless;
+ * saving after each handled event was a write per event, and catching up with a 100,000-event log on a
+ * first start took seconds longer for it.
+ */
+const SAVE_EVERY_EVENTS = 200;
+const SAVE_EVERY_MS = 1_000;
+/** Events handled between two turns of the event loop while catching up, so requests are served meanwhile. */
+const EVENTS_PER_TURN = 50;
 
 export interface NotificationSubscriberDependencies {
   eventStore: EventStore;
@@ -98,7 +107,9 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
   const abort = new AbortController();
   const retryMs = deps.retryMs ?? 500;
   let processed: Position | null = null;
-  let skippedSinceSave = 0;
+  let unsaved = 0;
+  let savedAt = Date.now();
+  const takeTurn = turnTaker(EVENTS_PER_TURN);
   const waiters = new Set<() => void>();
 
   const pause = (ms: number) => sleep(ms, abort.signal);
@@ -247,7 +258,8 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
 
   const saveCheckpoint = async (position: Position) => {
     await state.put({ id: CHECKPOINT_ID, position: position.toString() });
-    skippedSinceSave = 0;
+    unsaved = 0;
+    savedAt = Date.now();
   };
 
   const markProcessed = (position: Position) => {
@@ -264,11 +276,10 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
           if (HANDLED.has(envelope.type)) {
             await reactWithRetry(envelope);
             if (abort.signal.aborted) return;
-            await saveCheckpoint(envelope.position);
-          } else if (++skippedSinceSave >= SAVE_EVERY_SKIPPED) {
-            await saveCheckpoint(envelope.position);
           }
+          if (++unsaved >= SAVE_EVERY_EVENTS || Date.now() - savedAt >= SAVE_EVERY_MS) await saveCheckpoint(envelope.position);
           markProcessed(envelope.position);
+          await takeTurn();
         }
       } catch (error) {
         if (abort.signal.aborted) return;
@@ -299,8 +310,8 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
     async stop() {
       abort.abort();
       await running;
-      // Keep the skipped stretch too, so a restart does not re-read it.
-      if (processed !== null && skippedSinceSave > 0) await saveCheckpoint(processed).catch(() => undefined);
+      // Keep what was processed since the last save, so a restart does not re-read it.
+      if (processed !== null && unsaved > 0) await saveCheckpoint(processed).catch(() => undefined);
     },
   };
 }
