@@ -50,6 +50,24 @@ describe('rebuildProjections', () => {
     );
   });
 
+  it('serves the rest of the process between pages: a request waiting while the log is replayed is not held to its end', async () => {
+    const total = 5 * REPLAY_PAGE_SIZE;
+    for (let i = 0; i < total; i++) events.appendRaw(`s-${i % 10}`, [{ type: 'Counted', data: { ownerId: 'u1', tag: 't' } }]);
+    let appliedWhenServed: number | null = null;
+    let applied = 0;
+    const counting = streamCountsProjection();
+    const projection = {
+      ...counting,
+      apply: async (...args: Parameters<typeof counting.apply>) => {
+        applied += 1;
+        await counting.apply(...args);
+      },
+    };
+    setImmediate(() => (appliedWhenServed = applied));
+    await rebuildProjections({ eventStore: events, readStore: store, projections: [projection] });
+    expect(appliedWhenServed).toBe(REPLAY_PAGE_SIZE);
+  });
+
   it('applies the log page by page and commits about once per batch, each commit with its last event as checkpoint', async () => {
     const total = 2 * REPLAY_PAGE_SIZE + REPLAY_PAGE_SIZE / 2;
     for (let i = 0; i < total; i++) events.appendRaw(`s-${i % 10}`, [{ type: 'Counted', data: { ownerId: 'u1', tag: 't' } }]);

@@ -1,6 +1,7 @@
 import type { Position } from '@accommodate/shared-events/events/envelope';
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import { readPagesOf } from '@accommodate/shared-events/event-store/read-pages';
+import { turnTaker } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import type { Change } from '../definitions/projection.ts';
 import type { ReadStore } from '../store/read-store.ts';
 import { applyToBatch, commitOpenBatch, openBatch, type BuildTarget, type OpenBatch } from './apply-batch.ts';
@@ -75,11 +76,15 @@ export async function replayInto(
   const pageSize = Math.min(batchSize, REPLAY_PAGE_SIZE);
   const readAhead = options.readAheadAbove !== undefined && eventStore.readAllAhead && (await longerThan(eventStore, options.after, options.readAheadAbove));
   const pages = readAhead ? eventStore.readAllAhead!({ after: options.after, pageSize }) : readPagesOf(eventStore, { after: options.after, batchSize: pageSize });
+  // A page of the embedded log is read without a real wait, so the replay would otherwise hold the event
+  // loop until its end, and the requests that the serving builds are there to answer would wait with it.
+  const takeTurn = turnTaker(1);
   for await (const page of pages) {
     if (options.signal?.aborted) return read;
     for (const batch of batches) await applyToBatch(batch, page);
     pending += page.length;
     if (pending >= batchSize) await commit();
+    await takeTurn();
   }
   if (pending > 0 && !options.signal?.aborted) await commit();
   return read;
