@@ -45,6 +45,18 @@ function capturingLogger() {
   return { logger, lines };
 }
 
+/** The projection, throwing a TypeError on its first `times` Tagged events. */
+function failingOnTags(projection: Projection, times: number): Projection {
+  let failuresLeft = times;
+  return {
+    ...projection,
+    async apply(event, context) {
+      if (event.type === 'Tagged' && failuresLeft-- > 0) throw new TypeError('bad tag');
+      await projection.apply(event, context);
+    },
+  };
+}
+
 describe('projection runner', () => {
   let events: InMemoryEventStore;
   let store: ReadStore;
@@ -121,15 +133,7 @@ describe('projection runner', () => {
   });
 
   it('logs a failing projection by name and event type without the data, and recovers', async () => {
-    let failuresLeft = 3;
-    const fragile = streamCountsProjection();
-    const projection: Projection = {
-      ...fragile,
-      async apply(event, context) {
-        if (event.type === 'Tagged' && failuresLeft-- > 0) throw new TypeError('bad tag');
-        await fragile.apply(event, context);
-      },
-    };
+    const projection = failingOnTags(streamCountsProjection(), 3);
     const { logger, lines } = capturingLogger();
     const runner = await start({ projections: [projection], logger });
     events.appendRaw('s-1', [counted()]);
@@ -211,15 +215,7 @@ describe('projection runner', () => {
 
   it('when one projection fails while they are built together, the others still serve and the failing one recovers alone', async () => {
     events.appendRaw('s-1', [counted(), { type: 'Tagged', data: { tag: 'x' } }]);
-    let failuresLeft = 2;
-    const fragile = streamCountsProjection({ collection: 'fragileCounts' });
-    const failing: Projection = {
-      ...fragile,
-      async apply(event, context) {
-        if (event.type === 'Tagged' && failuresLeft-- > 0) throw new TypeError('bad tag');
-        await fragile.apply(event, context);
-      },
-    };
+    const failing = failingOnTags(streamCountsProjection({ collection: 'fragileCounts' }), 2);
     const { logger, lines } = capturingLogger();
     const runner = await start({ projections: [streamCountsProjection(), failing], logger });
     expect(await runner.waitForPosition((await events.headPosition())!, 5_000)).toBe(true);
