@@ -17,7 +17,7 @@ export interface PrivateRedis {
   shutdown(): Promise<void>;
   /** SIGKILL, as a crash. */
   kill(): Promise<void>;
-  /** Starts it again on the same port. */
+  /** Starts it again on the same port; does nothing while it runs. */
   start(): Promise<void>;
 }
 
@@ -26,15 +26,25 @@ export async function startPrivateRedis(options: { dir?: string } = {}): Promise
   const url = `redis://127.0.0.1:${port}`;
   const persistence = options.dir ? ['--appendonly', 'yes', '--dir', options.dir] : ['--appendonly', 'no'];
   let child: ChildProcess | null = null;
+  const running = (current: ChildProcess | null): current is ChildProcess =>
+    current !== null && current.exitCode === null && current.signalCode === null;
   const stopWith = async (signal: NodeJS.Signals) => {
     const current = child;
-    if (!current || current.exitCode !== null || current.signalCode !== null) return;
+    if (!running(current)) return;
     const gone = new Promise((resolve) => current.once('exit', resolve));
     current.kill(signal);
     await gone;
   };
   const start = async () => {
-    child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
+    // A second server on the same port would fail to bind and exit, and `child` would then name it instead of
+    // the one still serving, which no shutdown would reach: it outlived the test run.
+    if (running(child)) return;
+    const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', ...persistence], { stdio: 'ignore' });
+    child = started;
+    // A test process that ends without its afterAll (a timeout, a failed beforeAll) must not leave a server behind.
+    const killOnExit = () => void started.kill('SIGKILL');
+    process.once('exit', killOnExit);
+    started.once('exit', () => process.off('exit', killOnExit));
     const deadline = Date.now() + 10_000;
     while (!(await isRedisReachable(url))) {
       if (Date.now() > deadline) throw new Error(`redis-server on port ${port} did not start`);
