@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { runDataDir } from './e2e/run-data-dir.ts';
 
 // E2E_PORT lets a second run (CI from a clone, a benchmark) use its own port beside another.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 // A fresh store per run: tests register their own accounts and never see old data.
-const dataDir = mkdtempSync(join(tmpdir(), 'accommodate-e2e-'));
+const dataDir = runDataDir('accommodate-e2e');
 
 // `SCREENSHOTS=1 npx playwright test` runs only the screenshot tour (e2e/screenshots.ts), saving PNGs to .tmp/screens.
 const screenshots = process.env.SCREENSHOTS === '1';

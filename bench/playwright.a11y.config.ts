@@ -1,13 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { runDataDir } from '../e2e/run-data-dir.ts';
 import base from '../playwright.config.ts';
 
 // The accessibility and keyboard specs on their own port and store, so they can run beside
 // another Playwright run: `npx playwright test -c bench/playwright.a11y.config.ts`.
 const PORT = Number(process.env.A11Y_PORT ?? 3187);
-const dataDir = mkdtempSync(join(tmpdir(), 'accommodate-a11y-'));
+const dataDir = runDataDir('accommodate-a11y');
 // Its own build of the current UI sources, so it neither serves a stale ui/dist nor rebuilds one another run is serving.
 const uiDist = join(dataDir, 'ui-dist');
 
