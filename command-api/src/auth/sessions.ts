@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ReadStore, StateCollection } from '@accommodate/projections/store/read-store';
+import { keptUnderStamp, type KeptUnderStamp } from '@accommodate/projections/store/kept-under-stamp';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -20,36 +21,28 @@ const MAX_KNOWN_SESSIONS = 10_000;
 export class SessionStore {
   private readonly sessions: StateCollection<SessionDoc>;
   /**
-   * Sessions as read under `knownStamp`, the store's change stamp (read-store.ts): every request looks its
-   * session up, and the stamp costs less than the read. Any write to the store, in this process or another
-   * (a sign-out, a password change elsewhere), moves the stamp and empties this, so a session ended
-   * anywhere is refused at the next request. Expiry is checked at each use.
+   * Sessions kept under the store's change stamp: every request looks its session up, and the stamp costs
+   * less than the read. Any write to the store, in this process or another (a sign-out, a password change
+   * elsewhere), moves the stamp, so a session ended anywhere is refused at the next request. Expiry is
+   * checked at each use. Null where the store has no stamp.
    */
-  private readonly known = new Map<string, SessionDoc>();
-  private knownStamp: string | undefined;
+  private readonly known: KeptUnderStamp<string, SessionDoc> | null;
 
   constructor(
-    private readonly store: ReadStore,
+    store: ReadStore,
     private readonly now: () => Date,
   ) {
     this.sessions = store.state<SessionDoc>('sessions');
+    this.known = store.changeStamp ? keptUnderStamp(store.changeStamp.bind(store), MAX_KNOWN_SESSIONS) : null;
   }
 
   private async lookup(id: string): Promise<SessionDoc | null> {
-    const stamp = this.store.changeStamp?.();
-    if (stamp === undefined) return this.sessions.get(id);
-    if (stamp !== this.knownStamp) {
-      this.known.clear();
-      this.knownStamp = stamp;
-    }
+    if (!this.known) return this.sessions.get(id);
+    const stamp = this.known.stamp();
     const hit = this.known.get(id);
     if (hit) return hit;
     const session = await this.sessions.get(id);
-    // Not if the stamp moved while reading: what was read may be older than the newer stamp.
-    if (session && this.knownStamp === stamp) {
-      if (this.known.size >= MAX_KNOWN_SESSIONS) this.known.clear();
-      this.known.set(id, session);
-    }
+    if (session) this.known.keep(id, session, stamp);
     return session;
   }
 

@@ -1,4 +1,5 @@
 import type { ReadStore } from '@accommodate/projections/store/read-store';
+import { keptUnderStamp } from '@accommodate/projections/store/kept-under-stamp';
 
 /**
  * A serialised answer built from read models, kept while nothing it depends on can have changed:
@@ -37,18 +38,18 @@ export interface ReadModelCache {
  * Where the store has a change stamp, the version is asked again only once the stamp has moved.
  */
 export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'changeStamp'>, projections: readonly string[]): () => Promise<string> {
-  let known: { stamp: string; version: string } | null = null;
+  const known = readStore.changeStamp ? keptUnderStamp<'version', string>(readStore.changeStamp.bind(readStore)) : null;
   return async () => {
-    const stamp = readStore.changeStamp?.();
-    if (stamp !== undefined && known?.stamp === stamp) return known.version;
+    const stamp = known?.stamp();
+    const kept = known?.get('version');
+    if (kept !== undefined) return kept;
     const parts: string[] = [];
     for (const projection of projections) {
       const active = await readStore.activeBuild(projection);
       parts.push(active ? `${active.build}@${active.checkpoint ?? '-'}` : '-');
     }
     const version = parts.join('|');
-    // Kept under the stamp taken before reading: anything that changed since moves the stamp on.
-    if (stamp !== undefined) known = { stamp, version };
+    if (known && stamp !== undefined) known.keep('version', version, stamp);
     return version;
   };
 }

@@ -18,6 +18,7 @@ import type {
   Write,
 } from './read-store.ts';
 import { filterKey, filterKeys } from './filter-match.ts';
+import { keptUnderStamp } from './kept-under-stamp.ts';
 
 /**
  * Read models in one SQLite file. Each physical collection is a table (id, doc JSON).
@@ -120,17 +121,12 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
    * Each projection's active build and checkpoint, asked for at every cached list read (read-model-cache.ts):
    * kept while the change stamp stays, which costs a third of the query.
    */
-  const activeBuilds = new Map<string, BuildRow | undefined>();
-  let activeBuildsStamp = '';
+  const activeBuilds = keptUnderStamp<string, BuildRow | undefined>(changeStamp);
   function activeBuildRow(projection: string): BuildRow | undefined {
-    const stamp = changeStamp();
-    if (stamp !== activeBuildsStamp) {
-      activeBuilds.clear();
-      activeBuildsStamp = stamp;
-    }
+    const stamp = activeBuilds.stamp();
     if (activeBuilds.has(projection)) return activeBuilds.get(projection);
     const row = statements.activeBuild.get(projection);
-    activeBuilds.set(projection, row);
+    activeBuilds.keep(projection, row, stamp);
     return row;
   }
 

@@ -1,0 +1,36 @@
+/**
+ * Values read from a read store, remembered while its change stamp (read-store.ts) stays the same: asking
+ * for the stamp costs less than the read, and any write, through this store or another connection, moves
+ * it. Call `stamp()` before reading; what was remembered under an older stamp is forgotten then.
+ */
+export interface KeptUnderStamp<K, V> {
+  /** The stamp now, to read under and to `keep` with. */
+  stamp(): string;
+  has(key: K): boolean;
+  get(key: K): V | undefined;
+  /** Remembers a value read under `stamp`, unless the stamp has moved since: the value may be older than that. */
+  keep(key: K, value: V, stamp: string): void;
+}
+
+/** `maxEntries`: past that, the memory starts again empty. */
+export function keptUnderStamp<K, V>(changeStamp: () => string, maxEntries = Infinity): KeptUnderStamp<K, V> {
+  const kept = new Map<K, V>();
+  let keptAt: string | undefined;
+  return {
+    stamp() {
+      const now = changeStamp();
+      if (now !== keptAt) {
+        kept.clear();
+        keptAt = now;
+      }
+      return now;
+    },
+    has: (key) => kept.has(key),
+    get: (key) => kept.get(key),
+    keep(key, value, stamp) {
+      if (stamp !== keptAt) return;
+      if (kept.size >= maxEntries) kept.clear();
+      kept.set(key, value);
+    },
+  };
+}
