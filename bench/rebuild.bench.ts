@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateEventLog } from './lib/event-log.ts';
 import type { RebuildMeasurements } from './lib/measure-rebuild.ts';
 import { fmt, ratio, table, type BenchOptions, type BenchSection } from './lib/report.ts';
-import { REPO_ROOT } from './lib/server-process.ts';
+import { runScript } from './lib/server-process.ts';
 import { tempDir } from './lib/temp-dir.ts';
 
 type Measured = RebuildMeasurements & { generateMs: number };
@@ -34,14 +33,7 @@ async function eventLogDir(size: number): Promise<{ path: string; generateMs: nu
 async function measureRebuild(size: number): Promise<Measured & { dispose(): void }> {
   const log = await eventLogDir(size);
   const models = tempDir(`rebuild-models-${size}`);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'bench/lib/measure-rebuild.ts'), log.path, models.path], {
-    cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`measure-rebuild exited with code ${code}`);
+  const output = await runScript('bench/lib/measure-rebuild.ts', [log.path, models.path], { stdout: 'capture' });
   return {
     ...(JSON.parse(output) as RebuildMeasurements),
     generateMs: log.generateMs,

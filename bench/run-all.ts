@@ -1,9 +1,9 @@
 import { cpus, freemem, release, totalmem } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import path from 'node:path';
 import { fmt, type BenchSection } from './lib/report.ts';
-import { REPO_ROOT } from './lib/server-process.ts';
+import { REPO_ROOT, runScript } from './lib/server-process.ts';
 import { BENCHMARKS } from './lib/benchmarks.ts';
 
 /**
@@ -42,12 +42,8 @@ mkdirSync(workDir, { recursive: true });
 async function inOwnProcess(name: string): Promise<BenchSection> {
   const outFile = path.join(workDir, `section-${name}.json`);
   rmSync(outFile, { force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'bench/run-one.ts'), name, outFile, ...(quick ? ['--quick'] : [])], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0 || !existsSync(outFile)) throw new Error(`its process exited with code ${code}`);
+  await runScript('bench/run-one.ts', [name, outFile, ...(quick ? ['--quick'] : [])], { stdout: 'inherit' });
+  if (!existsSync(outFile)) throw new Error('its process wrote no results');
   return JSON.parse(readFileSync(outFile, 'utf8')) as BenchSection;
 }
 

@@ -69,6 +69,22 @@ function spawnNode(entry: string, nodeArgs: string[], env: Record<string, string
   return { child, stderr: () => stderr };
 }
 
+/**
+ * Runs a script of the repo (TypeScript through tsx) to its end, its stderr shown as ours. Returns what it wrote
+ * to stdout; with `stdout: 'inherit'` that is shown as it comes instead, and '' is returned. Throws unless it exits 0.
+ */
+export async function runScript(entry: string, args: readonly string[], options: { stdout: 'capture' | 'inherit' }): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, entry), ...args], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', options.stdout === 'capture' ? 'pipe' : 'inherit', 'inherit'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`${entry} exited with code ${code}`);
+  return output;
+}
+
 function handle(child: ChildProcess) {
   return {
     async stop() {
