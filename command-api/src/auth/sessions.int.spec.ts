@@ -1,29 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openEmbeddedReadStore } from '@accommodate/projections/store/embedded-read-store';
-import type { ReadStore } from '@accommodate/projections/store/read-store';
+import { describe, expect, it } from 'vitest';
+import { embeddedStoresOnOneFile } from '@accommodate/projections/testing/embedded-stores-on-one-file';
 import { SESSION_TTL_MS, SessionStore } from './sessions.ts';
 
 /** Sessions are remembered between requests; each of these must still end a session at once. */
 describe('sessions, remembered between requests', () => {
-  const opened: ReadStore[] = [];
-  let dir = '';
-  afterEach(async () => {
-    for (const store of opened.splice(0)) await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const openStore = () => {
-    const store = openEmbeddedReadStore({ file: join(dir, 'read-models.sqlite') });
-    opened.push(store);
-    return store;
-  };
+  const { open: openStore } = embeddedStoresOnOneFile('sessions');
   let clock = new Date('2026-09-01T08:00:00Z');
   const now = () => clock;
 
   it('a sign-out in another process (another connection to the file) is refused at the next request', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sessions-'));
     const here = new SessionStore(openStore(), now);
     const elsewhere = new SessionStore(openStore(), now);
     const token = await here.create('teacher-1');
@@ -35,7 +20,6 @@ describe('sessions, remembered between requests', () => {
   });
 
   it('a password change signs the other sessions out at once, in this process too', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sessions-'));
     const sessions = new SessionStore(openStore(), now);
     const laptop = await sessions.create('teacher-1');
     const phone = await sessions.create('teacher-1');
@@ -47,7 +31,6 @@ describe('sessions, remembered between requests', () => {
   });
 
   it('a remembered session still ends when it expires', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'sessions-'));
     clock = new Date('2026-09-01T08:00:00Z');
     const sessions = new SessionStore(openStore(), now);
     const token = await sessions.create('teacher-1');

@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openEmbeddedReadStore } from './embedded-read-store.ts';
-import type { BuildRef, Doc, ReadStore } from './read-store.ts';
+import { describe, expect, it } from 'vitest';
+import { embeddedStoresOnOneFile } from '../testing/embedded-stores-on-one-file.ts';
+import type { BuildRef, Doc } from './read-store.ts';
 
 interface SessionDoc extends Doc {
   userId: string;
@@ -18,20 +15,9 @@ const mine = (id: string): SessionDoc => ({ id, userId: 'u1' });
  * the two processes: each keeps its own caches, as a process would.
  */
 describe('embedded read store shared by a writer and a reader process', () => {
-  const opened: ReadStore[] = [];
-  let dir = '';
-  afterEach(async () => {
-    for (const store of opened.splice(0)) await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const open = () => {
-    const store = openEmbeddedReadStore({ file: join(dir, 'read-models.sqlite') });
-    opened.push(store);
-    return store;
-  };
+  const { open, file } = embeddedStoresOnOneFile('read-store-shared');
 
   it('a document committed after the reader first filtered by a field is found by that filter', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
     const build: BuildRef = { projection: 'notifications', version: 1, build: 'b1' };
     const writer = open();
     await writer.createBuild(build, ['notifications']);
@@ -48,7 +34,6 @@ describe('embedded read store shared by a writer and a reader process', () => {
   });
 
   it('a reader follows a build another process swapped in, for get, find and count alike', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
     const writer = open();
     const reader = open();
     const swapIn = async (build: BuildRef, docs: SessionDoc[]) => {
@@ -70,7 +55,6 @@ describe('embedded read store shared by a writer and a reader process', () => {
   });
 
   it("each process's active build and checkpoint follow the other's commits and swaps, and its own", async () => {
-    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
     const first: BuildRef = { projection: 'notifications', version: 1, build: 'b1' };
     const writer = open();
     const reader = open();
@@ -93,7 +77,6 @@ describe('embedded read store shared by a writer and a reader process', () => {
   });
 
   it('a state document put by one process is found by a filter another process indexed', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
     const writer = open();
     const reader = open();
     await writer.state<SessionDoc>('sessions').put(mine('s1'));
@@ -103,7 +86,6 @@ describe('embedded read store shared by a writer and a reader process', () => {
   });
 
   it('a write waits while another process writes, rather than failing at once', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
     const build: BuildRef = { projection: 'notifications', version: 1, build: 'b1' };
     const store = open();
     await store.createBuild(build, ['notifications']);
@@ -113,7 +95,7 @@ describe('embedded read store shared by a writer and a reader process', () => {
 
     // Another process holds the write lock for a moment, as the projections service does while it commits.
     const other = spawn(process.execPath, ['-e', `
-      const db = new (require('better-sqlite3'))(${JSON.stringify(join(dir, 'read-models.sqlite'))});
+      const db = new (require('better-sqlite3'))(${JSON.stringify(file())});
       db.exec('BEGIN IMMEDIATE; CREATE TABLE IF NOT EXISTS other_process (x)');
       process.stdout.write('locked');
       setTimeout(() => { db.exec('COMMIT'); db.close(); }, 300);
@@ -129,7 +111,6 @@ describe('embedded read store shared by a writer and a reader process', () => {
   });
 
   it('the change stamp moves when either connection writes, and only then', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'read-store-shared-'));
     const writer = open();
     const reader = open();
     const sessions = reader.state<SessionDoc>('sessions');
