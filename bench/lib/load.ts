@@ -48,13 +48,23 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-export type MeasuredLoad = LoadResult & { cpuMsPerRequest: number };
+export type MeasuredLoad = LoadResult & { cpuMsPerRequest: number; clientCpuMsPerRequest: number };
 
-/** Runs a load and adds the server's CPU-ms per answered request to its result. */
+/**
+ * Runs a load and adds CPU-ms per answered request to its result: the server's, and this process's
+ * (the load generator's), which shares the machine's cores with the server.
+ */
 export async function measured(pid: number, load: () => Promise<LoadResult>): Promise<MeasuredLoad> {
   const before = processCpuMs(pid);
+  const clientBefore = process.cpuUsage();
   const result = await load();
-  return { ...result, cpuMsPerRequest: (processCpuMs(pid) - before) / Math.max(1, result.requests) };
+  const client = process.cpuUsage(clientBefore);
+  const perRequest = (ms: number) => ms / Math.max(1, result.requests);
+  return {
+    ...result,
+    cpuMsPerRequest: perRequest(processCpuMs(pid) - before),
+    clientCpuMsPerRequest: perRequest((client.user + client.system) / 1000),
+  };
 }
 
 /** The run with the median throughput (the upper one of an even count). */
