@@ -3,6 +3,7 @@ declare module 'autocannon' {
   interface Histogram {
     average: number;
     p50: number;
+    p90: number;
     p99: number;
     total: number;
   }

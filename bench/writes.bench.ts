@@ -139,7 +139,7 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
     appDir.dispose();
     baseDir.dispose();
   }
-  const row = (label: string, r: MeasuredLoad) => [label, fmt(r.rps), fmt(r.p50), fmt(r.p99), fmt(r.cpuMsPerRequest, 2), fmt(r.clientCpuMsPerRequest, 2), r.non2xx, r.errors];
+  const row = (label: string, r: MeasuredLoad) => [label, fmt(r.rps), fmt(r.p50), fmt(r.p90), fmt(r.p99), fmt(r.cpuMsPerRequest, 2), fmt(r.clientCpuMsPerRequest, 2), r.non2xx, r.errors];
   const checks = (verb: string, app: MeasuredLoad[], base: MeasuredLoad[]) => {
     const appRps = medianRun(app).rps;
     const baseRps = medianRun(base).rps;
@@ -166,7 +166,7 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
       'If-Match of its previous answer.',
       '',
       ...table(
-        ['server, round', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'client CPU ms/req', 'non-2xx', 'errors'],
+        ['server, round', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'server CPU ms/req', 'client CPU ms/req', 'non-2xx', 'errors'],
         Array.from({ length: rounds }, (_, i) => (Object.keys(labels) as Run[]).map((run) => row(`${labels[run]}, ${i + 1}`, runs[run][i]!))).flat(),
       ),
       '',

@@ -5,6 +5,7 @@ export interface LoadResult {
   requests: number;
   rps: number;
   p50: number;
+  p90: number;
   p99: number;
   non2xx: number;
   errors: number;
@@ -42,6 +43,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     requests: result.requests.total,
     rps: result.requests.total / options.durationSec,
     p50: result.latency.p50,
+    p90: result.latency.p90,
     p99: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
