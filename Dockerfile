@@ -19,4 +19,4 @@ RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-co
 COPY --from=build /app /app
 USER node
 EXPOSE 3000
-CMD ["node", "--max-old-space-size=512", "--import", "tsx", "command-api/src/main.ts"]
+CMD ["node", "--max-old-space-size=512", "--heap-growing-percent=100", "--import", "tsx", "command-api/src/main.ts"]
