@@ -156,3 +156,23 @@ describe('embedded event store with two processes on one file', () => {
     }
   });
 });
+
+describe('embedded event store: an append of no events', () => {
+  const emptyDir = mkdtempSync(join(tmpdir(), 'embedded-event-store-empty-'));
+  afterAll(() => rmSync(emptyDir, { recursive: true, force: true }));
+
+  it("answers with the stream's revision and the position of its last event, not another stream's", async () => {
+    const store = openEmbeddedEventStore({ file: join(emptyDir, 'events.sqlite') });
+    const meta = { actor: { userId: 'teacher-1' }, correlationId: randomUUID(), causationId: null };
+    const [a, b] = [randomUUID(), randomUUID()];
+    try {
+      const upgrade = (userId: string) => ({ type: 'UserUpgradedToPremium' as const, data: { userId } });
+      const last = await store.append(streamName('user', a), [upgrade(a), upgrade(a), upgrade(a)], { expectedRevision: 'no_stream', ...meta });
+      await store.append(streamName('user', b), [upgrade(b)], { expectedRevision: 'no_stream', ...meta });
+      const nothing = await store.append(streamName('user', a), [], { expectedRevision: 2, ...meta });
+      expect(nothing).toEqual({ nextRevision: 2, position: last.position });
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -35,7 +35,9 @@ const matchesExpected = (expected, current) => expected === 'any' || (expected =
 /** Appends to events.sqlite (its schema is created by the store before the first append). */
 function appender(db) {
   const selectCurrentRevision = db.prepare('SELECT MAX(revision) FROM events WHERE stream_id = ?').pluck();
-  const selectStreamLastPosition = db.prepare('SELECT MAX(position) FROM events WHERE stream_id = ?').pluck();
+  // By revision, which the unique index orders: MAX(position) over a stream walked all of its index entries
+  // (19 µs at 500 events, in every append's transaction).
+  const selectStreamLastPosition = db.prepare('SELECT position FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1').pluck();
   const selectHead = db.prepare('SELECT MAX(position) FROM events').pluck();
   const insertEvent = db.prepare(
     'INSERT INTO events (stream_id, revision, type, data, metadata, event_id, occurred_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -45,7 +47,8 @@ function appender(db) {
     const current = selectCurrentRevision.get(append.streamId) ?? -1;
     if (!matchesExpected(append.expectedRevision, current)) throw new WrongRevision(append.streamId, append.expectedRevision, current);
     let revision = current;
-    let position = selectStreamLastPosition.get(append.streamId) ?? 0;
+    // Only an append of nothing answers with the stream's last position; any other answers with its own rows'.
+    let position = append.rows.length === 0 ? (selectStreamLastPosition.get(append.streamId) ?? 0) : 0;
     let first = null;
     for (const row of append.rows) {
       revision += 1;
