@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { processCpuMs } from './cpu.ts';
+import { cpuMsFromStat, processCpuMs } from './cpu.ts';
 
 export interface LoadResult {
   requests: number;
@@ -50,21 +50,37 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-export type MeasuredLoad = LoadResult & { cpuMsPerRequest: number; clientCpuMsPerRequest: number };
+export type MeasuredLoad = LoadResult & {
+  cpuMsPerRequest: number;
+  /** The server's main thread alone: JavaScript runs there, so it bounds what one Node process serves. */
+  mainThreadCpuMsPerRequest: number;
+  /** The share of the load's wall time the main thread was on a core (1 = saturated). */
+  mainThreadBusy: number;
+  clientCpuMsPerRequest: number;
+};
 
 /**
- * Runs a load and adds CPU-ms per answered request to its result: the server's, and this process's
- * (the load generator's), which shares the machine's cores with the server.
+ * Runs a load and adds CPU-ms per answered request to its result: the server's (all its threads, and
+ * its main thread alone), and this process's (the load generator's), which shares the machine's cores
+ * with the server.
  */
 export async function measured(pid: number, load: () => Promise<LoadResult>): Promise<MeasuredLoad> {
+  // On Linux a process's main thread is the task whose id is the process id.
+  const mainThreadCpuMs = () => cpuMsFromStat(`/proc/${pid}/task/${pid}/stat`);
   const before = processCpuMs(pid);
+  const mainBefore = mainThreadCpuMs();
   const clientBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await load();
+  const wallMs = performance.now() - started;
+  const mainMs = mainThreadCpuMs() - mainBefore;
   const client = process.cpuUsage(clientBefore);
   const perRequest = (ms: number) => ms / Math.max(1, result.requests);
   return {
     ...result,
     cpuMsPerRequest: perRequest(processCpuMs(pid) - before),
+    mainThreadCpuMsPerRequest: perRequest(mainMs),
+    mainThreadBusy: mainMs / wallMs,
     clientCpuMsPerRequest: perRequest((client.user + client.system) / 1000),
   };
 }
