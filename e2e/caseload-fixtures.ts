@@ -2,6 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
+ * Clicks an item of an antd popup (a popconfirm, a Select's list). antd renders a popup off-screen (at -1000vh) and
+ * aligns it a frame or more later. A click in between scrolled the page towards the unaligned popup, then landed where
+ * the item no longer was, and nothing happened (seen in CI on a slow machine). Once in the viewport, it is aligned.
+ */
+export async function clickInPopup(item: Locator): Promise<void> {
+  await expect(item).toBeInViewport();
+  await item.click();
+}
+
+/**
  * Each test signs up its own teacher through the API, so tests share nothing.
  * page.request shares the browser context's cookies: the page is signed in too.
  */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addStudent, libraryIds } from './caseload-fixtures.ts';
+import { addStudent, clickInPopup, libraryIds } from './caseload-fixtures.ts';
 
 // Issue 4: two (or three) teachers, each in their own browser context with their own session.
 
@@ -100,7 +100,7 @@ test('A and B both change the first name: A saves, B gets the merge dialog and k
   await a.page.getByLabel('First Name').fill('Avery');
   await b.page.getByLabel('First Name').fill('Ava-Marie');
   await b.page.getByLabel('Status').click();
-  await b.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^Requires Attention$/ }).click();
+  await clickInPopup(b.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: /^Requires Attention$/ }));
 
   await a.page.getByRole('button', { name: 'Update Student' }).click();
   await expect(a.page.getByText('Avery S. has been updated successfully')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addStudent, signUpTeacher } from './caseload-fixtures.ts';
+import { addStudent, clickInPopup, signUpTeacher } from './caseload-fixtures.ts';
 
 // Review dates are calendar days in UTC, as the reminder scheduler counts them.
 const utcDate = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -113,14 +113,14 @@ test('Settings → Notifications: real per-type preferences, tied to the e-mail 
   await expect(page.getByText('Google Calendar:')).toBeVisible();
 
   await page.getByRole('button', { name: 'Reset link' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Reset link' }).click();
+  await clickInPopup(page.locator('.ant-popconfirm').getByRole('button', { name: 'Reset link' }));
   await expect(page.getByText('Calendar link reset')).toBeVisible();
   await expect(urlBox).not.toHaveValue(feedUrl);
   expect((await page.request.get(feedUrl)).status()).toBe(404);
   const rotatedUrl = await urlBox.inputValue();
 
   await page.getByRole('button', { name: 'Turn off' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Turn off' }).click();
+  await clickInPopup(page.locator('.ant-popconfirm').getByRole('button', { name: 'Turn off' }));
   await expect(page.getByText('Calendar feed turned off')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create calendar link' })).toBeVisible();
   expect((await page.request.get(rotatedUrl)).status()).toBe(404);
