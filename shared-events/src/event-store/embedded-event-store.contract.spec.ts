@@ -155,6 +155,39 @@ describe('embedded event store with two processes on one file', () => {
       await there.close();
     }
   });
+  it('wakes a subscription caught up with its own appends when another process commits after them, without the fallback poll', async () => {
+    const sharedFile = join(sharedDir, 'own-then-foreign.sqlite');
+    // Its own rows reach the subscription from memory; only the data_version watch can say that the file has more.
+    const here = openEmbeddedEventStore({ file: sharedFile, pollIntervalMs: 10 * 60_000 });
+    const there = openEmbeddedEventStore({ file: sharedFile, pollIntervalMs: 10 * 60_000 });
+    const meta = { actor: { userId: 'teacher-1' }, correlationId: randomUUID(), causationId: null };
+    const upgrade = (store: typeof here, userId: string) =>
+      store.append(streamName('user', userId), [{ type: 'UserUpgradedToPremium', data: { userId } }], { expectedRevision: 'any', ...meta });
+    const aborted = new AbortController();
+    const seen: string[] = [];
+    let ownSeen!: () => void;
+    const ownArrived = new Promise<void>((resolve) => (ownSeen = resolve));
+    const [ownId, foreignId] = [randomUUID(), randomUUID()];
+    try {
+      const received = (async () => {
+        for await (const event of here.subscribeToAll({ signal: aborted.signal })) {
+          seen.push(event.streamId);
+          if (seen.length === 1) ownSeen();
+          if (seen.length === 2) return;
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await upgrade(here, ownId);
+      await ownArrived;
+      await upgrade(there, foreignId);
+      await received;
+      expect(seen).toEqual([streamName('user', ownId), streamName('user', foreignId)]);
+    } finally {
+      aborted.abort();
+      await here.close();
+      await there.close();
+    }
+  });
 });
 
 describe('embedded event store: an append of no events', () => {

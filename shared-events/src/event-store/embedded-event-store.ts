@@ -136,11 +136,17 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   // FOREIGN_COMMIT_CHECK_MS: an API waiting for its read model is not held up for a second.
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   let seenDataVersion = dataVersion.get();
+  /** How many times the watch below saw the file change under it: each one may be rows that only the file holds. */
+  let foreignChanges = 0;
   const foreignCommitWatch = setInterval(() => {
-    if (closed || !notifier.waiting) return;
+    // This store's own writer thread moves data_version too. While one of its appends is under way, its rows
+    // reach the subscribers from memory when it settles; reading the file for them now would decode them twice.
+    // A foreign commit in that time is seen by the settling batch (the log's head moved) or at the next tick.
+    if (closed || !notifier.waiting || commits.busy) return;
     const current = dataVersion.get();
     if (current === seenDataVersion) return;
     seenDataVersion = current;
+    foreignChanges += 1;
     notifier.notify();
   }, FOREIGN_COMMIT_CHECK_MS);
   foreignCommitWatch.unref();
@@ -239,18 +245,27 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   /** What had been committed after `from` and not yet yielded, a page at a time; then waits for the next commit. */
   async function* livePages({ after: from, signal, maxPage }: SubscribeOptions & { maxPage: number }): AsyncGenerator<EventEnvelope[]> {
     let after = from ?? 0n;
+    // `foreignChanges` when this subscription last read the file itself (-1: never). Caught up with the memory
+    // window and with every change the watch saw, it has read all there is: no query.
+    let fileReadAt = -1;
     while (!closed && !signal?.aborted) {
       // Registered before reading: a commit during the read still wakes the wait below.
       const next = notifier.nextCommit(signal, pollIntervalMs);
       try {
         for (;;) {
           if (closed || signal?.aborted) return;
-          const page = recentPage(after, maxPage) ?? readPage(after, maxPage);
+          let page = recentPage(after, maxPage);
+          if (!page) {
+            if (after === recentEnd && fileReadAt === foreignChanges) break;
+            fileReadAt = foreignChanges;
+            page = readPage(after, maxPage);
+          }
           if (page.envelopes.length > 0) yield page.envelopes;
           after = page.last;
           if (page.count < maxPage) break;
         }
-        await next.wait;
+        // The fallback poll is for whatever the watch may have missed: read the file once more.
+        if ((await next.wait) === 'timeout') fileReadAt = -1;
       } finally {
         next.cancel();
       }

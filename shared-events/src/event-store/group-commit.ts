@@ -25,6 +25,10 @@ export function groupCommit<Item>(commit: (batch: Item[]) => Promise<void>) {
         setImmediate(flush);
       }
     },
+    /** Whether anything added has not settled yet (waiting for, or in, a commit). */
+    get busy(): boolean {
+      return inFlight !== null || pending.length > 0;
+    },
     /** Commits what was added so far and resolves once nothing is in flight. */
     async drain(): Promise<void> {
       flush();

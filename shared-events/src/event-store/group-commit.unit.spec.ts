@@ -31,4 +31,17 @@ describe('groupCommit', () => {
     await commits.drain();
     expect(batches).toEqual([['a']]);
   });
+
+  it('is busy from an add until its commit has settled, and only then', async () => {
+    let finish: () => void = () => {};
+    const commits = groupCommit<number>(() => new Promise<void>((resolve) => (finish = resolve)));
+    expect(commits.busy).toBe(false);
+    commits.add(1);
+    expect(commits.busy).toBe(true); // waiting for the next tick
+    await new Promise(setImmediate);
+    expect(commits.busy).toBe(true); // committing
+    finish();
+    await commits.drain();
+    expect(commits.busy).toBe(false);
+  });
 });
