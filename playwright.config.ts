@@ -22,6 +22,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The UI honours the system's reduced-motion setting (antd-layout.tsx). Without it, a click landing while a
+    // dialog or popup was still zooming in missed its button on a slow machine (two CI flakes, 2026-11-25).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

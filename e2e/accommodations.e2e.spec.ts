@@ -20,6 +20,25 @@ test('templates are read-only and listed by category', async ({ page }) => {
   await expect(page.getByText('No custom accommodations found')).toBeVisible();
 });
 
+test('a user who asked the system for less motion gets dialogs without the zoom animation', async ({ page }) => {
+  // The config asks every page for reduced motion; this test checks both settings.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.goto('/accommodations');
+  const dialog = page.getByRole('dialog', { name: 'Add New Accommodation' });
+  const classesWhenShown = async () => {
+    await page.getByRole('button', { name: 'Add Accommodation' }).click();
+    await dialog.waitFor();
+    const classes = (await dialog.getAttribute('class')) ?? '';
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    return classes;
+  };
+  expect(await classesWhenShown()).toMatch(/ant-zoom/);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await classesWhenShown()).not.toMatch(/ant-zoom/);
+});
+
 test('create, edit and delete an accommodation', async ({ page }) => {
   await page.goto('/accommodations');
   await page.getByRole('button', { name: 'Add Accommodation' }).click();
