@@ -54,10 +54,10 @@ test('co-teaching screens', async ({ browser }) => {
 
   // Arrival toasts ("shared with you") would sit over the header buttons for 5 s; the look-book is about the page.
   await sub.page.goto(`/students/${ava.id}`);
-  await sub.page.addStyleTag({ content: '.ant-notification { display: none !important; }' });
+  await sub.page.addStyleTag({ content: '.toast-viewport { display: none !important; }' });
   await shoot(sub.page, 'substitute-detail');
   await sub.page.goto('/sub-plan');
-  await sub.page.addStyleTag({ content: '.ant-notification { display: none !important; }' });
+  await sub.page.addStyleTag({ content: '.toast-viewport { display: none !important; }' });
   await shoot(sub.page, 'sub-plan');
   await sub.page.emulateMedia({ media: 'print' });
   await sub.page.setViewportSize({ width: 794, height: 1123 });

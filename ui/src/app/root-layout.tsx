@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { PageLoader } from '../components/page-loader.tsx';
+import { ToastViewport } from '../components/toast-viewport.tsx';
 
 export function RootLayout() {
   return (
@@ -11,6 +12,7 @@ export function RootLayout() {
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
+      <ToastViewport />
       <ScrollRestoration />
     </>
   );

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUpTeacher } from './caseload-fixtures.ts';
+
+// Spec sections 4 and 9: one toast at a time, 5000 ms, paused on hover or focus; swipe right 50 px, Escape or the
+// close button dismiss it; F8 reaches it. The page's clock is faked so that "5 s later" takes no time.
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+  await signUpTeacher(page);
+  await page.goto('/settings');
+});
+
+// Every toast in these tests is a success, which is a polite status; a failure's is an alert.
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('status');
+
+async function saveProfileAs(page: Page, name: string) {
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toasts(page).filter({ hasText: 'Profile Updated' })).toBeVisible();
+}
+
+test('a toast closes by itself after 5 s, but not while the pointer rests on it; a new one replaces it', async ({ page }) => {
+  await saveProfileAs(page, 'Casey One');
+  await saveProfileAs(page, 'Casey Two');
+  await expect(toasts(page)).toHaveCount(1);
+
+  await page.clock.runFor(3000);
+  await toasts(page).hover();
+  await page.clock.runFor(10_000);
+  await expect(toasts(page)).toHaveCount(1);
+
+  await page.mouse.move(5, 5);
+  await page.clock.runFor(1500);
+  await expect(toasts(page)).toHaveCount(1);
+  await page.clock.runFor(1000);
+  await expect(toasts(page)).toHaveCount(0);
+});
+
+test('F8 takes the keyboard to the toast, which then waits; Escape closes it and the focus goes back', async ({ page }) => {
+  await saveProfileAs(page, 'Casey Keys');
+  const nameField = page.getByLabel('Full Name');
+  await nameField.focus();
+  await page.keyboard.press('F8');
+  await expect(toasts(page)).toBeFocused();
+  await expect(toasts(page)).toContainText('Profile Updated');
+  await page.clock.runFor(10_000);
+  await expect(toasts(page)).toHaveCount(1);
+
+  await page.keyboard.press('Tab');
+  await expect(toasts(page).getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(toasts(page)).toHaveCount(0);
+  await expect(nameField).toBeFocused();
+});
+
+test('a swipe to the right of 50 px or more dismisses the toast; a shorter one lets it spring back', async ({ page }) => {
+  await saveProfileAs(page, 'Casey Swipe');
+  const swipe = async (distance: number) => {
+    const box = await toasts(page).boundingBox();
+    if (!box) throw new Error('the toast has no box');
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 40, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 40 + distance, y, { steps: 5 });
+    await page.mouse.up();
+  };
+  await swipe(30);
+  await expect(toasts(page)).toHaveCount(1);
+  await expect(toasts(page)).not.toHaveAttribute('style', /translateX/);
+  await swipe(60);
+  await expect(toasts(page)).toHaveCount(0);
+});
+
+test('the close button dismisses the toast', async ({ page }) => {
+  await saveProfileAs(page, 'Casey Close');
+  await toasts(page).getByRole('button', { name: 'Close' }).click();
+  await expect(toasts(page)).toHaveCount(0);
+});
