@@ -72,8 +72,18 @@ test('create, edit and delete an accommodation', async ({ page }) => {
   const renamed = page.getByTestId('accommodation-card').filter({ hasText: 'Wobble Chair' });
   await expect(renamed).toBeVisible();
 
+  // The browser's own confirmation: dismissing it keeps the card, accepting it deletes.
+  page.once('dialog', (dialog) => void dialog.dismiss());
   await renamed.getByRole('button', { name: 'Delete Wobble Chair' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(renamed).toBeVisible();
+  const confirmation = new Promise<string>((resolve) =>
+    page.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.accept();
+    }),
+  );
+  await renamed.getByRole('button', { name: 'Delete Wobble Chair' }).click();
+  expect(await confirmation).toBe('Delete "Wobble Chair"? It will be removed from your library.');
   await expect(page.getByText('Accommodation deleted successfully')).toBeVisible();
   await expect(page.getByTestId('accommodation-card').filter({ hasText: 'Wobble Chair' })).toHaveCount(0);
   await page.reload();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Button, Card, Empty, Input, Modal, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Card, Empty, Input, Skeleton, Tabs, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import {
   ACCOMMODATION_CATEGORIES,
@@ -23,7 +23,6 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 const countLabel = (count: number) => `${count} accommodation${count === 1 ? '' : 's'}`;
 
 export default function AccommodationsPage() {
-  const [modal, modalHolder] = Modal.useModal();
   const library = useAccommodationLibrary();
   const deletion = useDeleteAccommodation();
   const [search, setSearch] = useState('');
@@ -43,20 +42,14 @@ export default function AccommodationsPage() {
       .sort((a, b) => a.name.localeCompare(b.name));
   }, [library.data, search]);
 
-  const confirmDelete = (accommodation: Accommodation) =>
-    modal.confirm({
-      title: 'Delete accommodation?',
-      content: `"${accommodation.name}" will be removed from your library.`,
-      okText: 'Delete',
-      okButtonProps: { danger: true },
-      onOk: () =>
-        deletion
-          .mutateAsync({ id: accommodation.id, revision: accommodation.revision })
-          .then(() => toast({ title: 'Accommodation deleted successfully' }))
-          .catch(() =>
-            toast({ title: 'Error', description: 'Failed to delete accommodation. Please try again.', variant: 'destructive' }),
-          ),
-    });
+  // Spec sections 2 and 6: deleting an accommodation asks for the browser's own confirmation (a student's deletion has a dialog).
+  const confirmDelete = (accommodation: Accommodation) => {
+    if (!window.confirm(`Delete "${accommodation.name}"? It will be removed from your library.`)) return;
+    deletion
+      .mutateAsync({ id: accommodation.id, revision: accommodation.revision })
+      .then(() => toast({ title: 'Accommodation deleted successfully' }))
+      .catch(() => toast({ title: 'Error', description: 'Failed to delete accommodation. Please try again.', variant: 'destructive' }));
+  };
 
   const cards = (items: Accommodation[]) => (
     <div className="accommodations-grid">
@@ -97,7 +90,6 @@ export default function AccommodationsPage() {
 
   return (
     <div>
-      {modalHolder}
       <PageHeader
         title="Accommodations"
         description="Manage classroom accommodations by category"
