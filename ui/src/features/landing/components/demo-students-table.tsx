@@ -27,7 +27,7 @@ export function DemoStudentsTable() {
                 </button>
               </div>
               <button type="button" className="landing-button landing-button--primary" onClick={() => void navigate('/register')}>
-                + Add Student
+                <span aria-hidden="true">+ </span>Add Student
               </button>
             </div>
           </div>
