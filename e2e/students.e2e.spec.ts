@@ -94,6 +94,35 @@ test('filter, group, switch view and reload keeps the view', async ({ page }) =>
   expect(await page.evaluate(() => localStorage.getItem('studentViewMode'))).toBe('list');
 });
 
+test("a card shows 3 accommodations and '+N more' names the rest, after the pointer rests 700 ms or at once on keyboard focus", async ({ page }) => {
+  const ids = await libraryIds(page.request);
+  const names = ['Breaks', 'Extended Time', 'Small Group', 'Quiet Space', 'Calculator Use'];
+  await addStudent(page.request, { firstName: 'Tip', lastInitial: 'T', grade: '3', accommodationIds: names.map((name) => ids.get(name) ?? '') });
+  await page.clock.install();
+  await page.goto('/students');
+  const more = page.getByTestId('student-card').getByText('+2 more');
+  await expect(more).toBeVisible();
+  const tooltip = page.getByRole('tooltip');
+
+  await more.hover();
+  await page.clock.runFor(500);
+  await expect(tooltip).toBeHidden();
+  await page.clock.runFor(300);
+  await expect(tooltip).toBeVisible();
+  const hidden = ((await tooltip.textContent()) ?? '').split(', ');
+  expect(hidden).toHaveLength(2);
+  for (const name of hidden) {
+    expect(names).toContain(name);
+    await expect(page.getByTestId('student-card').getByText(name, { exact: true })).toHaveCount(0);
+  }
+
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(1000);
+  await expect(tooltip).toBeHidden();
+  await more.focus();
+  await expect(tooltip).toBeVisible();
+});
+
 test('delete a student through the dialog', async ({ page }) => {
   const { id } = await addStudent(page.request, { firstName: 'Dee', lastInitial: 'L', grade: '6' });
   await page.goto(`/students/${id}`);

@@ -2,6 +2,7 @@ import { Button, Card, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import type { Accommodation } from '@accommodate/shared-events/schemas/accommodation';
+import { TOOLTIP_PROPS } from '../../../lib/tooltip-props.ts';
 
 interface AccommodationCardProps {
   accommodation: Accommodation;
@@ -25,7 +26,7 @@ export function AccommodationCard({ accommodation, onEdit, onDelete }: Accommoda
           </Tag>
         </div>
         {accommodation.isTemplate ? (
-          <Tooltip title="Pre-built templates are shared and read-only">
+          <Tooltip title="Pre-built templates are shared and read-only" {...TOOLTIP_PROPS}>
             <Tag>Template</Tag>
           </Tooltip>
         ) : (

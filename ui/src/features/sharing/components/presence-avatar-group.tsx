@@ -1,5 +1,6 @@
 import { Avatar, Tooltip } from 'antd';
 import type { PresenceUser } from './use-student-presence.ts';
+import { TOOLTIP_PROPS } from '../../../lib/tooltip-props.ts';
 
 const initials = (name: string): string =>
   name
@@ -17,7 +18,7 @@ export default function PresenceAvatarGroup({ users }: { users: PresenceUser[] }
     <div className="presence-avatars no-print" role="group" aria-label="Also here" style={{ display: 'inline-flex', alignItems: 'center' }}>
       <Avatar.Group max={{ count: 4 }} size="small">
         {users.map((user) => (
-          <Tooltip key={user.userId} title={presenceLabel(user)}>
+          <Tooltip key={user.userId} title={presenceLabel(user)} {...TOOLTIP_PROPS}>
             <Avatar
               aria-label={presenceLabel(user)}
               style={{

@@ -1,6 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import type { StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import { TOOLTIP_PROPS } from '../../../lib/tooltip-props.ts';
 
 /** The first `max` accommodations as chips coloured by category, the rest behind '+N more'. */
 export function AccommodationChips({ accommodations, max }: { accommodations: StudentAccommodation[]; max: number }) {
@@ -14,7 +15,7 @@ export function AccommodationChips({ accommodations, max }: { accommodations: St
         </Tag>
       ))}
       {rest.length > 0 && (
-        <Tooltip title={rest.map((a) => a.name).join(', ')} mouseEnterDelay={0.7}>
+        <Tooltip title={rest.map((a) => a.name).join(', ')} {...TOOLTIP_PROPS}>
           <Tag style={{ cursor: 'default', marginBottom: 4 }} tabIndex={0} className="no-print">
             +{rest.length} more
           </Tag>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Button, Space, Tooltip } from 'antd';
 import { BoldOutlined, ItalicOutlined, OrderedListOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { sanitizeNotesHtml } from './notes-html.ts';
+import { TOOLTIP_PROPS } from '../../../lib/tooltip-props.ts';
 
 interface RichTextEditorProps {
   value: string;
@@ -44,7 +45,7 @@ export function RichTextEditor({ value, onChange, onBlur, id, ariaLabel }: RichT
     <div className="rich-text-editor">
       <Space size={4} className="rich-text-toolbar">
         {COMMANDS.map(({ command, title, icon }) => (
-          <Tooltip key={command} title={title}>
+          <Tooltip key={command} title={title} {...TOOLTIP_PROPS}>
             <Button
               size="small"
               type="text"
