@@ -75,3 +75,11 @@ test('the close button dismisses the toast', async ({ page }) => {
   await toasts(page).getByRole('button', { name: 'Close' }).click();
   await expect(toasts(page)).toHaveCount(0);
 });
+
+test('a printed page leaves the toast out', async ({ page }) => {
+  await saveProfileAs(page, 'Casey Print');
+  await page.emulateMedia({ media: 'print' });
+  await expect(toasts(page)).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+  await expect(toasts(page)).toBeVisible();
+});
