@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addStudent, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
+import { seriousViolations } from './axe-violations.ts';
 
 /**
  * WCAG 2.1 AA with axe-core on every route, at desktop width and at 375 px:
@@ -16,16 +16,6 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
   // Page loaders and skeletons gone: axe judges the page a person actually reads.
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const found: string[] = [];
-  for (const v of results.violations) {
-    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
-    found.push(`${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`);
-  }
-  return found;
 }
 
 for (const size of WIDTHS) {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUpTeacher } from './caseload-fixtures.ts';
+import { seriousViolations } from './axe-violations.ts';
 
 // Spec sections 4 and 9: one toast at a time, 5000 ms, paused on hover or focus; swipe right 50 px, Escape or the
 // close button dismiss it; F8 reaches it. The page's clock is faked so that "5 s later" takes no time.
@@ -83,3 +84,20 @@ test('a printed page leaves the toast out', async ({ page }) => {
   await page.emulateMedia({ media: 'screen' });
   await expect(toasts(page)).toBeVisible();
 });
+
+for (const width of [1280, 375]) {
+  test(`a success toast and a failure toast pass axe at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 740 });
+    await saveProfileAs(page, 'Casey Axe');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A refused save shows the failure toast, an alert.
+    await page.route('**/api/settings', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Something went wrong"}' }),
+    );
+    await page.getByLabel('Full Name').fill('Casey Refused');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('region', { name: 'Notifications (F8)' }).getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
