@@ -103,6 +103,8 @@ test("a card shows 3 accommodations and '+N more' names the rest, after the poin
   const more = page.getByTestId('student-card').getByText('+2 more');
   await expect(more).toBeVisible();
   const tooltip = page.getByRole('tooltip');
+  // From here the page's time moves only when the test says, so "500 ms later" does not depend on the machine.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
 
   await more.hover();
   await page.clock.runFor(500);
