@@ -106,3 +106,16 @@ for (const width of [1280, 375]) {
     await expect(alert).toBeVisible();
   });
 }
+
+test('the toast sits at the bottom right on a desktop and at the top on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 740 });
+  await saveProfileAs(page, 'Casey Desk');
+  const desk = await toasts(page).boundingBox();
+  expect(desk && desk.y + desk.height).toBeGreaterThan(700);
+  expect(desk && desk.x + desk.width).toBeGreaterThan(1240);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await saveProfileAs(page, 'Casey Phone');
+  const phone = await toasts(page).boundingBox();
+  expect(phone?.y).toBeLessThan(40);
+});
