@@ -20,8 +20,21 @@ export const runtimeConfigSchema = z.object({
   SMTP_URL: optionalUrl,
   /** Prefix for every Redis key this deployment writes (BullMQ queues, the Socket.IO adapter). */
   REDIS_PREFIX: z.string().default('accommodate'),
-  /** Express `trust proxy`: set when behind a TLS-terminating proxy, so cookies get Secure and rate limits see client IPs. */
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Express `trust proxy`: set when behind a TLS-terminating proxy, so cookies get Secure and rate limits see client IPs.
+   * A number of hops ("1": one proxy in front) must reach Express as a number: as a string Express reads it as an
+   * address list, and "1" is the address 0.0.0.1, so no proxy was trusted at all.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value): boolean | number | string | undefined => {
+      if (value === undefined || value === '' || value === 'false') return undefined;
+      if (value === 'true') return true;
+      if (/^\d+$/.test(value)) return Number(value);
+      return value; // addresses, subnets or names such as 'loopback', comma-separated
+    }),
   /** Serve the built UI from this folder (the all-in-one and API processes). */
   UI_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
