@@ -18,6 +18,7 @@ import { studentDecider } from '../students/decide-student.ts';
 import { deleteOutboxMail, eraseStudent, planStudentErasure } from './erase-student.ts';
 import { NOTIFICATIONS, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
 import { truncateReadModelWal } from './embedded-files.ts';
+import { revokeCalendarFeeds } from '../notifications/calendar-feeds.ts';
 
 const deleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm').max(200) });
 
@@ -72,6 +73,8 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     await store.delete(credential.id);
     await deleteOutboxMail(context, inbox.map((notification) => notification.id));
     await sessions.destroyOthers(userId, undefined);
+    // A shared student stays, and the deleted account with it among its viewers: its calendar URLs must not outlive it.
+    await revokeCalendarFeeds(context.readStore, userId);
     await truncateReadModelWal(context.readStore);
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
     res.json({ deletedStudents: owned.length - kept, keptSharedStudents: kept });

@@ -3,30 +3,22 @@ import { Router } from 'express';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import { PLANS, STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
 import type { PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { USERS, type UserDoc } from '@accommodate/projections/definitions/users-projection';
 import type { AppContext } from '../../framework/command-context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { renderReviewCalendar, type ReviewEntry } from './calendar-feed.ts';
+import { calendarFeeds, revokeCalendarFeeds } from './calendar-feeds.ts';
+import { mayAccess } from '../students/student-access.ts';
 
-/** A feed token, stored only as its hash, so a copy of the store does not reveal working feed URLs. */
-interface CalendarFeedDoc {
-  id: string;
-  userId: string;
-  createdAt: string;
-}
-
-export const CALENDAR_FEEDS = 'calendar-feeds';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** Private ICS feed of the user's review dates, for Google and Outlook calendars. */
 export function calendarRoutes(context: AppContext): Router {
   const router = Router();
-  const feeds = () => context.readStore.state<CalendarFeedDoc>(CALENDAR_FEEDS);
-
-  const revokeAll = async (userId: string) => {
-    for (const feed of await feeds().find({ userId })) await feeds().delete(feed.id);
-  };
+  const feeds = () => calendarFeeds(context.readStore);
+  const revokeAll = (userId: string) => revokeCalendarFeeds(context.readStore, userId);
 
   /** Creates the feed, or rotates it: the old URL stops working at once. */
   router.post('/api/calendar-feed', async (req, res) => {
@@ -46,15 +38,17 @@ export function calendarRoutes(context: AppContext): Router {
   router.get('/api/calendar/:token.ics', async (req, res) => {
     const token = req.params.token ?? '';
     const feed = TOKEN_PATTERN.test(token) ? await feeds().get(hashToken(token)) : null;
-    if (!feed) throw notFound('Calendar feed');
+    // A feed left from an account deleted before its feeds were revoked with it serves nothing either.
+    if (!feed || !(await context.readStore.collection<UserDoc>(USERS).get(feed.userId))) throw notFound('Calendar feed');
     const plans = await context.readStore.collection<PlanDoc>(PLANS).find({ viewerIds: feed.userId });
     const students = context.readStore.collection<StudentDoc>(STUDENTS);
     const entries: ReviewEntry[] = [];
     for (const plan of plans) {
       if (plan.status === 'closed') continue;
       const student = await students.get(plan.studentId);
-      // Visibility follows the student, as for GET /api/plans/:id.
-      if (!student || !student.viewerIds.includes(feed.userId)) continue;
+      // Visibility follows the student, as for GET /api/plans/:id: a share past its expiry date shows nothing, even
+      // before the expiry job has run.
+      if (!student || !mayAccess(student, feed.userId, 'view', context.now())) continue;
       entries.push({ planId: plan.id, reviewDate: plan.reviewDate, studentLabel: displayName(student) });
     }
     entries.sort((a, b) => a.reviewDate.localeCompare(b.reviewDate) || a.planId.localeCompare(b.planId));

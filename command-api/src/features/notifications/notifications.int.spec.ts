@@ -3,6 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_OUTBOX, type OutboxRecord } from '@accommodate/workers/notifications/email-delivery';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
+import { appendExpiredShare, teacher } from '../sharing/sharing-fixtures.ts';
+import { calendarFeeds } from './calendar-feeds.ts';
 
 const server = testServerForFile();
 
@@ -148,5 +150,34 @@ describe('calendar feed', () => {
     expect((await teacher.delete('/api/calendar-feed')).status).toBe(204);
     expect((await fetch(server.url + rotatedPath)).status).toBe(404);
     expect((await fetch(`${server.url}/api/calendar/not-a-token.ics`)).status).toBe(404);
+  });
+
+  async function ownerAndCoTeacherWithFeed() {
+    const owner = await teacher(server, 'Olive Owner');
+    const student = await owner.post('/api/students', { firstName: 'Maya', lastInitial: 'r', grade: '4', status: 'active' });
+    await owner.post(`/api/students/${student.body.id}/plans`, { startDate: utcDate(-200), reviewDate: utcDate(40), status: 'active' });
+    const coTeacher = await teacher(server, 'Cole Coteacher');
+    expect((await owner.post(`/api/students/${student.body.id}/shares`, { email: coTeacher.user.email, role: 'co-teacher' })).status).toBe(201);
+    const feedPath = new URL((await coTeacher.post('/api/calendar-feed')).body.url).pathname;
+    const feed = async () => (await fetch(server.url + feedPath)).text();
+    expect(await feed()).toContain('SUMMARY:504 plan review: Maya R.\r\n');
+    return { owner, coTeacher, studentId: student.body.id as string, feedPath, feed };
+  }
+
+  it('leaves out a student whose share has ended, even before the expiry job has run', async () => {
+    const { owner, coTeacher, studentId, feed } = await ownerAndCoTeacherWithFeed();
+    await appendExpiredShare(server, studentId, owner, coTeacher, 'co-teacher');
+    const ics = await feed();
+    expect(ics).toContain('BEGIN:VCALENDAR');
+    expect(ics).not.toContain('Maya');
+  });
+
+  it('stops serving the feed of a deleted account, although the students shared with it stay', async () => {
+    const { coTeacher, feedPath } = await ownerAndCoTeacherWithFeed();
+    const deleted = await coTeacher.request('DELETE', '/api/account', { body: { password: coTeacher.user.password } });
+    expect(deleted.status).toBe(200);
+    expect((await fetch(server.url + feedPath)).status).toBe(404);
+    // Nothing of the account's feeds is kept.
+    expect(await calendarFeeds(server.context.readStore).find({ userId: coTeacher.user.id })).toEqual([]);
   });
 });
