@@ -50,6 +50,15 @@ describe('accommodation library', () => {
     const stranger = new TestClient(server.url);
     await stranger.register();
     expect((await stranger.delete(`/api/accommodations/${created.body.id}`)).status).toBe(404);
+    // A stale If-Match changes nothing: someone else's accommodation is not found, and its contents are not handed over.
+    for (const attempt of [
+      stranger.patch(`/api/accommodations/${created.body.id}`, { name: 'Taken over', category: 'custom' }, { 'If-Match': '"0"' }),
+      stranger.delete(`/api/accommodations/${created.body.id}`, { 'If-Match': '"0"' }),
+    ]) {
+      const refused = await attempt;
+      expect(refused.status).toBe(404);
+      expect(JSON.stringify(refused.body)).not.toContain('Movement Breaks');
+    }
     const strangerLibrary = await stranger.get('/api/accommodations/defaults');
     expect(strangerLibrary.body.some((a: { id: string }) => a.id === created.body.id)).toBe(false);
 

@@ -29,8 +29,14 @@ export function accommodationRoutes(context: AppContext): Router {
     return accommodation;
   };
 
-  /** A change to an existing accommodation, under the client's If-Match; stale → 412 with the current one. */
-  const decideOn = (req: Request, accommodationId: string, command: AccommodationCommand, userId: string) => {
+  /**
+   * A change to an existing accommodation, under the client's If-Match; stale → 412 with the current one. Someone
+   * else's is not found first: the revision check comes before the decider's ownership check, and a 412 would hand
+   * over its contents. Templates go on to the decider, which refuses them with 403.
+   */
+  const decideOn = async (req: Request, accommodationId: string, command: AccommodationCommand, userId: string) => {
+    const existing = await library().get(accommodationId);
+    if (!existing || (existing.ownerId !== null && existing.ownerId !== userId)) throw notFound('Accommodation');
     const streamId = streamName('accommodation', accommodationId);
     return withStaleAsCurrent(
       context,
