@@ -42,3 +42,14 @@ export function sameOriginWrites(req: Request, _res: Response, next: NextFunctio
   if (host !== req.get('Host')) return next(new HttpError(403, 'Cross-site requests are not allowed'));
   next();
 }
+
+/**
+ * Whether a GET that changes something (the spec's sign-out navigation) came from another site: browsers mark every
+ * request with Sec-Fetch-Site. A link or image on another site must not sign a teacher out; a bookmark or a typed URL
+ * ('none') and the app's own links ('same-origin') may. Clients that send no such header are not browsers' navigations
+ * from elsewhere, and keep working.
+ */
+export function isCrossSiteRequest(req: Request): boolean {
+  const site = req.get('Sec-Fetch-Site');
+  return site === 'cross-site' || site === 'same-site';
+}

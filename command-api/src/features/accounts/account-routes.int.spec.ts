@@ -80,6 +80,17 @@ describe('accounts', () => {
     expect(login.headers.get('location')).toBe('/login');
   });
 
+  it('GET /api/logout from another site (a link or image there) does not sign the teacher out', async () => {
+    const teacher = client();
+    await teacher.register();
+    const fromElsewhere = await teacher.get('/api/logout', { 'Sec-Fetch-Site': 'cross-site' });
+    expect(fromElsewhere.status).toBe(302);
+    expect((await teacher.get('/api/auth/me')).status).toBe(200);
+    // The app's own link, and a bookmark, still sign out.
+    expect((await teacher.get('/api/logout', { 'Sec-Fetch-Site': 'same-origin' })).status).toBe(302);
+    expect((await teacher.get('/api/auth/me')).status).toBe(401);
+  });
+
   it('updates the profile and the password with the spec messages', async () => {
     const teacher = client();
     const { email, password } = await teacher.register('Sam Lee');

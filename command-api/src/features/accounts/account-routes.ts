@@ -11,6 +11,7 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
+import { isCrossSiteRequest } from '../../http/security.ts';
 import { credentials, emailKey } from '../../auth/credentials.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { AttemptLimiter } from '../../auth/rate-limit.ts';
@@ -98,7 +99,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   // Browser navigations from the spec's prototype: sign-in is our own page, sign-out lands on the landing page.
   router.get('/api/login', (_req, res) => res.redirect(302, '/login'));
   router.get('/api/logout', async (req, res) => {
-    await endSession(req, res);
+    if (!isCrossSiteRequest(req)) await endSession(req, res);
     res.redirect(302, '/');
   });
 
