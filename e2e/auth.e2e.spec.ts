@@ -66,3 +66,27 @@ test('an unknown address shows the not-found screen', async ({ page }) => {
   await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
 });
+
+test('a password changed on one device sends the other device’s open page to sign-in at once', async ({ browser }) => {
+  const laptop = await browser.newPage();
+  const phone = await browser.newPage();
+  const account = { email: `two-devices-${Date.now()}@example.test`, password: 'correct horse battery' };
+  expect((await laptop.request.post('/api/auth/register', { data: { name: 'Dana Devices', ...account } })).status()).toBe(201);
+  expect((await phone.request.post('/api/auth/login', { data: account })).status()).toBe(200);
+  await phone.goto('/students');
+  await expect(phone.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
+
+  await laptop.goto('/settings');
+  await laptop.getByRole('tab', { name: 'Security' }).click();
+  await laptop.getByLabel('Current Password').fill(account.password);
+  await laptop.getByLabel('New Password', { exact: true }).fill('an even longer passphrase');
+  await laptop.getByLabel('Confirm New Password').fill('an even longer passphrase');
+  await laptop.getByRole('button', { name: 'Update Password' }).click();
+  await expect(laptop.getByText('Password Updated')).toBeVisible();
+
+  // No click on the phone: its socket is closed by the server, and the page notices.
+  await expect(phone).toHaveURL(/\/login$/);
+  await expect(laptop).toHaveURL(/\/settings$/);
+  await laptop.close();
+  await phone.close();
+});

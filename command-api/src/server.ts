@@ -17,7 +17,7 @@ import { polledProgress } from './framework/polled-progress.ts';
 import { createApp } from './create-app.ts';
 import { SessionStore, readCookie, SESSION_COOKIE } from './auth/sessions.ts';
 import { openDocumentBlobStore } from './features/documents/open-blob-store.ts';
-import { attachSocketServer, revalidateStudentWatchers } from './realtime/socket-server.ts';
+import { attachSocketServer, disconnectSessions, revalidateStudentWatchers } from './realtime/socket-server.ts';
 import { canViewStudent, personLookup } from './features/students/student-access.ts';
 import { startShareAccessReactor } from './features/sharing/share-access-reactor.ts';
 import { seedAccommodationTemplates } from './features/accommodations/seed-templates.ts';
@@ -66,15 +66,13 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
   const httpServer = http.createServer(app);
   answerClientErrorsAsJson(httpServer);
   const io = await attachSocketServer(httpServer, {
-    authenticate: async (cookieHeader) => {
-      const userId = await sessions.userIdFor(readCookie(cookieHeader, SESSION_COOKIE));
-      return userId ? { userId } : null;
-    },
+    authenticate: (cookieHeader) => sessions.sessionFor(readCookie(cookieHeader, SESSION_COOKIE)),
     redisUrl: config.redisUrl,
     redisKey: config.socketRedisKey,
     canViewStudent: (userId, studentId) => canViewStudent(context, userId, studentId),
     userName: async (userId) => (await personLookup(context)(userId)).name,
   });
+  sessions.onEnded((sessionIds) => disconnectSessions(io, sessionIds));
   const shareAccess = startShareAccessReactor({
     eventStore,
     progress: context.progress,

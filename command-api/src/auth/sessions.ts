@@ -27,6 +27,8 @@ export class SessionStore {
    * checked at each use. Null where the store has no stamp.
    */
   private readonly known: KeptUnderStamp<string, SessionDoc> | null;
+  /** Told the ids of sessions that ended here (sign-out, password change, account deleted, expiry), to close their sockets. */
+  private readonly endedListeners = new Set<(sessionIds: string[]) => void>();
 
   constructor(
     store: ReadStore,
@@ -60,26 +62,39 @@ export class SessionStore {
   }
 
   async userIdFor(token: string | undefined): Promise<string | null> {
+    return (await this.sessionFor(token))?.userId ?? null;
+  }
+
+  /** The session's user and its id (the token's hash: it names the session without being a credential). */
+  async sessionFor(token: string | undefined): Promise<{ userId: string; sessionId: string } | null> {
     if (!token || token.length > 100) return null;
     const session = await this.lookup(hashToken(token));
     if (!session) return null;
     if (session.expiresAt <= this.now().toISOString()) {
-      await this.sessions.delete(session.id);
+      await this.end([session.id]);
       return null;
     }
-    return session.userId;
+    return { userId: session.userId, sessionId: session.id };
   }
 
   async destroy(token: string | undefined): Promise<void> {
-    if (token && token.length <= 100) await this.sessions.delete(hashToken(token));
+    if (token && token.length <= 100) await this.end([hashToken(token)]);
   }
 
-  /** Signs a user out everywhere but the session that asked (after a password change). */
+  /** Signs a user out everywhere but the session that asked (after a password change), or everywhere. */
   async destroyOthers(userId: string, keepToken: string | undefined): Promise<void> {
     const keep = keepToken ? hashToken(keepToken) : null;
-    for (const session of await this.sessions.find({ userId })) {
-      if (session.id !== keep) await this.sessions.delete(session.id);
-    }
+    await this.end((await this.sessions.find({ userId })).map((session) => session.id).filter((id) => id !== keep));
+  }
+
+  onEnded(listener: (sessionIds: string[]) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  private async end(sessionIds: string[]): Promise<void> {
+    for (const id of sessionIds) await this.sessions.delete(id);
+    if (sessionIds.length > 0) for (const listener of this.endedListeners) listener(sessionIds);
   }
 }
 

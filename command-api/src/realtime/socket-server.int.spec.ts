@@ -16,7 +16,7 @@ import type { Presence } from '@accommodate/shared-events/schemas/share';
 const sessions: Record<string, string> = { 'sid=alice-session': 'alice', 'sid=bob-session': 'bob' };
 const authenticate = async (cookie: string | undefined) => {
   const userId = cookie ? sessions[cookie] : undefined;
-  return userId ? { userId } : null;
+  return userId && cookie ? { userId, sessionId: `${cookie}-id` } : null;
 };
 
 const servers: Server[] = [];

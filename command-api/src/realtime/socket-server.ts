@@ -8,8 +8,11 @@ import { reconnectWithin500ms } from '@accommodate/shared-events/config/redis-re
 export type SocketTransport = 'websocket' | 'polling';
 
 export interface SocketServerOptions {
-  /** Resolves the session cookie to a user; null when signed out or the session expired. */
-  authenticate(cookieHeader: string | undefined): Promise<{ userId: string } | null>;
+  /**
+   * Resolves the session cookie to a user and the session's id; null when signed out or the session expired. Asked
+   * at the handshake and again at each student:watch, so a socket whose session ended cannot join a room.
+   */
+  authenticate(cookieHeader: string | undefined): Promise<{ userId: string; sessionId: string } | null>;
   /** REDIS_URL: when set, nodes share rooms through @socket.io/redis-adapter. */
   redisUrl?: string | undefined;
   /** Pub/sub channel prefix; the redis-emitter publisher must use the same. Defaults to 'socket.io'. */
@@ -44,6 +47,7 @@ const DEFAULT_PRESENCE_GRACE_MS = 1_500;
  */
 interface SocketData {
   userId: string;
+  sessionId: string;
   name?: string;
   /** studentId → mode, for the student rooms this socket has joined. */
   watching?: Record<string, PresenceMode>;
@@ -57,6 +61,16 @@ interface PresenceTracker {
   revalidate(studentId: string): Promise<void>;
 }
 const trackers = new WeakMap<Server, PresenceTracker>();
+
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/**
+ * Closes the sockets of sessions that ended (sign-out, password change elsewhere, account deleted), on every node:
+ * a signed-out browser must not go on hearing pokes and presence.
+ */
+export function disconnectSessions(io: Server, sessionIds: string[]): void {
+  if (sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+}
 
 /**
  * After someone lost access to a student (share revoked or expired, student deleted):
@@ -156,6 +170,7 @@ export async function attachSocketServer(httpServer: HttpServer, options: Socket
       (user) => {
         if (!user) return next(new Error('Unauthorized'));
         (socket.data as SocketData).userId = user.userId;
+        (socket.data as SocketData).sessionId = user.sessionId;
         next();
       },
       (error: unknown) => {
@@ -167,8 +182,8 @@ export async function attachSocketServer(httpServer: HttpServer, options: Socket
   });
 
   io.on('connection', (socket) => {
-    const { userId } = socket.data as SocketData;
-    void socket.join(userRoom(userId));
+    const { userId, sessionId } = socket.data as SocketData;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
 
     socket.on('student:watch', async (payload: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: WatchAck) => void) : () => undefined;
@@ -177,6 +192,12 @@ export async function attachSocketServer(httpServer: HttpServer, options: Socket
       const { studentId, mode } = parsed.data;
       let allowed = false;
       try {
+        // The session may have ended since the handshake (on another node, or by expiring): such a socket is closed.
+        if ((await options.authenticate(socket.request.headers.cookie))?.sessionId !== sessionId) {
+          reply({ ok: false, message: 'Not found' });
+          socket.disconnect(true);
+          return;
+        }
         allowed = (await options.canViewStudent?.(userId, studentId)) ?? false;
       } catch (error) {
         console.error(`[realtime] access check failed: ${error instanceof Error ? error.name : 'unknown error'}`);

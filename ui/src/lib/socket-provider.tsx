@@ -5,6 +5,7 @@ import { changeMessageSchema } from '@accommodate/shared-events/schemas/api-erro
 import { useCurrentUser } from './auth.ts';
 import { invalidationsFor } from './change-invalidation.ts';
 import { SocketContext } from './socket-context.ts';
+import { queryKeys } from './query-keys.ts';
 
 /** Applies one `change` poke to the cache; malformed pokes are ignored rather than trusted. */
 export function applyChange(queryClient: QueryClient, message: unknown): void {
@@ -19,6 +20,7 @@ export function applyChange(queryClient: QueryClient, message: unknown): void {
 export interface ChangeSource {
   on(event: 'change', listener: (message: unknown) => void): unknown;
   on(event: 'connect', listener: () => void): unknown;
+  on(event: 'disconnect', listener: (reason: string) => void): unknown;
 }
 
 export function listenForChanges(connection: ChangeSource, queryClient: QueryClient): void {
@@ -28,6 +30,12 @@ export function listenForChanges(connection: ChangeSource, queryClient: QueryCli
   // the first one too, what is on screen is refetched (and the rest when next shown).
   connection.on('connect', () => {
     void queryClient.invalidateQueries({ refetchType: 'active' });
+  });
+  // The server closes the sockets of a session that ended (signed out elsewhere, the password changed on another
+  // device, the account deleted). Asking who is signed in then takes this tab to the sign-in page at once, rather than
+  // at its next click.
+  connection.on('disconnect', (reason: string) => {
+    if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
   });
 }
 

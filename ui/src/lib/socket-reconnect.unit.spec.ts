@@ -8,7 +8,7 @@ import { listenForChanges, type ChangeSource } from './socket-provider.tsx';
 function fakeSocket() {
   const listeners = new Map<string, (message?: unknown) => void>();
   const source: ChangeSource = {
-    on: (event: string, listener: (message?: unknown) => void) => listeners.set(event, listener),
+    on: (event: string, listener: (message: never) => void) => listeners.set(event, listener as (message?: unknown) => void),
   };
   return { source, fire: (event: string, message?: unknown) => listeners.get(event)?.(message) };
 }
@@ -42,5 +42,24 @@ describe('at each connect of the socket (the first, and every reconnect)', () =>
     listenForChanges(socket.source, client);
     socket.fire('change', { entity: 'share', id: 'sh1', studentId: 's1', actorId: 'u1' });
     expect(client.getQueryState(queryKeys.studentShares('s1'))?.isInvalidated).toBe(true);
+  });
+});
+
+describe('when the server closes the socket', () => {
+  it('asks again who is signed in, since the session ended elsewhere; a dropped connection does not', async () => {
+    const client = createQueryClient();
+    let asked = 0;
+    const observer = new QueryObserver(client, { queryKey: queryKeys.currentUser(), queryFn: () => ++asked });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await expect.poll(() => asked).toBe(1);
+
+    const socket = fakeSocket();
+    listenForChanges(socket.source, client);
+    socket.fire('disconnect', 'transport close');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toBe(1);
+    socket.fire('disconnect', 'io server disconnect');
+    await expect.poll(() => asked).toBe(2);
+    unsubscribe();
   });
 });
