@@ -1,59 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
-import type { DomainEvent } from '@accommodate/shared-events/events/registry';
 import { janeDetails } from '@accommodate/shared-events/testing/student-fixtures';
-import { matchesFilter } from '../store/filter-match.ts';
-import type { Doc, Filter } from '../store/read-store.ts';
-import type { Change, ProjectionContext } from './projection.ts';
+import { envelope, MemoryContext, revisions } from '../testing/memory-projection-context.ts';
 import { DOCUMENTS, PLANS, STUDENTS } from './caseload-collections.ts';
 import { caseloadProjection, type DocumentDoc, type PlanDoc, type StudentDoc } from './caseload-projection.ts';
-
-/** Collections in maps, with the stores' filter semantics. */
-class MemoryContext implements ProjectionContext {
-  readonly collections = new Map<string, Map<string, Doc>>();
-  readonly changes: Change[] = [];
-  private of(name: string) {
-    let collection = this.collections.get(name);
-    if (!collection) this.collections.set(name, (collection = new Map()));
-    return collection;
-  }
-  async get<T extends Doc>(collection: string, id: string) {
-    return (this.of(collection).get(id) as T | undefined) ?? null;
-  }
-  async find<T extends Doc>(collection: string, filter: Filter) {
-    return [...this.of(collection).values()].filter((doc) => matchesFilter(doc, filter)) as T[];
-  }
-  put<T extends Doc>(collection: string, doc: T) {
-    this.of(collection).set(doc.id, structuredClone(doc));
-  }
-  delete(collection: string, id: string) {
-    this.of(collection).delete(id);
-  }
-  announce(change: Change) {
-    this.changes.push(change);
-  }
-}
-
-let position = 0n;
-const revisions = new Map<string, number>();
-function envelope(streamId: string, event: DomainEvent, actor = 'u1', occurredAt = new Date(Date.UTC(2025, 0, Number(position) + 1)).toISOString()): EventEnvelope {
-  const revision = (revisions.get(streamId) ?? -1) + 1;
-  revisions.set(streamId, revision);
-  position += 1n;
-  return {
-    eventId: `e${position}`,
-    type: event.type,
-    data: event.data,
-    streamId,
-    revision,
-    position,
-    occurredAt,
-    actor: { userId: actor },
-    correlationId: 'c',
-    causationId: null,
-    schemaVersion: 1,
-  };
-}
 
 async function run(context: MemoryContext, ...envelopes: EventEnvelope[]) {
   for (const each of envelopes) await caseloadProjection.apply(each, context);
