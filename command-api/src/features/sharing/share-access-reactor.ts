@@ -30,7 +30,11 @@ export function startShareAccessReactor(deps: {
           after = envelope.position;
           if (!ACCESS_LOST.has(envelope.type)) continue;
           const { studentId } = envelope.data as { studentId: string };
-          await deps.progress.waitForPosition(envelope.position, CATCH_UP_TIMEOUT_MS);
+          // Re-checked against read models that have not reached the event, the revoked user would stay in the room.
+          while (!(await deps.progress.waitForPosition(envelope.position, CATCH_UP_TIMEOUT_MS))) {
+            if (abort.signal.aborted) return;
+            deps.logger.warn('read models lagging; the socket access re-check waits for them');
+          }
           await deps.revalidate(studentId).catch((error: unknown) => {
             deps.logger.warn('socket access re-check failed', { error: error instanceof Error ? error.name : typeof error });
           });
