@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe-violations.ts';
 
 // A unique address per run, so the test never collides with an account from an earlier run.
 const email = `teacher-${Date.now()}@example.test`;
@@ -68,8 +69,9 @@ test('an unknown address shows the not-found screen', async ({ page }) => {
 });
 
 test('a password changed on one device sends the other device’s open page to sign-in at once', async ({ browser }) => {
-  const laptop = await browser.newPage();
-  const phone = await browser.newPage();
+  // A context each, so that each has its own cookies, as two devices would.
+  const laptop = await (await browser.newContext()).newPage();
+  const phone = await (await browser.newContext()).newPage();
   const account = { email: `two-devices-${Date.now()}@example.test`, password: 'correct horse battery' };
   expect((await laptop.request.post('/api/auth/register', { data: { name: 'Dana Devices', ...account } })).status()).toBe(201);
   expect((await phone.request.post('/api/auth/login', { data: account })).status()).toBe(200);
@@ -87,6 +89,36 @@ test('a password changed on one device sends the other device’s open page to s
   // No click on the phone: its socket is closed by the server, and the page notices.
   await expect(phone).toHaveURL(/\/login$/);
   await expect(laptop).toHaveURL(/\/settings$/);
-  await laptop.close();
-  await phone.close();
+  await laptop.context().close();
+  await phone.context().close();
+});
+
+test('Settings lists where the account is signed in, and signing the other device out sends its page to sign-in', async ({ browser }) => {
+  // A context each, so that each has its own cookies, as two devices would.
+  const laptop = await (await browser.newContext()).newPage();
+  const phone = await (await browser.newContext()).newPage();
+  const account = { email: `sessions-${Date.now()}@example.test`, password: 'correct horse battery' };
+  expect((await laptop.request.post('/api/auth/register', { data: { name: 'Sid Sessions', ...account } })).status()).toBe(201);
+  expect((await phone.request.post('/api/auth/login', { data: account })).status()).toBe(200);
+  await phone.goto('/students');
+  await expect(phone.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
+
+  await laptop.goto('/settings');
+  await laptop.getByRole('tab', { name: 'Security' }).click();
+  await laptop.getByRole('button', { name: 'View Sessions' }).click();
+  const dialog = laptop.getByRole('dialog', { name: 'Active Sessions' });
+  const sessions = dialog.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
+  await expect(sessions.first()).toContainText('Chrome on Linux');
+  expect(await seriousViolations(laptop)).toEqual([]);
+  await laptop.screenshot({ path: test.info().outputPath('active-sessions.png') });
+
+  await sessions.filter({ hasNotText: 'This device' }).getByRole('button', { name: /^Sign out/ }).click();
+  await expect(laptop.getByText('Session signed out')).toBeVisible();
+  await expect(sessions).toHaveCount(1);
+  await expect(dialog.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
+  await expect(phone).toHaveURL(/\/login$/);
+  await laptop.context().close();
+  await phone.context().close();
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ReadStore, StateCollection } from '@accommodate/projections/store/read-store';
 import { keptUnderStamp, type KeptUnderStamp } from '@accommodate/projections/store/kept-under-stamp';
+import type { ActiveSession } from '@accommodate/shared-events/schemas/active-session';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -11,9 +12,13 @@ interface SessionDoc {
   userId: string;
   createdAt: string;
   expiresAt: string;
+  /** 'Chrome on Windows' (describe-device.ts); absent on sessions from before it was kept. */
+  device?: string;
 }
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** What the browser may see of a session: derived from the stored id, so it can neither sign in nor be turned into the room name. */
+const publicIdOf = (sessionId: string): string => createHash('sha256').update(`public:${sessionId}`).digest('hex').slice(0, 24);
 
 /** Sessions kept in memory between requests, at most; past that the memory starts again empty. */
 const MAX_KNOWN_SESSIONS = 10_000;
@@ -49,7 +54,7 @@ export class SessionStore {
   }
 
   /** A fresh random token at every sign-in, which is what rotating the session id means here. */
-  async create(userId: string): Promise<string> {
+  async create(userId: string, device?: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
     await this.sessions.put({
@@ -57,8 +62,33 @@ export class SessionStore {
       userId,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+      ...(device === undefined ? {} : { device }),
     });
     return token;
+  }
+
+  /** The user's live sessions: the one that asked first (`current`), then the others, newest first. */
+  async listFor(userId: string, currentToken: string | undefined): Promise<ActiveSession[]> {
+    const current = currentToken ? hashToken(currentToken) : null;
+    const now = this.now().toISOString();
+    return (await this.sessions.find({ userId }))
+      .filter((session) => session.expiresAt > now)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      .map((session) => ({
+        id: publicIdOf(session.id),
+        device: session.device ?? 'Unknown device',
+        signedInAt: session.createdAt,
+        current: session.id === current,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current));
+  }
+
+  /** Signs one of the user's sessions out, named by its public id; false when the user has no such session. */
+  async endByPublicId(userId: string, publicId: string): Promise<boolean> {
+    const session = (await this.sessions.find({ userId })).find((each) => publicIdOf(each.id) === publicId);
+    if (!session) return false;
+    await this.end([session.id]);
+    return true;
   }
 
   async userIdFor(token: string | undefined): Promise<string | null> {

@@ -6,8 +6,9 @@ import { accommodationRoutes } from './accommodations/accommodation-routes.ts';
 import { caseloadRoutes } from './students/caseload-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { auditTrailRoutes } from './access-log/audit-trail-routes.ts';
+import { sessionRoutes } from './accounts/session-routes.ts';
 
 /** Every feature's routes, in the order they are mounted. */
 export function featureRoutes(context: AppContext, sessions: SessionStore): Router[] {
-  return [accountRoutes(context, sessions), accommodationRoutes(context), auditTrailRoutes(context, sessions), caseloadRoutes(context), notificationRoutes(context)];
+  return [accountRoutes(context, sessions), sessionRoutes(sessions), accommodationRoutes(context), auditTrailRoutes(context, sessions), caseloadRoutes(context), notificationRoutes(context)];
 }

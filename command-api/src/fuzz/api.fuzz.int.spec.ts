@@ -40,6 +40,9 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/settings', fields: ['name', 'email', 'emailNotifications'] },
   { method: 'POST', path: '/api/auth/update-password', fields: ['currentPassword', 'newPassword', 'confirmPassword'], endsSession: true },
   { method: 'POST', path: '/api/upgrade-to-premium' },
+  { method: 'GET', path: '/api/auth/sessions' },
+  { method: 'DELETE', path: '/api/auth/sessions/:session' },
+  { method: 'DELETE', path: '/api/auth/sessions', endsSession: true },
   { method: 'DELETE', path: '/api/account', fields: ['password', 'confirm'], endsSession: true },
   { method: 'GET', path: '/api/accommodations/defaults' },
   { method: 'POST', path: '/api/accommodations', fields: ACCOMMODATION_FIELDS },
@@ -169,7 +172,7 @@ const bodyFor = (endpoint: Endpoint): fc.Arbitrary<BodySpec> => {
 const requestArb = fc.constantFrom(...ENDPOINTS).chain((endpoint) =>
   fc.record({
     endpoint: fc.constant(endpoint),
-    ids: fc.record({ student: idValue, plan: idValue, accommodation: idValue, document: idValue, notification: idValue, share: idValue, token: idValue }),
+    ids: fc.record({ student: idValue, plan: idValue, accommodation: idValue, document: idValue, notification: idValue, share: idValue, token: idValue, session: idValue }),
     cookie: endpoint.endsSession ? cookieValue.filter((c) => c !== 'owner' && c !== 'other') : cookieValue,
     ifMatch: ifMatchValue,
     // Mostly same-origin (no Origin header, as from a script); now and then a cross-site one.
@@ -210,7 +213,7 @@ describe('API fuzzing', () => {
     const own = await ids(owner);
     const theirs = await ids(other);
     for (const key of ['student', 'plan', 'accommodation'] as const) realIds[key] = { own: own[key], other: theirs[key] };
-    for (const key of ['document', 'notification', 'share', 'token'] as const) realIds[key] = { own: 'none', other: 'none' };
+    for (const key of ['document', 'notification', 'share', 'token', 'session'] as const) realIds[key] = { own: 'none', other: 'none' };
     cookies.owner = owner.cookie!;
     cookies.other = other.cookie!;
   }, 60_000);

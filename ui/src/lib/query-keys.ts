@@ -4,6 +4,7 @@
  */
 export const queryKeys = {
   currentUser: () => ['/api/auth/user'] as const,
+  activeSessions: () => ['/api/auth/sessions'] as const,
   students: () => ['/api/students'] as const,
   student: (id: string) => ['/api/students', id] as const,
   studentAccommodations: (id: string) => ['/api/students', id, 'accommodations'] as const,

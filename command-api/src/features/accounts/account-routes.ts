@@ -12,6 +12,7 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { HttpError } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { isCrossSiteRequest } from '../../http/security.ts';
+import { describeDevice } from '../../auth/describe-device.ts';
 import { credentials, emailKey } from '../../auth/credentials.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { AttemptLimiter } from '../../auth/rate-limit.ts';
@@ -31,7 +32,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
 
   const startSession = async (req: Request, res: Response, userId: string) => {
     await sessions.destroy(readCookie(req.headers.cookie, SESSION_COOKIE));
-    const token = await sessions.create(userId);
+    const token = await sessions.create(userId, describeDevice(req.get('User-Agent')));
     res.cookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: 'lax',

@@ -1,7 +1,7 @@
 import { Button, Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { accessLogCsvUrl, useAccessLog, type AccessLogEntry } from '../api/get-access-log.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 const ACTION_COLORS: Record<AccessLogEntry['action'], string> = { view: 'blue', export: 'purple', print: 'orange', download: 'green' };
 
@@ -32,7 +32,7 @@ export function AccessLogCard({ studentId }: { studentId: string }) {
           pagination={{ pageSize: 20, hideOnSinglePage: true }}
           scroll={{ x: true }}
           columns={[
-            { title: 'When', dataIndex: 'at', render: (at: string) => dayjs(at).format('MMM D, YYYY h:mm A') },
+            { title: 'When', dataIndex: 'at', render: (at: string) => formatDateTime(at) },
             { title: 'Who', dataIndex: ['user', 'name'] },
             { title: 'Action', dataIndex: 'action', render: (action: AccessLogEntry['action']) => <Tag color={ACTION_COLORS[action]}>{action}</Tag> },
             { title: 'What', dataIndex: 'what' },

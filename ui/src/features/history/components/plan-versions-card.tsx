@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Card, Empty, Select, Skeleton, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { usePlanVersions } from '../api/get-plan-versions.ts';
 import type { PlanSnapshot } from '../api/history-types.ts';
 import { fieldLabel, formatValue } from './change-value.tsx';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 const PLAN_FIELDS: (keyof PlanSnapshot)[] = ['status', 'startDate', 'reviewDate', 'meetingDate', 'caseManager'];
 
@@ -28,7 +28,7 @@ export function PlanVersionsCard({ planId }: { planId: string }) {
 
   const options = list.map((version) => ({
     value: version.revision,
-    label: `v${version.revision + 1} · ${dayjs(version.at).format('MMM D, YYYY h:mm A')} · ${version.actor.name}`,
+    label: `v${version.revision + 1} · ${formatDateTime(version.at)} · ${version.actor.name}`,
   }));
   const a = list.find((version) => version.revision === left)?.plan;
   const b = list.find((version) => version.revision === right)?.plan;

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Form, Input, Space } from 'antd';
@@ -8,10 +9,15 @@ import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
 import { DeleteAccountCard } from '../../erasure/components/delete-account-card.tsx';
 
+// A Modal with its list: loaded when first opened.
+const ActiveSessionsDialog = lazy(() => import('./active-sessions-dialog.tsx').then((m) => ({ default: m.ActiveSessionsDialog })));
+
 const EMPTY: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 export function SecurityTab() {
   const updatePassword = useUpdatePassword();
+  // Stays true after the first opening, so that closing still animates.
+  const [sessionsShown, setSessionsShown] = useState<boolean | null>(null);
   const { control, handleSubmit, reset, formState } = useForm<PasswordChangeInput>({
     resolver: zodResolver(passwordChangeSchema),
     defaultValues: EMPTY,
@@ -65,9 +71,14 @@ export function SecurityTab() {
             <h3 className="settings-row__title">Active Sessions</h3>
             <p className="settings-row__text">See where you are signed in.</p>
           </div>
-          <Button disabled>View Sessions</Button>
+          <Button onClick={() => setSessionsShown(true)}>View Sessions</Button>
         </div>
       </Card>
+      {sessionsShown !== null && (
+        <Suspense fallback={null}>
+          <ActiveSessionsDialog open={sessionsShown} onClose={() => setSessionsShown(false)} />
+        </Suspense>
+      )}
       <DeleteAccountCard />
     </Space>
   );
