@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { seriousViolations } from './axe-violations.ts';
 
 // A unique address per run, so the test never collides with an account from an earlier run.
@@ -68,18 +68,25 @@ test('an unknown address shows the not-found screen', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Privacy Policy' })).toBeVisible();
 });
 
-test('a password changed on one device sends the other device’s open page to sign-in at once', async ({ browser }) => {
-  // A context each, so that each has its own cookies, as two devices would.
+/**
+ * One account signed in on a laptop and on a phone (a browser context each, so each has its own cookies), with the
+ * phone's students page open.
+ */
+async function signedInOnTwoDevices(browser: Browser, name: string) {
   const laptop = await (await browser.newContext()).newPage();
   const phone = await (await browser.newContext()).newPage();
   const account = { email: `two-devices-${Date.now()}@example.test`, password: 'correct horse battery' };
-  expect((await laptop.request.post('/api/auth/register', { data: { name: 'Dana Devices', ...account } })).status()).toBe(201);
+  expect((await laptop.request.post('/api/auth/register', { data: { name, ...account } })).status()).toBe(201);
   expect((await phone.request.post('/api/auth/login', { data: account })).status()).toBe(200);
   await phone.goto('/students');
   await expect(phone.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
-
   await laptop.goto('/settings');
   await laptop.getByRole('tab', { name: 'Security' }).click();
+  return { laptop, phone, account, close: () => Promise.all([laptop.context().close(), phone.context().close()]) };
+}
+
+test('a password changed on one device sends the other device’s open page to sign-in at once', async ({ browser }) => {
+  const { laptop, phone, account, close } = await signedInOnTwoDevices(browser, 'Dana Devices');
   await laptop.getByLabel('Current Password').fill(account.password);
   await laptop.getByLabel('New Password', { exact: true }).fill('an even longer passphrase');
   await laptop.getByLabel('Confirm New Password').fill('an even longer passphrase');
@@ -89,36 +96,24 @@ test('a password changed on one device sends the other device’s open page to s
   // No click on the phone: its socket is closed by the server, and the page notices.
   await expect(phone).toHaveURL(/\/login$/);
   await expect(laptop).toHaveURL(/\/settings$/);
-  await laptop.context().close();
-  await phone.context().close();
+  await close();
 });
 
 test('Settings lists where the account is signed in, and signing the other device out sends its page to sign-in', async ({ browser }) => {
-  // A context each, so that each has its own cookies, as two devices would.
-  const laptop = await (await browser.newContext()).newPage();
-  const phone = await (await browser.newContext()).newPage();
-  const account = { email: `sessions-${Date.now()}@example.test`, password: 'correct horse battery' };
-  expect((await laptop.request.post('/api/auth/register', { data: { name: 'Sid Sessions', ...account } })).status()).toBe(201);
-  expect((await phone.request.post('/api/auth/login', { data: account })).status()).toBe(200);
-  await phone.goto('/students');
-  await expect(phone.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
-
-  await laptop.goto('/settings');
-  await laptop.getByRole('tab', { name: 'Security' }).click();
+  const { laptop, phone, close } = await signedInOnTwoDevices(browser, 'Sid Sessions');
   await laptop.getByRole('button', { name: 'View Sessions' }).click();
   const dialog = laptop.getByRole('dialog', { name: 'Active Sessions' });
   const sessions = dialog.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
   await expect(sessions).toHaveCount(2);
-  await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
   await expect(sessions.first()).toContainText('Chrome on Linux');
+  await expect(sessions.first()).toContainText('This device');
+  await expect(sessions.filter({ hasText: 'This device' })).toHaveCount(1);
   expect(await seriousViolations(laptop)).toEqual([]);
-  await laptop.screenshot({ path: test.info().outputPath('active-sessions.png') });
 
   await sessions.filter({ hasNotText: 'This device' }).getByRole('button', { name: /^Sign out/ }).click();
   await expect(laptop.getByText('Session signed out')).toBeVisible();
   await expect(sessions).toHaveCount(1);
   await expect(dialog.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
   await expect(phone).toHaveURL(/\/login$/);
-  await laptop.context().close();
-  await phone.context().close();
+  await close();
 });
