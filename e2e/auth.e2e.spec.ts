@@ -100,7 +100,7 @@ test('a password changed on one device sends the other device’s open page to s
 });
 
 test('Settings lists where the account is signed in, and signing the other device out sends its page to sign-in', async ({ browser }) => {
-  const { laptop, phone, close } = await signedInOnTwoDevices(browser, 'Sid Sessions');
+  const { laptop, phone, account, close } = await signedInOnTwoDevices(browser, 'Sid Sessions');
   await laptop.getByRole('button', { name: 'View Sessions' }).click();
   const dialog = laptop.getByRole('dialog', { name: 'Active Sessions' });
   const sessions = dialog.getByRole('list', { name: 'Sessions' }).getByRole('listitem');
@@ -113,7 +113,17 @@ test('Settings lists where the account is signed in, and signing the other devic
   await sessions.filter({ hasNotText: 'This device' }).getByRole('button', { name: /^Sign out/ }).click();
   await expect(laptop.getByText('Session signed out')).toBeVisible();
   await expect(sessions).toHaveCount(1);
+  const closeButton = dialog.locator('.ant-modal-footer').getByRole('button', { name: 'Close' });
+  await expect(closeButton).toBeFocused();
   await expect(dialog.getByRole('button', { name: 'Sign out all other sessions' })).toBeDisabled();
   await expect(phone).toHaveURL(/\/login$/);
+
+  // Opened again later, the list is asked afresh: a sign-in since then is on it.
+  await closeButton.click();
+  const tablet = await browser.newContext();
+  expect((await tablet.request.post('/api/auth/login', { data: account })).status()).toBe(200);
+  await laptop.getByRole('button', { name: 'View Sessions' }).click();
+  await expect(sessions).toHaveCount(2);
+  await tablet.close();
   await close();
 });

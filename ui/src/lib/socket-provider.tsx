@@ -21,6 +21,7 @@ export interface ChangeSource {
   on(event: 'change', listener: (message: unknown) => void): unknown;
   on(event: 'connect', listener: () => void): unknown;
   on(event: 'disconnect', listener: (reason: string) => void): unknown;
+  connect(): unknown;
 }
 
 export function listenForChanges(connection: ChangeSource, queryClient: QueryClient): void {
@@ -32,10 +33,14 @@ export function listenForChanges(connection: ChangeSource, queryClient: QueryCli
     void queryClient.invalidateQueries({ refetchType: 'active' });
   });
   // The server closes the sockets of a session that ended (signed out elsewhere, the password changed on another
-  // device, the account deleted). Asking who is signed in then takes this tab to the sign-in page at once, rather than
-  // at its next click.
+  // device, the account deleted, or a new sign-in in this browser, which replaces its session). Socket.IO does not
+  // reconnect after that by itself. So: ask who is signed in. Nobody: the tab goes to the sign-in page at once, rather
+  // than at its next click. Still someone (the browser's cookie now names a new session): connect again with it.
   connection.on('disconnect', (reason: string) => {
-    if (reason === 'io server disconnect') void queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() });
+    if (reason !== 'io server disconnect') return;
+    void queryClient.refetchQueries({ queryKey: queryKeys.currentUser() }).then(() => {
+      if (queryClient.getQueryData(queryKeys.currentUser())) connection.connect();
+    });
   });
 }
 

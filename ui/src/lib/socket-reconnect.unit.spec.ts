@@ -7,10 +7,12 @@ import { listenForChanges, type ChangeSource } from './socket-provider.tsx';
 /** A stand-in socket whose events the spec fires by hand. */
 function fakeSocket() {
   const listeners = new Map<string, (message?: unknown) => void>();
+  let connects = 0;
   const source: ChangeSource = {
     on: (event: string, listener: (message: never) => void) => listeners.set(event, listener as (message?: unknown) => void),
+    connect: () => (connects += 1),
   };
-  return { source, fire: (event: string, message?: unknown) => listeners.get(event)?.(message) };
+  return { source, fire: (event: string, message?: unknown) => listeners.get(event)?.(message), connects: () => connects };
 }
 
 describe('at each connect of the socket (the first, and every reconnect)', () => {
@@ -46,20 +48,36 @@ describe('at each connect of the socket (the first, and every reconnect)', () =>
 });
 
 describe('when the server closes the socket', () => {
-  it('asks again who is signed in, since the session ended elsewhere; a dropped connection does not', async () => {
+  async function watched(user: () => { id: string } | null) {
     const client = createQueryClient();
     let asked = 0;
-    const observer = new QueryObserver(client, { queryKey: queryKeys.currentUser(), queryFn: () => ++asked });
+    const observer = new QueryObserver(client, { queryKey: queryKeys.currentUser(), queryFn: () => (++asked, user()) });
     const unsubscribe = observer.subscribe(() => undefined);
     await expect.poll(() => asked).toBe(1);
-
     const socket = fakeSocket();
     listenForChanges(socket.source, client);
+    return { socket, asked: () => asked, unsubscribe };
+  }
+
+  it('asks again who is signed in, and stays closed when nobody is (the session ended elsewhere)', async () => {
+    let user: { id: string } | null = { id: 'u1' };
+    const { socket, asked, unsubscribe } = await watched(() => user);
     socket.fire('disconnect', 'transport close');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(asked).toBe(1);
+    expect(asked()).toBe(1);
+    user = null;
     socket.fire('disconnect', 'io server disconnect');
-    await expect.poll(() => asked).toBe(2);
+    await expect.poll(() => asked()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(socket.connects()).toBe(0);
+    unsubscribe();
+  });
+
+  it('connects again when someone is still signed in (a new sign-in in this browser replaced the session)', async () => {
+    const { socket, asked, unsubscribe } = await watched(() => ({ id: 'u1' }));
+    socket.fire('disconnect', 'io server disconnect');
+    await expect.poll(() => asked()).toBe(2);
+    await expect.poll(() => socket.connects()).toBe(1);
     unsubscribe();
   });
 });

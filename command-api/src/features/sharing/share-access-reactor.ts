@@ -5,6 +5,8 @@ import type { ProjectionProgress } from '../../framework/command-context.ts';
 /** Events after which someone may have lost sight of a student. */
 const ACCESS_LOST = new Set(['ShareRevoked', 'ShareExpired', 'StudentShared', 'StudentDeleted']);
 const CATCH_UP_TIMEOUT_MS = 3_000;
+/** How long a late re-check waits for lagging read models (a stuck projection is an outage of its own). */
+const LATE_RECHECK_LIMIT_MS = 10 * 60_000;
 
 /**
  * Why here, in the API process: sockets live on the API nodes, while in distributed
@@ -22,6 +24,16 @@ export function startShareAccessReactor(deps: {
   revalidate(studentId: string): Promise<void>;
 }): { stop(): Promise<void> } {
   const abort = new AbortController();
+  const recheck = (studentId: string) =>
+    deps.revalidate(studentId).catch((error: unknown) => {
+      deps.logger.warn('socket access re-check failed', { error: error instanceof Error ? error.name : typeof error });
+    });
+  const recheckOnceProjected = async (position: bigint, studentId: string) => {
+    deps.logger.warn('read models lagging; the socket access re-check is repeated once they catch up');
+    for (let waited = 0; waited < LATE_RECHECK_LIMIT_MS && !abort.signal.aborted; waited += CATCH_UP_TIMEOUT_MS) {
+      if (await deps.progress.waitForPosition(position, CATCH_UP_TIMEOUT_MS)) return recheck(studentId);
+    }
+  };
   const follow = async () => {
     let after = await deps.eventStore.headPosition();
     while (!abort.signal.aborted) {
@@ -30,14 +42,11 @@ export function startShareAccessReactor(deps: {
           after = envelope.position;
           if (!ACCESS_LOST.has(envelope.type)) continue;
           const { studentId } = envelope.data as { studentId: string };
-          // Re-checked against read models that have not reached the event, the revoked user would stay in the room.
-          while (!(await deps.progress.waitForPosition(envelope.position, CATCH_UP_TIMEOUT_MS))) {
-            if (abort.signal.aborted) return;
-            deps.logger.warn('read models lagging; the socket access re-check waits for them');
-          }
-          await deps.revalidate(studentId).catch((error: unknown) => {
-            deps.logger.warn('socket access re-check failed', { error: error instanceof Error ? error.name : typeof error });
-          });
+          const projected = await deps.progress.waitForPosition(envelope.position, CATCH_UP_TIMEOUT_MS);
+          await recheck(studentId);
+          // Checked against read models without the event, the revoked user stays in the room: so checked again once
+          // they have it. In the background, so that one lagging projection holds up nobody else's re-check.
+          if (!projected) void recheckOnceProjected(envelope.position, studentId);
         }
       } catch (error) {
         if (abort.signal.aborted) return;

@@ -5,8 +5,11 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export const getActiveSessions = (): Promise<ActiveSession[]> => apiRequest<ActiveSession[]>('/api/auth/sessions');
 
-export const getActiveSessionsQueryOptions = () =>
-  // Sessions start and end on other devices: asked afresh each time the dialog opens.
-  queryOptions({ queryKey: queryKeys.activeSessions(), queryFn: getActiveSessions, staleTime: 0, refetchOnMount: 'always' });
+/**
+ * Sessions start and end on other devices, so the list is never fresh for long: with `enabled` following the dialog's
+ * `open`, it is asked afresh each time the dialog opens (the dialog stays mounted between openings).
+ */
+export const getActiveSessionsQueryOptions = (enabled: boolean) =>
+  queryOptions({ queryKey: queryKeys.activeSessions(), queryFn: getActiveSessions, staleTime: 0, enabled });
 
-export const useActiveSessions = () => useQuery(getActiveSessionsQueryOptions());
+export const useActiveSessions = (enabled: boolean) => useQuery(getActiveSessionsQueryOptions(enabled));

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import type { ActiveSession } from '@accommodate/shared-events/schemas/active-session';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
@@ -11,19 +12,28 @@ const failed = () =>
 
 /** Where the account is signed in; a lost phone or a shared staff-room computer can be signed out from here. */
 export function ActiveSessionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const sessions = useActiveSessions();
+  const sessions = useActiveSessions(open);
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   const others = (sessions.data ?? []).filter((session) => !session.current);
+  // The button that had the focus goes with its row (or is disabled): the focus moves to Close rather than to the page.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const keepFocusInDialog = () => closeButton.current?.focus();
 
   const signOut = (session: ActiveSession) =>
     endOne.mutate(session.id, {
-      onSuccess: () => toast({ title: 'Session signed out', description: `${session.device} is no longer signed in.` }),
+      onSuccess: () => {
+        keepFocusInDialog();
+        toast({ title: 'Session signed out', description: `${session.device} is no longer signed in.` });
+      },
       onError: failed,
     });
   const signOutOthers = () =>
     endOthers.mutate(undefined, {
-      onSuccess: () => toast({ title: 'Other sessions signed out', description: 'Only this device is still signed in.' }),
+      onSuccess: () => {
+        keepFocusInDialog();
+        toast({ title: 'Other sessions signed out', description: 'Only this device is still signed in.' });
+      },
       onError: failed,
     });
 
@@ -36,7 +46,7 @@ export function ActiveSessionsDialog({ open, onClose }: { open: boolean; onClose
         <Button key="others" danger disabled={others.length === 0} loading={endOthers.isPending} onClick={signOutOthers}>
           Sign out all other sessions
         </Button>,
-        <Button key="close" onClick={onClose}>
+        <Button key="close" ref={closeButton} onClick={onClose}>
           Close
         </Button>,
       ]}
