@@ -53,6 +53,35 @@ test('F8 takes the keyboard to the toast, which then waits; Escape closes it and
   await expect(nameField).toBeFocused();
 });
 
+test('once the keyboard has left the toast, closing it does not pull the focus back', async ({ page }) => {
+  await saveProfileAs(page, 'Casey Leaves');
+  const nameField = page.getByLabel('Full Name');
+  await nameField.focus();
+  await page.keyboard.press('F8');
+  await expect(toasts(page)).toBeFocused();
+  await page.getByLabel('Email Address').focus();
+  await toasts(page).getByRole('button', { name: 'Close' }).click();
+  await expect(toasts(page)).toHaveCount(0);
+  await expect(nameField).not.toBeFocused();
+});
+
+test('a toast’s status is in the page before its text, so that screen readers announce the text', async ({ page }) => {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { statusesAtInsertion: string[] }).statusesAtInsertion = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (node instanceof HTMLElement && node.getAttribute('role') === 'status') seen.push(node.textContent ?? '');
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await saveProfileAs(page, 'Casey Heard');
+  expect(await page.evaluate(() => (window as unknown as { statusesAtInsertion: string[] }).statusesAtInsertion)).toEqual(['']);
+  await expect(toasts(page)).toContainText('Your profile settings have been saved.');
+});
+
 test('a swipe to the right of 50 px or more dismisses the toast; a shorter one lets it spring back', async ({ page }) => {
   await saveProfileAs(page, 'Casey Swipe');
   const swipe = async (distance: number) => {

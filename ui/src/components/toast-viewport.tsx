@@ -32,16 +32,20 @@ export function ToastViewport() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  // A toast that closes while it holds the focus gives it back to where F8 took it from.
+  // A toast that closes while it holds the focus gives it back to where F8 took it from. Once the user has moved
+  // the focus elsewhere, that place is forgotten.
   const restoreFocus = useCallback(() => {
     const target = returnFocus.current;
     returnFocus.current = null;
     if (target?.isConnected) target.focus();
   }, []);
+  const forgetReturnFocus = useCallback(() => {
+    returnFocus.current = null;
+  }, []);
 
   return (
     <section className="toast-viewport" aria-label="Notifications (F8)">
-      {shown && <ToastItem key={shown.id} ref={toastRef} toast={shown} onFocusLost={restoreFocus} />}
+      {shown && <ToastItem key={shown.id} ref={toastRef} toast={shown} onFocusLost={restoreFocus} onFocusLeft={forgetReturnFocus} />}
     </section>
   );
 }
@@ -50,13 +54,21 @@ interface ToastItemProps {
   toast: ShownToast;
   ref: RefObject<HTMLDivElement | null>;
   onFocusLost: () => void;
+  onFocusLeft: () => void;
 }
 
-function ToastItem({ toast, ref, onFocusLost }: ToastItemProps) {
+function ToastItem({ toast, ref, onFocusLost, onFocusLeft }: ToastItemProps) {
   const timer = useRef<PausableTimer | null>(null);
   const swipeStart = useRef<{ pointerId: number; x: number } | null>(null);
   const [offset, setOffset] = useState(0);
   const destructive = toast.variant === 'destructive';
+  // Screen readers announce a change inside a live region, and not always a region that arrives already filled:
+  // the status is put in place empty, and its text a frame later.
+  const [announced, setAnnounced] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => setAnnounced(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
 
   useEffect(() => {
     timer.current = new PausableTimer(TOAST_DURATION_MS, () => dismissToast(toast.id));
@@ -102,7 +114,9 @@ function ToastItem({ toast, ref, onFocusLost }: ToastItemProps) {
       onPointerLeave={() => timer.current?.release('hover')}
       onFocus={() => timer.current?.hold('focus')}
       onBlur={(event) => {
-        if (!event.currentTarget.contains(event.relatedTarget)) timer.current?.release('focus');
+        if (event.currentTarget.contains(event.relatedTarget)) return;
+        timer.current?.release('focus');
+        onFocusLeft();
       }}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -111,8 +125,12 @@ function ToastItem({ toast, ref, onFocusLost }: ToastItemProps) {
     >
       <ToastIcon destructive={destructive} />
       <div className="toast__text">
-        <div className="toast__title">{toast.title}</div>
-        {toast.description && <div className="toast__description">{toast.description}</div>}
+        {announced && (
+          <>
+            <div className="toast__title">{toast.title}</div>
+            {toast.description && <div className="toast__description">{toast.description}</div>}
+          </>
+        )}
       </div>
       <button type="button" className="toast__close" aria-label="Close" onClick={() => dismissToast(toast.id)}>
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
