@@ -4,8 +4,13 @@ import type { Projection, ProjectionContext } from './projection.ts';
 
 export const NOTIFICATIONS = 'notifications';
 export const NOTIFICATION_PREFERENCES = 'notification-preferences';
-/** Ids of deleted students (nothing else): a notification raised about one after its deletion is dropped. */
-const ERASED_STUDENTS = 'notification-erased-students';
+/**
+ * Ids of deleted students and accounts (nothing else), as 'student:<id>' and 'user:<id>': a notification raised about
+ * or for one after its deletion is dropped.
+ */
+const ERASED_SUBJECTS = 'notification-erased-subjects';
+const erasedStudent = (studentId: string) => `student:${studentId}`;
+const erasedUser = (userId: string) => `user:${userId}`;
 
 /** A notification as GET /api/notifications lists it, filed under its recipient. */
 export type NotificationDoc = AppNotification & { userId: string };
@@ -40,7 +45,7 @@ async function markRead(context: ProjectionContext, notificationId: string, user
 async function forgetStudent(context: ProjectionContext, studentId: string): Promise<void> {
   // The notification workers react to the log on their own: one that read the student just before its deletion
   // raises its notification just after, while the student's key may still exist. Remembered here, so it is dropped.
-  context.put(ERASED_STUDENTS, { id: studentId });
+  context.put(ERASED_SUBJECTS, { id: erasedStudent(studentId) });
   for (const notification of await context.find<NotificationDoc>(NOTIFICATIONS, { studentId })) {
     context.delete(NOTIFICATIONS, notification.id);
     poke(context, notification.id, notification.userId, 'system');
@@ -48,6 +53,8 @@ async function forgetStudent(context: ProjectionContext, studentId: string): Pro
 }
 
 async function forgetRecipient(context: ProjectionContext, userId: string): Promise<void> {
+  // As for a student: a reminder worker that read the plan's viewers just before raises for the account just after.
+  context.put(ERASED_SUBJECTS, { id: erasedUser(userId) });
   for (const notification of await context.find<NotificationDoc>(NOTIFICATIONS, { userId })) context.delete(NOTIFICATIONS, notification.id);
   context.delete(NOTIFICATION_PREFERENCES, userId);
 }
@@ -55,9 +62,9 @@ async function forgetRecipient(context: ProjectionContext, userId: string): Prom
 /** The bell and /notifications: each user's notifications, and their e-mail preferences. */
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  // v2: forgets erased students / deleted accounts. v3: and drops notifications raised about them afterwards.
+  // v2: forgets erased students / deleted accounts. v3: and drops notifications raised about or for them afterwards.
   version: 3,
-  collections: [NOTIFICATIONS, NOTIFICATION_PREFERENCES, ERASED_STUDENTS],
+  collections: [NOTIFICATIONS, NOTIFICATION_PREFERENCES, ERASED_SUBJECTS],
   handles: ['NotificationRaised', 'NotificationRead', 'NotificationsAllRead', 'NotificationPreferencesChanged', 'StudentDeleted', 'UserAccountDeleted'],
   async apply(envelope, context) {
     if (envelope.type === 'UserAccountDeleted') return forgetRecipient(context, (envelope.data as { userId: string }).userId);
@@ -70,7 +77,8 @@ export const notificationsProjection: Projection = {
         const { notificationId, userId, type, title, message, studentId, planId } = event.data;
         // Redelivery: the notification and its read flag stay as they are.
         if (await context.get<NotificationDoc>(NOTIFICATIONS, notificationId)) return;
-        if (studentId !== null && (await context.get(ERASED_STUDENTS, studentId))) return;
+        if (await context.get(ERASED_SUBJECTS, erasedUser(userId))) return;
+        if (studentId !== null && (await context.get(ERASED_SUBJECTS, erasedStudent(studentId)))) return;
         context.put<NotificationDoc>(NOTIFICATIONS, {
           id: notificationId,
           userId,
