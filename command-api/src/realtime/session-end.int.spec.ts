@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, SessionStore } from '../auth/sessions.ts';
-import { TestClient, testServerForFile } from '../testing/test-server.ts';
+import { signedInOnTwoDevices, TestClient, testServerForFile } from '../testing/test-server.ts';
 
 const server = testServerForFile();
 const sockets: Socket[] = [];
@@ -22,13 +22,9 @@ async function socketOf(client: TestClient): Promise<Socket> {
   return socket;
 }
 
-/** One account signed in twice, as on a laptop and a phone, each with its own socket. */
 async function signedInTwice() {
-  const laptop = new TestClient(server.url);
-  const account = await laptop.register('Sam Sessions');
-  const phone = new TestClient(server.url);
-  expect((await phone.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200);
-  return { account, laptop, phone, laptopSocket: await socketOf(laptop), phoneSocket: await socketOf(phone) };
+  const devices = await signedInOnTwoDevices(server.url);
+  return { ...devices, laptopSocket: await socketOf(devices.laptop), phoneSocket: await socketOf(devices.phone) };
 }
 
 describe('a session that ends closes its sockets', () => {

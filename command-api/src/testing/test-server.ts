@@ -112,8 +112,13 @@ export class TestClient {
   }
 
   /** Registers a fresh account and keeps its session. */
-  async register(name = 'Test Teacher', email = `teacher-${randomUUID()}@school.test`, password = 'correct horse battery') {
-    const response = await this.post('/api/auth/register', { name, email, password });
+  async register(
+    name = 'Test Teacher',
+    email = `teacher-${randomUUID()}@school.test`,
+    password = 'correct horse battery',
+    headers?: Record<string, string>,
+  ) {
+    const response = await this.post('/api/auth/register', { name, email, password }, headers);
     if (response.status !== 201) throw new Error(`register failed with ${response.status}`);
     return { ...response.body, password } as { id: string; email: string; password: string; name: string };
   }
@@ -124,4 +129,18 @@ export async function signedInTeacher(baseUrl: string, name?: string) {
   const client = new TestClient(baseUrl);
   const account = await client.register(name);
   return Object.assign(client, { account });
+}
+
+/**
+ * One account signed in twice, as on a laptop and a phone: two clients, each with its own session. Each sign-in may
+ * carry a User-Agent, which names the session's device.
+ */
+export async function signedInOnTwoDevices(baseUrl: string, userAgents: { laptop?: string; phone?: string } = {}) {
+  const header = (userAgent: string | undefined) => (userAgent ? { 'User-Agent': userAgent } : undefined);
+  const laptop = new TestClient(baseUrl);
+  const account = await laptop.register('Sam Sessions', undefined, undefined, header(userAgents.laptop));
+  const phone = new TestClient(baseUrl);
+  const login = await phone.post('/api/auth/login', { email: account.email, password: account.password }, header(userAgents.phone));
+  if (login.status !== 200) throw new Error(`login failed with ${login.status}`);
+  return { account, laptop, phone };
 }

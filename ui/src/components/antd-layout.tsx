@@ -8,8 +8,8 @@ import { usePrefersReducedMotion } from '../lib/prefers-reduced-motion.ts';
 
 /**
  * The text styles antd's <App> gives its wrapper. <App> itself is not used: it mounts the
- * message, notification and modal hooks (about 18 KB gzipped) on every page, and only the
- * accommodations page needs a hook modal (Modal.useModal); toasts use the static notification.
+ * message, notification and modal hooks (about 18 KB gzipped) on every page, and no page needs
+ * them (toasts are the app's own, components/toast-viewport.tsx).
  */
 function AppText({ children }: { children: ReactNode }) {
   const { token } = theme.useToken();

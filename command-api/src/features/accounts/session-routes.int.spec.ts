@@ -1,24 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TestClient, testServerForFile } from '../../testing/test-server.ts';
+import { signedInOnTwoDevices, TestClient, testServerForFile } from '../../testing/test-server.ts';
 
 const server = testServerForFile();
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-async function signedInOnTwoDevices() {
-  const account = { email: `sessions-${randomUUID()}@school.test`, password: 'long enough pw' };
-  const laptop = new TestClient(server.url);
-  expect((await laptop.post('/api/auth/register', { name: 'Lee Laptop', ...account }, { 'User-Agent': CHROME_WINDOWS })).status).toBe(201);
-  const phone = new TestClient(server.url);
-  expect((await phone.post('/api/auth/login', account, { 'User-Agent': SAFARI_IPHONE })).status).toBe(200);
-  return { account, laptop, phone };
-}
+const signedIn = () => signedInOnTwoDevices(server.url, { laptop: CHROME_WINDOWS, phone: SAFARI_IPHONE });
 
 describe('active sessions (Settings > Security)', () => {
   it('lists where the account is signed in, this device first, then the newest, with no user-agent string kept', async () => {
-    const { laptop } = await signedInOnTwoDevices();
+    const { laptop } = await signedIn();
     const listed = await laptop.get('/api/auth/sessions');
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([
@@ -32,7 +24,7 @@ describe('active sessions (Settings > Security)', () => {
   });
 
   it('signs one other session out, and only the account’s own', async () => {
-    const { laptop, phone } = await signedInOnTwoDevices();
+    const { laptop, phone } = await signedIn();
     const [laptopSession, phoneSession] = (await laptop.get('/api/auth/sessions')).body as { id: string }[];
 
     const stranger = new TestClient(server.url);
@@ -47,7 +39,7 @@ describe('active sessions (Settings > Security)', () => {
   });
 
   it('signs out every other session at once, keeping this one', async () => {
-    const { laptop, phone, account } = await signedInOnTwoDevices();
+    const { laptop, phone, account } = await signedIn();
     const tablet = new TestClient(server.url);
     await tablet.post('/api/auth/login', account);
     expect((await laptop.delete('/api/auth/sessions')).status).toBe(204);

@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Empty, List, Skeleton, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useStudentAsOf } from '../api/get-student-as-of.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 /** The student, accommodations and plans exactly as they were at `asOf`. */
 export function StudentAsOfView({ studentId, asOf }: { studentId: string; asOf: string }) {
@@ -14,7 +14,7 @@ export function StudentAsOfView({ studentId, asOf }: { studentId: string; asOf: 
   const student = snapshot.data;
   return (
     <div data-testid="as-of-view">
-      <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`As of ${dayjs(student.asOf).format('MMM D, YYYY h:mm A')}`} />
+      <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`As of ${formatDateTime(student.asOf)}`} />
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
         <Descriptions.Item label="Name">{student.name}</Descriptions.Item>
         <Descriptions.Item label="Grade">{student.grade}</Descriptions.Item>

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, List, Tag } from 'antd';
 import { CalendarOutlined, CommentOutlined, FileTextOutlined, InfoCircleOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import type { AppNotification } from '../api/notifications.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 const TYPE_ICONS: Record<AppNotification['type'], ReactNode> = {
   review: <CalendarOutlined />,
@@ -46,7 +46,7 @@ export function NotificationItem({ item, knownStudentIds, onMarkRead }: Notifica
         </div>
         <p className="notification__message">{item.message}</p>
         <div className="notification__meta">
-          <time dateTime={item.date}>{dayjs(item.date).format('MMM D, YYYY h:mm A')}</time>
+          <time dateTime={item.date}>{formatDateTime(item.date)}</time>
           {item.studentId && knownStudentIds.has(item.studentId) ? (
             <Link to={`/students/${encodeURIComponent(item.studentId)}`}>View Student</Link>
           ) : null}

@@ -17,17 +17,26 @@ export default function PresenceAvatarGroup({ users }: { users: PresenceUser[] }
   return (
     <div className="presence-avatars no-print" role="group" aria-label="Also here" style={{ display: 'inline-flex', alignItems: 'center' }}>
       <Avatar.Group max={{ count: 4 }} size="small">
-        {users.map((user) => (
+        {users.map((user, index) => (
           <Tooltip key={user.userId} title={presenceLabel(user)} {...TOOLTIP_PROPS}>
-            <Avatar
+            {/* Focusable, so that a keyboard user can bring up the name too. */}
+            <span
+              role="img"
+              tabIndex={0}
               aria-label={presenceLabel(user)}
-              style={{
-                backgroundColor: user.mode === 'editing' ? '#d46b08' : '#4f46e5',
-                boxShadow: user.mode === 'editing' ? '0 0 0 2px #ffd591' : undefined,
-              }}
+              // The group's own overlap is for bare avatars; each one sits in its focusable wrapper here.
+              style={{ display: 'inline-flex', borderRadius: '50%', marginInlineStart: index === 0 ? 0 : -8 }}
             >
-              {initials(user.name)}
-            </Avatar>
+              <Avatar
+                aria-hidden
+                style={{
+                  backgroundColor: user.mode === 'editing' ? '#d46b08' : '#4f46e5',
+                  boxShadow: user.mode === 'editing' ? '0 0 0 2px #ffd591' : undefined,
+                }}
+              >
+                {initials(user.name)}
+              </Avatar>
+            </span>
           </Tooltip>
         ))}
       </Avatar.Group>

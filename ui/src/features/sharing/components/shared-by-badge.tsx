@@ -9,8 +9,10 @@ export function SharedByBadge({ student }: { student: Pick<Student, 'access' | '
   if (!student.sharedBy || student.access === 'owner') return null;
   return (
     <Tooltip title={`You are a ${roleLabel(student.access).toLowerCase()} on this student`} {...TOOLTIP_PROPS}>
-      <Tag icon={<TeamOutlined />} color="purple" data-testid="shared-by" style={{ marginInlineEnd: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+      {/* Focusable, so that the tooltip is not for mouse users only; the role is also in the text for screen readers. */}
+      <Tag tabIndex={0} icon={<TeamOutlined />} color="purple" data-testid="shared-by" style={{ marginInlineEnd: 0, maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis' }}>
         Shared by {student.sharedBy.name}
+        <span className="visually-hidden">, you are a {roleLabel(student.access).toLowerCase()}</span>
       </Tag>
     </Tooltip>
   );

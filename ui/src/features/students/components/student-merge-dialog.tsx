@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Modal, Radio, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { StudentConflict } from '@accommodate/shared-events/schemas/share';
 import { FIELD_LABELS, type MergeChoices, type MergeSide } from './student-merge.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 interface StudentMergeDialogProps {
   /** Null when closed. */
@@ -21,7 +21,6 @@ function shown(value: unknown): string {
   return new DOMParser().parseFromString(text, 'text/html').body.textContent?.trim() || '(empty)';
 }
 
-const when = (at: string): string => dayjs(at).format('MMM D, YYYY h:mm A');
 
 /** On a 412: for each field both people changed, "yours" against "theirs, by NAME at TIME". */
 export function StudentMergeDialog({ conflicts, saving, onResolve, onCancel }: StudentMergeDialogProps) {
@@ -65,7 +64,7 @@ export function StudentMergeDialog({ conflicts, saving, onResolve, onCancel }: S
                     Yours: <span className="merge-value">{shown(conflict.yours)}</span>
                   </Radio>
                   <Radio value="theirs">
-                    Theirs, by {conflict.by.name} at {when(conflict.at)}: <span className="merge-value">{shown(conflict.theirs)}</span>
+                    Theirs, by {conflict.by.name} at {formatDateTime(conflict.at)}: <span className="merge-value">{shown(conflict.theirs)}</span>
                   </Radio>
                 </Space>
               </Radio.Group>
