@@ -36,12 +36,18 @@ test('a toast closes by itself after 5 s, but not while the pointer rests on it;
   await expect(toasts(page)).toHaveCount(0);
 });
 
-test('F8 takes the keyboard to the toast, which then waits; Escape closes it and the focus goes back', async ({ page }) => {
-  await saveProfileAs(page, 'Casey Keys');
+/** A toast on screen, and F8 pressed from the name field: returns that field. */
+async function reachToastWithF8(page: Page, name: string) {
+  await saveProfileAs(page, name);
   const nameField = page.getByLabel('Full Name');
   await nameField.focus();
   await page.keyboard.press('F8');
   await expect(toasts(page)).toBeFocused();
+  return nameField;
+}
+
+test('F8 takes the keyboard to the toast, which then waits; Escape closes it and the focus goes back', async ({ page }) => {
+  const nameField = await reachToastWithF8(page, 'Casey Keys');
   await expect(toasts(page)).toContainText('Profile Updated');
   await page.clock.runFor(10_000);
   await expect(toasts(page)).toHaveCount(1);
@@ -54,11 +60,7 @@ test('F8 takes the keyboard to the toast, which then waits; Escape closes it and
 });
 
 test('once the keyboard has left the toast, closing it does not pull the focus back', async ({ page }) => {
-  await saveProfileAs(page, 'Casey Leaves');
-  const nameField = page.getByLabel('Full Name');
-  await nameField.focus();
-  await page.keyboard.press('F8');
-  await expect(toasts(page)).toBeFocused();
+  const nameField = await reachToastWithF8(page, 'Casey Leaves');
   await page.getByLabel('Email Address').focus();
   await toasts(page).getByRole('button', { name: 'Close' }).click();
   await expect(toasts(page)).toHaveCount(0);
