@@ -73,14 +73,13 @@ export class SessionStore {
     const now = this.now().toISOString();
     return (await this.sessions.find({ userId }))
       .filter((session) => session.expiresAt > now)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
       .map((session) => ({
         id: publicIdOf(session.id),
         device: session.device ?? 'Unknown device',
         signedInAt: session.createdAt,
         current: session.id === current,
       }))
-      .sort((a, b) => Number(b.current) - Number(a.current));
+      .sort((a, b) => Number(b.current) - Number(a.current) || b.signedInAt.localeCompare(a.signedInAt));
   }
 
   /** Signs one of the user's sessions out, named by its public id; false when the user has no such session. */

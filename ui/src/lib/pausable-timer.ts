@@ -12,7 +12,6 @@ export class PausableTimer {
   constructor(
     durationMs: number,
     private readonly onExpire: () => void,
-    private readonly now: () => number = () => Date.now(),
   ) {
     this.remaining = durationMs;
     this.run();
@@ -24,7 +23,7 @@ export class PausableTimer {
     if (this.holds.size > 1 || this.handle === undefined) return;
     clearTimeout(this.handle);
     this.handle = undefined;
-    this.remaining = Math.max(0, this.remaining - (this.now() - this.startedAt));
+    this.remaining = Math.max(0, this.remaining - (Date.now() - this.startedAt));
   }
 
   release(reason: string): void {
@@ -39,7 +38,7 @@ export class PausableTimer {
   }
 
   private run(): void {
-    this.startedAt = this.now();
+    this.startedAt = Date.now();
     this.handle = setTimeout(() => {
       this.finished = true;
       this.handle = undefined;

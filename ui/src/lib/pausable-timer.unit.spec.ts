@@ -7,7 +7,7 @@ describe('a toast’s countdown', () => {
 
   const start = () => {
     const expired = vi.fn();
-    return { expired, timer: new PausableTimer(5000, expired, () => Date.now()) };
+    return { expired, timer: new PausableTimer(5000, expired) };
   };
 
   it('closes the toast after 5 s when nothing holds it', () => {

@@ -16,7 +16,7 @@ const EMPTY: PasswordChangeInput = { currentPassword: '', newPassword: '', confi
 
 export function SecurityTab() {
   const updatePassword = useUpdatePassword();
-  // Stays true after the first opening, so that closing still animates.
+  // null until first opened (the dialog's code is not loaded before); then it stays mounted, so that closing animates.
   const [sessionsShown, setSessionsShown] = useState<boolean | null>(null);
   const { control, handleSubmit, reset, formState } = useForm<PasswordChangeInput>({
     resolver: zodResolver(passwordChangeSchema),
