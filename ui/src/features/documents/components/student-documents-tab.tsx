@@ -3,7 +3,7 @@ import { Alert, Button, Empty, List, Skeleton, Tag, Typography } from 'antd';
 import { DownloadOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { formatListDate } from '../../plans/components/review-urgency.ts';
+import { formatListDate } from '../../../lib/format-date-time.ts';
 import { documentDownloadUrl, useStudentDocuments } from '../api/get-student-documents.ts';
 import { documentProblem, useUploadDocument } from '../api/upload-document.ts';
 

@@ -10,8 +10,8 @@ import { useStudent } from '../../students/api/get-student.ts';
 import { usePlan } from '../api/get-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { PLAN_STATUS_LABELS, PlanFormFields } from './plan-form.tsx';
-import { ReviewDue } from './review-due.tsx';
-import { formatListDate } from './review-urgency.ts';
+import { ReviewDue } from '../../../components/review-due.tsx';
+import { formatListDate } from '../../../lib/format-date-time.ts';
 
 // The versions card (an antd Table, about 50 KB gzipped) waits for its own request anyway: its code loads beside it.
 const PlanVersionsCard = lazy(() => import('../../history/components/plan-versions-card.tsx').then((m) => ({ default: m.PlanVersionsCard })));

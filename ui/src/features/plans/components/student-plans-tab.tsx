@@ -9,8 +9,8 @@ import { useStudentPlans } from '../api/get-plans.ts';
 import { useCreatePlan } from '../api/create-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { PLAN_STATUS_LABELS, PlanFormFields } from './plan-form.tsx';
-import { ReviewDue } from './review-due.tsx';
-import { formatListDate } from './review-urgency.ts';
+import { ReviewDue } from '../../../components/review-due.tsx';
+import { formatListDate } from '../../../lib/format-date-time.ts';
 
 /** The student's plans, with a dialog to create one or edit one in place. */
 export function StudentPlansTab({ studentId }: { studentId: string }) {

@@ -1,5 +1,5 @@
 import { Button, Empty, List, Popconfirm, Tag, Typography } from 'antd';
-import { formatListDate } from '../../plans/components/review-urgency.ts';
+import { formatListDate } from '../../../lib/format-date-time.ts';
 import { SHARE_STATUS_LABELS, roleLabel, type Share } from '../share-model.ts';
 
 interface ShareListProps {

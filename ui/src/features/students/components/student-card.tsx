@@ -2,7 +2,7 @@ import { Avatar, Button, Card, Checkbox, Typography } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
-import { ReviewDue } from '../../plans/components/review-due.tsx';
+import { ReviewDue } from '../../../components/review-due.tsx';
 import { SharedByBadge } from '../../sharing/components/shared-by-badge.tsx';
 import { permissionsFor } from '../../sharing/share-model.ts';
 import { AccommodationChips } from './accommodation-chips.tsx';
