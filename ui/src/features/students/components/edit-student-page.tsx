@@ -6,7 +6,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useAccommodationLibrary } from '../../accommodations/api/get-accommodation-library.ts';
 import { PresenceAvatars } from '../../sharing/components/presence-avatars.tsx';
 import { useStudentPresence } from '../../sharing/components/use-student-presence.ts';
-import { permissionsFor } from '../../sharing/share-model.ts';
+import { permissionsFor } from '../../../lib/student-access.ts';
 import { useStudent } from '../api/get-student.ts';
 import { StudentForm } from './student-form.tsx';
 

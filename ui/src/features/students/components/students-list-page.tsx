@@ -4,7 +4,7 @@ import { AppstoreOutlined, FilterOutlined, PlusOutlined, ShareAltOutlined, Unord
 import { useNavigate } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { usePlans } from '../../plans/api/get-plans.ts';
-import { permissionsFor } from '../../sharing/share-model.ts';
+import { permissionsFor } from '../../../lib/student-access.ts';
 import { useStudents } from '../api/get-students.ts';
 import { useAllStudentAccommodations } from '../api/get-all-student-accommodations.ts';
 import { StudentCard } from './student-card.tsx';
