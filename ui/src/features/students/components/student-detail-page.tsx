@@ -18,7 +18,7 @@ import './student-detail.css';
 // and both dialogs load when first opened, which keeps this route's download small (bench 6).
 const StudentAccommodationsTab = lazy(() => import('./student-accommodations-tab.tsx').then((m) => ({ default: m.StudentAccommodationsTab })));
 const StudentNotesTab = lazy(() => import('./student-notes-tab.tsx').then((m) => ({ default: m.StudentNotesTab })));
-const StudentReviewDates = lazy(() => import('./student-review-dates.tsx').then((m) => ({ default: m.StudentReviewDates })));
+const StudentReviewDates = lazy(() => import('../../plans/components/student-review-dates.tsx').then((m) => ({ default: m.StudentReviewDates })));
 const StudentPlansTab = lazy(() => import('../../plans/components/student-plans-tab.tsx').then((m) => ({ default: m.StudentPlansTab })));
 const StudentDocumentsTab = lazy(() => import('../../documents/components/student-documents-tab.tsx').then((m) => ({ default: m.StudentDocumentsTab })));
 const StudentHistoryTab = lazy(() => import('../../history/components/student-history-tab.tsx').then((m) => ({ default: m.StudentHistoryTab })));

@@ -1,6 +1,6 @@
 import { Card, Empty, Table } from 'antd';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
-import { useStudentPlans } from '../../plans/api/get-plans.ts';
+import { useStudentPlans } from '../api/get-plans.ts';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 
