@@ -21,9 +21,9 @@ const SettingsPage = lazyPage(() => import('../features/settings/components/sett
 const UpgradePage = lazyPage(() => import('../features/upgrade/components/upgrade-page.tsx'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/components/notifications-page.tsx'));
 const StudentsListPage = lazyPage(() => import('../features/students/components/students-list-page.tsx'));
-const StudentDetailPage = lazyPage(() => import('../features/students/components/student-detail-page.tsx'));
-const NewStudentPage = lazyPage(() => import('../features/students/components/new-student-page.tsx'));
-const EditStudentPage = lazyPage(() => import('../features/students/components/edit-student-page.tsx'));
+const StudentDetailPage = lazyPage(() => import('./routes/students/student-detail-page.tsx'));
+const NewStudentPage = lazyPage(() => import('./routes/students/new-student-page.tsx'));
+const EditStudentPage = lazyPage(() => import('./routes/students/edit-student-page.tsx'));
 const AccommodationsPage = lazyPage(() => import('../features/accommodations/components/accommodations-page.tsx'));
 const PlanPage = lazyPage(() => import('../features/plans/components/plan-page.tsx'));
 const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-plan-page.tsx'));
