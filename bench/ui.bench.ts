@@ -26,7 +26,7 @@ const ROUTES: { path: string; chunks: string[]; signedIn: boolean }[] = [
   { path: '/register', chunks: ['src/components/antd-layout.tsx', page('auth', 'register-page')], signedIn: false },
   { path: '/ (signed in)', chunks: ['src/app/signed-in-home.tsx'], signedIn: true },
   { path: '/dashboard', chunks: [...SHELL, page('dashboard', 'home-dashboard')], signedIn: true },
-  { path: '/students', chunks: [...SHELL, page('students', 'students-list-page')], signedIn: true },
+  { path: '/students', chunks: [...SHELL, appPage('students/students-list-page')], signedIn: true },
   { path: '/students/new', chunks: [...SHELL, appPage('students/new-student-page')], signedIn: true },
   { path: '/students/:id', chunks: [...SHELL, appPage('students/student-detail-page')], signedIn: true },
   { path: '/students/edit/:id', chunks: [...SHELL, appPage('students/edit-student-page')], signedIn: true },

@@ -20,7 +20,7 @@ const HomeDashboard = lazyPage(() => import('../features/dashboard/components/ho
 const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'));
 const UpgradePage = lazyPage(() => import('../features/upgrade/components/upgrade-page.tsx'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/components/notifications-page.tsx'));
-const StudentsListPage = lazyPage(() => import('../features/students/components/students-list-page.tsx'));
+const StudentsListPage = lazyPage(() => import('./routes/students/students-list-page.tsx'));
 const StudentDetailPage = lazyPage(() => import('./routes/students/student-detail-page.tsx'));
 const NewStudentPage = lazyPage(() => import('./routes/students/new-student-page.tsx'));
 const EditStudentPage = lazyPage(() => import('./routes/students/edit-student-page.tsx'));
