@@ -31,7 +31,7 @@ const ROUTES: { path: string; chunks: string[]; signedIn: boolean }[] = [
   { path: '/students/:id', chunks: [...SHELL, appPage('students/student-detail-page')], signedIn: true },
   { path: '/students/edit/:id', chunks: [...SHELL, appPage('students/edit-student-page')], signedIn: true },
   { path: '/accommodations', chunks: [...SHELL, page('accommodations', 'accommodations-page')], signedIn: true },
-  { path: '/plans/:id', chunks: [...SHELL, page('plans', 'plan-page')], signedIn: true },
+  { path: '/plans/:id', chunks: [...SHELL, appPage('plans/plan-page')], signedIn: true },
   { path: '/sub-plan', chunks: [...SHELL, page('sub-plan', 'sub-plan-page')], signedIn: true },
   { path: '/settings', chunks: [...SHELL, page('settings', 'settings-page')], signedIn: true },
   { path: '/notifications', chunks: [...SHELL, page('notifications', 'notifications-page')], signedIn: true },

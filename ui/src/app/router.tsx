@@ -25,7 +25,7 @@ const StudentDetailPage = lazyPage(() => import('./routes/students/student-detai
 const NewStudentPage = lazyPage(() => import('./routes/students/new-student-page.tsx'));
 const EditStudentPage = lazyPage(() => import('./routes/students/edit-student-page.tsx'));
 const AccommodationsPage = lazyPage(() => import('../features/accommodations/components/accommodations-page.tsx'));
-const PlanPage = lazyPage(() => import('../features/plans/components/plan-page.tsx'));
+const PlanPage = lazyPage(() => import('./routes/plans/plan-page.tsx'));
 const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-plan-page.tsx'));
 
 /** Spec section 2, route table, plus the real /login, /register, /contact and /plans/:id pages and the substitute's /sub-plan. */
