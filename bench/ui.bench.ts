@@ -33,7 +33,7 @@ const ROUTES: { path: string; chunks: string[]; signedIn: boolean }[] = [
   { path: '/accommodations', chunks: [...SHELL, page('accommodations', 'accommodations-page')], signedIn: true },
   { path: '/plans/:id', chunks: [...SHELL, appPage('plans/plan-page')], signedIn: true },
   { path: '/sub-plan', chunks: [...SHELL, page('sub-plan', 'sub-plan-page')], signedIn: true },
-  { path: '/settings', chunks: [...SHELL, page('settings', 'settings-page')], signedIn: true },
+  { path: '/settings', chunks: [...SHELL, appPage('settings/settings-page')], signedIn: true },
   { path: '/notifications', chunks: [...SHELL, page('notifications', 'notifications-page')], signedIn: true },
   { path: '/upgrade', chunks: [...SHELL, page('upgrade', 'upgrade-page')], signedIn: true },
 ];

@@ -17,7 +17,7 @@ const TermsPage = lazyPage(() => import('../features/legal/components/terms-page
 const PrivacyPage = lazyPage(() => import('../features/legal/components/privacy-page.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/components/not-found-page.tsx'));
 const HomeDashboard = lazyPage(() => import('../features/dashboard/components/home-dashboard.tsx'));
-const SettingsPage = lazyPage(() => import('../features/settings/components/settings-page.tsx'));
+const SettingsPage = lazyPage(() => import('./routes/settings/settings-page.tsx'));
 const UpgradePage = lazyPage(() => import('../features/upgrade/components/upgrade-page.tsx'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/components/notifications-page.tsx'));
 const StudentsListPage = lazyPage(() => import('./routes/students/students-list-page.tsx'));
