@@ -4,6 +4,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { PlanFormFields } from './plan-form.tsx';
+import { toastPlanSaveFailed } from './plan-feedback.ts';
 
 /** The plan's form on its own page; saves against the revision shown (If-Match). */
 export function PlanEditCard({ plan }: { plan: Plan }) {
@@ -11,15 +12,7 @@ export function PlanEditCard({ plan }: { plan: Plan }) {
   const submit = (form: PlanForm) =>
     update.mutate(
       { id: plan.id, revision: plan.revision, patch: form },
-      {
-        onSuccess: () => toast({ title: 'Plan Updated' }),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: (error instanceof ApiRequestError ? error.serverMessage : null) ?? 'Failed to save the plan.',
-            variant: 'destructive',
-          }),
-      },
+      { onSuccess: () => toast({ title: 'Plan Updated' }), onError: toastPlanSaveFailed },
     );
 
   return (
