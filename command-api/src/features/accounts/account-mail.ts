@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Mailer } from '@accommodate/workers/notifications/mailer';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { AppContext } from '../../framework/command-context.ts';
 
 /**
@@ -78,14 +79,24 @@ const referencePrefix = (userId: string) => `account-${userId}-`;
  * Sends in the background: the answer never waits for (or tells of) the mail server, so timing says nothing about
  * which addresses have accounts, and a failure is logged without personal data; the person can ask again.
  */
-export function sendAccountMail(context: Pick<AppContext, 'mailer' | 'config' | 'logger'>, to: { userId: string; email: string }, mail: AccountMail): void {
+export function sendAccountMail(
+  context: Pick<AppContext, 'mailer' | 'config' | 'logger' | 'eventStore'>,
+  to: { userId: string; email: string },
+  mail: AccountMail,
+): void {
   const { subject, lines } = compose(mail, context.config.appUrl);
   const text = [...lines, '', CLOSING, ''].join('\r\n');
-  context.mailer
-    .send({ to: to.email, subject, text, reference: `${referencePrefix(to.userId)}${randomUUID()}` })
-    .catch((error: unknown) => {
-      context.logger.warn('account e-mail not sent', { kind: mail.kind, error: error instanceof Error ? error.name : typeof error });
-    });
+  const reference = `${referencePrefix(to.userId)}${randomUUID()}`;
+  const send = async () => {
+    await context.mailer.send({ to: to.email, subject, text, reference });
+    // The account may have been erased while this was being written, after erasure cleared the outbox: take it back.
+    // (The log, not the read model, which may not have caught up with a registration yet.)
+    const history = await context.eventStore.readStream(streamName('user', to.userId));
+    if (history.some((event) => event.type === 'UserAccountDeleted')) await context.mailer.withdraw(reference);
+  };
+  send().catch((error: unknown) => {
+    context.logger.warn('account e-mail not sent', { kind: mail.kind, error: error instanceof Error ? error.name : typeof error });
+  });
 }
 
 /** Erasure: the account's mail still in the outbox goes too (it names the address). SMTP mail has left us. */

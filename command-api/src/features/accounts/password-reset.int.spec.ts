@@ -111,3 +111,22 @@ describe('password reset', () => {
     }
   });
 });
+
+describe('when the mail server refuses', () => {
+  it('still answers, and logs the failure without the address', async () => {
+    // Port 9 (discard) on this machine: nothing listens, so the connection is refused at once.
+    const refusing = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9', LOG_LEVEL: 'warn' });
+    try {
+      const email = `unsent-${randomUUID()}@school.test`;
+      const answer = await new TestClient(refusing.url).post('/api/auth/register', { name: 'Una Unsent', email, password: 'correct horse battery' });
+      expect(answer.status).toBe(202);
+      const deadline = Date.now() + 10_000;
+      while (!logged.some((line) => line.includes('account e-mail not sent')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      const failure = logged.find((line) => line.includes('account e-mail not sent'));
+      expect(failure).toContain('"kind":"verify-email"');
+      expect(failure).not.toContain(email);
+    } finally {
+      await refusing.close();
+    }
+  });
+});

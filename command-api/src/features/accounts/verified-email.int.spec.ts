@@ -194,13 +194,16 @@ describe('verification links', () => {
     expect((await client.get('/api/auth/me')).body.emailVerified).toBe(false);
   });
 
-  it('are stored only as a hash: the raw token is in the mail and nowhere in the stores', async () => {
+  it('are stored only as a hash: the raw token is in the mail and nowhere in the stores; the mail’s file names no one', async () => {
     const email = address('hashed');
     const client = new TestClient(server.url);
     const token = await verificationLinkAfter(email, () => client.post('/api/auth/register', { name: 'Hal Hashed', email, password: PASSWORD }));
     const stores = fs.readdirSync(server.dataDir).filter((file) => file.endsWith('.sqlite') || file.endsWith('-wal')).map((file) => path.join(server.dataDir, file));
     expect(stores.length).toBeGreaterThan(1);
     for (const file of stores) expect(fs.readFileSync(file).includes(Buffer.from(token)), file).toBe(false);
+    // The mail itself is named by opaque ids, never the address.
+    const names = fs.readdirSync(path.join(server.dataDir, 'outbox'));
+    expect(names.filter((name) => name.includes(email.split('@')[0]!))).toEqual([]);
     await client.post('/api/auth/login', { email, password: PASSWORD });
     expect((await client.post('/api/auth/verify-email', { token })).status).toBe(200);
   });
