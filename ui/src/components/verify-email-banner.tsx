@@ -11,6 +11,8 @@ export default function VerifyEmailBanner({ email }: { email: string }) {
   return (
     <Alert
       className="verify-email-banner"
+      // Polite: it is shown on every page until the address is verified, and must not interrupt like an error.
+      role="status"
       type="info"
       showIcon
       title="Please verify your e-mail address. Until you do, students shared with you will not appear."
