@@ -88,7 +88,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   /**
    * 202 and the same message whether or not the address has an account, and no session either way: registration
    * tells no one which addresses have accounts. A new address gets an unverified account and a verification link;
-   * a taken one gets its owner a notice. Both hash the password, at the same cost, so the time taken tells nothing.
+   * a taken one gets its owner a notice. Both hash the password, at the same cost: the slow part of either path is the same.
    */
   router.post('/api/auth/register', async (req, res) => {
     const input = registerSchema.parse(req.body);
