@@ -12,6 +12,9 @@ const AppShell = lazy(() => import('../components/app-shell.tsx'));
 
 const LoginPage = lazyPage(() => import('../features/auth/components/login-page.tsx'));
 const RegisterPage = lazyPage(() => import('../features/auth/components/register-page.tsx'));
+const VerifyEmailPage = lazyPage(() => import('../features/auth/components/verify-email-page.tsx'));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/forgot-password-page.tsx'));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page.tsx'));
 const ContactPage = lazyPage(() => import('../features/landing/components/contact-page.tsx'));
 const TermsPage = lazyPage(() => import('../features/legal/components/terms-page.tsx'));
 const PrivacyPage = lazyPage(() => import('../features/legal/components/privacy-page.tsx'));
@@ -28,7 +31,10 @@ const AccommodationsPage = lazyPage(() => import('../features/accommodations/com
 const PlanPage = lazyPage(() => import('./routes/plans/plan-page.tsx'));
 const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-plan-page.tsx'));
 
-/** Spec section 2, route table, plus the real /login, /register, /contact and /plans/:id pages and the substitute's /sub-plan. */
+/**
+ * Spec section 2, route table, plus the real /login, /register, /contact and /plans/:id pages, the substitute's
+ * /sub-plan, and /verify-email, /forgot-password and /reset-password.
+ */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -42,6 +48,10 @@ export const router = createBrowserRouter([
         children: [
           { path: 'login', element: <LoginPage /> },
           { path: 'register', element: <RegisterPage /> },
+          // The pages mailed links open (issue 22); each reads its token from the URL's fragment.
+          { path: 'verify-email', element: <VerifyEmailPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+          { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'contact', element: <ContactPage /> },
           {
             element: <RequireAuth />,
