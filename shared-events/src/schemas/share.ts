@@ -4,6 +4,7 @@ import { studentAccommodationSchema, studentSchema } from './student.ts';
 /** Roles a student can be shared in; the owner is not a share. */
 export const SHARE_ROLES = ['co-teacher', 'substitute', 'auditor'] as const;
 export type ShareRole = (typeof SHARE_ROLES)[number];
+export const SHARE_ROLE_LABELS: Record<ShareRole, string> = { 'co-teacher': 'Co-teacher', substitute: 'Substitute', auditor: 'Auditor' };
 
 /** How the signed-in user reaches a student: as its owner or through a share. */
 export const STUDENT_ACCESS_ROLES = ['owner', ...SHARE_ROLES] as const;

@@ -1,22 +1,40 @@
-import type { ShareRole, StudentAccessRole } from '@accommodate/shared-events/schemas/share';
+import { SHARE_ROLE_LABELS, type ShareRole, type StudentAccessRole } from '@accommodate/shared-events/schemas/share';
 
 /**
  * The browser's side of the access roles: how each role reads and what it may do on a student's screens.
- * Shared code, because the students screens, the sharing dialogs and the 'Shared by' badge all need it;
- * the server decides access for real and answers 404 for what a role may not see.
+ * Shared code, because the students screens, the plan page, the sharing dialogs and the 'Shared by' badge all
+ * need it. The server decides access for real (its role table, which this one mirrors action for action);
+ * here the table only decides which controls exist: where a role cannot act, the control is absent.
  */
 export type StudentAccess = StudentAccessRole;
 
 export const ROLE_OPTIONS: { value: ShareRole; label: string; description: string }[] = [
-  { value: 'co-teacher', label: 'Co-teacher', description: 'Can view and edit' },
-  { value: 'substitute', label: 'Substitute', description: 'View only; no parent information, documents or notes' },
-  { value: 'auditor', label: 'Auditor', description: 'View only, plus history' },
+  { value: 'co-teacher', label: SHARE_ROLE_LABELS['co-teacher'], description: 'Can view and edit' },
+  { value: 'substitute', label: SHARE_ROLE_LABELS.substitute, description: 'View only; no parent information, documents or notes' },
+  { value: 'auditor', label: SHARE_ROLE_LABELS.auditor, description: 'View only, plus history' },
 ];
 
-export const roleLabel = (role: ShareRole): string => ROLE_OPTIONS.find((option) => option.value === role)?.label ?? role;
+export const roleLabel = (role: ShareRole): string => SHARE_ROLE_LABELS[role] ?? role;
 
-/** What each kind of access may do on the student's screens (the contract's role table). */
+/** 'a co-teacher', 'a substitute', 'an auditor'. */
+export const roleWithArticle = (role: ShareRole): string => {
+  const label = roleLabel(role).toLowerCase();
+  return `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
+};
+
+/** The server's actions on a student record, by the same names. */
+type StudentAction = 'view' | 'see-private' | 'edit' | 'delete' | 'list-shares' | 'manage-shares' | 'see-history' | 'see-access-log';
+
+const CAPABILITIES: Record<StudentAccess, ReadonlySet<StudentAction>> = {
+  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log']),
+  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history']),
+  substitute: new Set(['view']),
+  auditor: new Set(['view', 'see-private', 'see-history', 'see-access-log']),
+};
+
+/** What a kind of access may do on the student's screens, by the controls and tabs it decides. */
 export interface StudentPermissions {
+  /** Edit Student, the accommodations' Edit buttons, notes, plans and document uploads. */
   edit: boolean;
   delete: boolean;
   share: boolean;
@@ -24,17 +42,22 @@ export interface StudentPermissions {
   seePrivate: boolean;
   /** Owners manage shares; co-teachers may read the list. */
   seeShares: boolean;
+  /** The History tab and plan versions. */
+  seeHistory: boolean;
+  /** The Access log tab and the records export. */
+  seeAccessLog: boolean;
 }
 
+/** A student without an access field is the caller’s own (a server from before sharing). */
 export function permissionsFor(access: StudentAccess | undefined): StudentPermissions {
-  switch (access ?? 'owner') {
-    case 'owner':
-      return { edit: true, delete: true, share: true, seePrivate: true, seeShares: true };
-    case 'co-teacher':
-      return { edit: true, delete: false, share: false, seePrivate: true, seeShares: true };
-    case 'auditor':
-      return { edit: false, delete: false, share: false, seePrivate: true, seeShares: false };
-    default:
-      return { edit: false, delete: false, share: false, seePrivate: false, seeShares: false };
-  }
+  const allowed = CAPABILITIES[access ?? 'owner'] ?? CAPABILITIES.substitute;
+  return {
+    edit: allowed.has('edit'),
+    delete: allowed.has('delete'),
+    share: allowed.has('manage-shares'),
+    seePrivate: allowed.has('see-private'),
+    seeShares: allowed.has('list-shares'),
+    seeHistory: allowed.has('see-history'),
+    seeAccessLog: allowed.has('see-access-log'),
+  };
 }

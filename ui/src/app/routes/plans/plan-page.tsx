@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Button, Card, Skeleton } from 'antd';
 import { useNavigate, useParams } from 'react-router-dom';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { permissionsFor } from '../../../lib/student-access.ts';
 import { usePlan } from '../../../features/plans/api/get-plan.ts';
 import { PlanDetailsCard } from '../../../features/plans/components/plan-details-card.tsx';
 import { PlanEditCard } from '../../../features/plans/components/plan-edit-card.tsx';
@@ -12,6 +13,8 @@ import { useStudent } from '../../../features/students/api/get-student.ts';
 const PlanVersionsCard = lazy(() =>
   import('../../../features/history/components/plan-versions-card.tsx').then((m) => ({ default: m.PlanVersionsCard })),
 );
+// antd's Result carries its illustrations: loaded only when the plan cannot be shown.
+const PlanLoadError = lazy(() => import('../../../features/plans/components/plan-load-error.tsx').then((m) => ({ default: m.PlanLoadError })));
 
 /** A plan's page: its details and form (plans), its student's name (students) and its versions (history). */
 export default function PlanPage() {
@@ -23,17 +26,15 @@ export default function PlanPage() {
   if (plan.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (plan.isError) {
     return (
-      <Alert
-        type="error"
-        showIcon
-        message="Error loading plan"
-        description={plan.error.message || 'An unknown error occurred.'}
-        action={<Button onClick={() => navigate('/students')}>Back to Students</Button>}
-      />
+      <Suspense fallback={null}>
+        <PlanLoadError error={plan.error} />
+      </Suspense>
     );
   }
   const current = plan.data;
   const studentName = student.data ? displayName(student.data) : undefined;
+  // Until the student (and so the viewer's role) is known, neither the form nor the versions show.
+  const can = student.data ? permissionsFor(student.data.access) : null;
 
   return (
     <div style={{ display: 'grid', gap: 16 }}>
@@ -43,8 +44,8 @@ export default function PlanPage() {
         actions={<Button onClick={() => navigate(`/students/${encodeURIComponent(current.studentId)}`)}>Back to Student</Button>}
       />
       <PlanDetailsCard plan={current} studentName={studentName} />
-      <PlanEditCard plan={current} />
-      {student.data && student.data.access !== 'substitute' && (
+      {can?.edit && <PlanEditCard plan={current} />}
+      {can?.seeHistory && (
         <Suspense fallback={<Card title="Versions"><Skeleton active /></Card>}>
           <PlanVersionsCard planId={current.id} />
         </Suspense>

@@ -138,8 +138,8 @@ export default function StudentDetailPage() {
           // A substitute sees neither documents nor notes (the server answers 404 for them anyway).
           ...(can.seePrivate
             ? [
-                { key: 'documents', label: 'Documents', children: tab(<StudentDocumentsTab studentId={data.id} />) },
-                { key: 'notes', label: 'Notes', children: tab(<StudentNotesTab student={data} />) },
+                { key: 'documents', label: 'Documents', children: tab(<StudentDocumentsTab studentId={data.id} canUpload={can.edit} />) },
+                { key: 'notes', label: 'Notes', children: tab(<StudentNotesTab student={data} canEdit={can.edit} />) },
               ]
             : []),
           {
@@ -148,8 +148,8 @@ export default function StudentDetailPage() {
             children: tab(can.edit ? <StudentPlansTab studentId={data.id} /> : <StudentReviewDates studentId={data.id} />),
           },
           // History for everyone but substitutes; the access log for the owner and auditors (issue 6).
-          ...(data.access !== 'substitute' ? [{ key: 'history', label: 'History', children: tab(<StudentHistoryTab studentId={data.id} />) }] : []),
-          ...(data.access === 'owner' || data.access === 'auditor'
+          ...(can.seeHistory ? [{ key: 'history', label: 'History', children: tab(<StudentHistoryTab studentId={data.id} />) }] : []),
+          ...(can.seeAccessLog
             ? [{ key: 'access-log', label: 'Access log', children: tab(<AccessLogTab studentId={data.id} />) }]
             : []),
         ]}

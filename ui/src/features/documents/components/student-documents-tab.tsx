@@ -11,7 +11,8 @@ const ACCEPT = '.pdf,.doc,.docx,.png,.jpg,.jpeg,.gif,.webp,application/pdf,image
 
 const TYPE_COLORS: Record<string, string> = { PDF: 'red', Image: 'blue', Word: 'geekblue' };
 
-export function StudentDocumentsTab({ studentId }: { studentId: string }) {
+/** The student's documents; `canUpload` (the owner and co-teachers) adds the Upload Document button. */
+export function StudentDocumentsTab({ studentId, canUpload }: { studentId: string; canUpload: boolean }) {
   const documents = useStudentDocuments(studentId);
   const upload = useUploadDocument();
   const input = useRef<HTMLInputElement>(null);
@@ -40,19 +41,21 @@ export function StudentDocumentsTab({ studentId }: { studentId: string }) {
 
   return (
     <div>
-      <div className="no-print" style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 16 }}>
-        <input
-          ref={input}
-          type="file"
-          accept={ACCEPT}
-          hidden
-          data-testid="document-file-input"
-          onChange={(event) => onFile(event.target.files?.[0])}
-        />
-        <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} onClick={() => input.current?.click()}>
-          Upload Document
-        </Button>
-      </div>
+      {canUpload && (
+        <div className="no-print" style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 16 }}>
+          <input
+            ref={input}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            data-testid="document-file-input"
+            onChange={(event) => onFile(event.target.files?.[0])}
+          />
+          <Button type="primary" icon={<UploadOutlined />} loading={upload.isPending} onClick={() => input.current?.click()}>
+            Upload Document
+          </Button>
+        </div>
+      )}
       {documents.isPending ? (
         <Skeleton active />
       ) : documents.isError ? (

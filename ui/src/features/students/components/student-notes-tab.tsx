@@ -5,21 +5,24 @@ import type { Student } from '@accommodate/shared-events/schemas/student';
 import { notesAreEmpty } from './notes-html.ts';
 import { SafeNotes } from './safe-notes.tsx';
 
-export function StudentNotesTab({ student }: { student: Student }) {
+/** The notes; only those who may edit the student get Add Notes and Edit Notes. */
+export function StudentNotesTab({ student, canEdit }: { student: Student; canEdit: boolean }) {
   const navigate = useNavigate();
   // Spec: both buttons go through the old ?edit=true address, which redirects to the edit route.
   const edit = () => navigate(`/students/${encodeURIComponent(student.id)}?edit=true`);
   if (notesAreEmpty(student.notes)) {
     return (
       <Empty description="No notes have been added for this student">
-        <Button type="primary" onClick={edit}>
-          Add Notes
-        </Button>
+        {canEdit && (
+          <Button type="primary" onClick={edit}>
+            Add Notes
+          </Button>
+        )}
       </Empty>
     );
   }
   return (
-    <Card size="small" extra={<Button icon={<EditOutlined />} onClick={edit}>Edit Notes</Button>} title="Notes">
+    <Card size="small" extra={canEdit ? <Button icon={<EditOutlined />} onClick={edit}>Edit Notes</Button> : null} title="Notes">
       <SafeNotes html={student.notes ?? ''} />
     </Card>
   );
