@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, List, Skeleton, Switch } from 'antd';
 import { CheckCircleOutlined, CheckOutlined } from '@ant-design/icons';
 import type { Student } from '@accommodate/shared-events/schemas/student';
+import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -46,6 +47,21 @@ function EmailNotificationsSwitch() {
   );
 }
 
+/**
+ * Spec: the settings card offers an Upgrade button. Only to a Free account, and saying what Premium really adds
+ * (notifications are the same on both plans): a Premium member is not asked to upgrade.
+ */
+function UpgradeRow() {
+  const { user } = useCurrentUser();
+  if (!user || user.isPremium) return null;
+  return (
+    <div className="notifications-settings__row">
+      <span>Need more than {FREE_STUDENT_LIMIT} students? Premium has no limit.</span>
+      <Link to="/upgrade"><Button tabIndex={-1}>Upgrade</Button></Link>
+    </div>
+  );
+}
+
 export default function NotificationsPage() {
   const notifications = useNotifications();
   // The students list's own cache entry (same key as the students feature), fetched by the default GET.
@@ -85,10 +101,7 @@ export default function NotificationsPage() {
           <label htmlFor="show-read">Show Read Notifications</label>
           <Switch id="show-read" checked={showRead} onChange={setShowRead} />
         </div>
-        <div className="notifications-settings__row">
-          <span>Get detailed notifications with Premium</span>
-          <Link to="/upgrade"><Button tabIndex={-1}>Upgrade</Button></Link>
-        </div>
+        <UpgradeRow />
       </Card>
 
       {notifications.isPending ? (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Card, Collapse, Result, Tag } from 'antd';
 import {
-  BellOutlined, BulbOutlined, CheckOutlined, CustomerServiceOutlined, FilePdfOutlined, SnippetsOutlined, TeamOutlined,
+  BellOutlined, CheckOutlined, FilePdfOutlined, HistoryOutlined, ShareAltOutlined, SnippetsOutlined, TeamOutlined,
 } from '@ant-design/icons';
 import {
   FREE_STUDENT_LIMIT, PREMIUM_MONTHLY_PRICE_USD, SUPPORT_EMAIL, formatPrice,
@@ -16,28 +16,36 @@ import './upgrade-page.css';
 
 const REDIRECT_DELAY_MS = 1500;
 
-const FREE_FEATURES = [`Up to ${FREE_STUDENT_LIMIT} students`, 'Basic accommodation tracking', 'Single classroom view', 'Pre-built accommodation templates'];
-const PREMIUM_FEATURES = ['Unlimited students', 'AI accommodation recommendations', 'Custom accommodation templates', 'Detailed notifications', 'PDF exports', 'Priority support'];
+// Only what the product does. Premium lifts the student limit (the one thing the server checks); every other
+// feature is in both plans, and the page says so rather than implying otherwise.
+const FREE_FEATURES = [
+  `Up to ${FREE_STUDENT_LIMIT} students of your own`,
+  'Pre-built and custom accommodations',
+  'Sharing with co-teachers, substitutes and auditors',
+  'Plan review reminders',
+  'PDF exports and printing',
+];
+const PREMIUM_FEATURES = ['Unlimited students', 'Everything in the Free plan'];
 
 const FEATURE_GRID = [
-  { icon: <TeamOutlined />, title: 'Unlimited Students', text: 'Track every student on your caseload, with no cap.' },
-  { icon: <BulbOutlined />, title: 'AI Recommendations', text: 'Suggested accommodations to review and adapt for each student.' },
-  { icon: <SnippetsOutlined />, title: 'Custom Templates', text: 'Save your own accommodations and reuse them across students.' },
-  { icon: <BellOutlined />, title: 'Detailed Notifications', text: 'Reminders before plan reviews and alerts on shared students.' },
-  { icon: <FilePdfOutlined />, title: 'PDF Exports', text: 'Print-ready accommodation lists for subs, meetings and families.' },
-  { icon: <CustomerServiceOutlined />, title: 'Priority Support', text: 'Faster answers from our support team.' },
+  { icon: <TeamOutlined />, title: 'Unlimited Students', text: 'Track every student on your caseload, with no cap.', premiumOnly: true },
+  { icon: <SnippetsOutlined />, title: 'Custom Accommodations', text: 'Write your own accommodations and reuse them across students.', premiumOnly: false },
+  { icon: <ShareAltOutlined />, title: 'Sharing', text: 'Co-teachers edit, substitutes see what they need for the day, auditors review.', premiumOnly: false },
+  { icon: <BellOutlined />, title: 'Review Reminders', text: 'Notifications and e-mails before plan reviews, and alerts on shared students.', premiumOnly: false },
+  { icon: <FilePdfOutlined />, title: 'PDF Exports', text: 'Print-ready accommodation lists for subs, meetings and families.', premiumOnly: false },
+  { icon: <HistoryOutlined />, title: 'History and Access Log', text: 'Who changed what and when, and every access to a record.', premiumOnly: false },
 ];
 
 const FAQ = [
   {
-    key: 'downgrade',
-    label: 'What happens if I downgrade to Free?',
-    children: `You keep your first ${FREE_STUDENT_LIMIT} students. The rest are archived, not deleted, and come back if you upgrade again.`,
+    key: 'difference',
+    label: 'What does Premium add?',
+    children: `No limit on students. A Free account holds up to ${FREE_STUDENT_LIMIT} students of its own (students shared with you do not count). Everything else is in both plans.`,
   },
   {
     key: 'cancel',
-    label: 'Can I cancel at any time?',
-    children: 'Yes. You can cancel whenever you like, and Premium stays active until the end of your current billing period.',
+    label: 'Can I cancel Premium?',
+    children: `Not from the app yet: there is no way back to the Free plan here. If you need one, write to ${SUPPORT_EMAIL}. A change of plan never deletes a student.`,
   },
   {
     key: 'data',
@@ -80,7 +88,7 @@ export default function UpgradePage() {
       <Result
         status="success"
         title={<h1 className="upgrade-result-title">You're already a Premium member!</h1>}
-        subTitle="You have unlimited students and every Premium feature."
+        subTitle="Your account has no limit on students."
         extra={
           <Button type="primary" onClick={() => void navigate('/dashboard')}>
             Return to Dashboard
@@ -92,7 +100,7 @@ export default function UpgradePage() {
 
   return (
     <div className="upgrade">
-      <PageHeader title="Upgrade to Premium" description="Unlimited students and every tool for managing 504 plans." />
+      <PageHeader title="Upgrade to Premium" description={`Premium lifts the Free plan's limit of ${FREE_STUDENT_LIMIT} students.`} />
 
       <div className="upgrade-plans">
         <Card className="upgrade-plan">
@@ -133,6 +141,7 @@ export default function UpgradePage() {
               <div>
                 <h3>{feature.title}</h3>
                 <p>{feature.text}</p>
+                <p className="upgrade-feature__plans">{feature.premiumOnly ? 'Premium' : 'Free and Premium'}</p>
               </div>
             </li>
           ))}
