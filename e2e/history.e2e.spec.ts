@@ -6,17 +6,13 @@ test.beforeEach(async ({ page }) => {
   await signUpTeacher(page);
 });
 
-test('History: the timeline shows who changed what, and "view as of" shows the old accommodations', async ({ page }) => {
+test('History: the timeline says values as people do, and "view as of" takes a date alone or a date and a time in minutes', async ({ page }) => {
   const library = await libraryIds(page.request);
   const extendedTime = library.get('Extended Time')!;
   const seating = library.get('Preferential Seating')!;
   const { id } = await addStudent(page.request, { firstName: 'Hazel', lastInitial: 'T', grade: '5', accommodationIds: [extendedTime] });
-  // The picker works in whole seconds: leave a clear second between the two states.
-  await page.waitForTimeout(1_200);
-  const beforeChange = dayjs().format('YYYY-MM-DD HH:mm:ss');
-  await page.waitForTimeout(1_200);
   const changed = await page.request.put(`/api/students/${id}`, {
-    data: { firstName: 'Hazel', lastInitial: 'T', grade: '5', status: 'active', accommodationIds: [seating] },
+    data: { firstName: 'Hazel', lastInitial: 'T', grade: '6', status: 'issue', accommodationIds: [seating] },
     headers: { 'If-Match': '"1"' },
   });
   expect(changed.status()).toBe(200);
@@ -27,17 +23,27 @@ test('History: the timeline shows who changed what, and "view as of" shows the o
   await expect(timeline.getByText('Accommodations changed').first()).toBeVisible();
   await expect(timeline.getByText('Student added')).toBeVisible();
   await expect(timeline.getByText('by Casey Teacher').first()).toBeVisible();
+  // Values as the screens say them, never the stored codes.
+  await expect(timeline.locator('.history-change').filter({ hasText: 'Status:' }).first()).toHaveText('Status: Active → Requires Attention');
+  await expect(timeline.locator('.history-change').filter({ hasText: 'Grade:' }).first()).toHaveText('Grade: Grade 5 → Grade 6');
+  await expect(timeline).not.toContainText('issue');
 
-  const picker = page.getByPlaceholder('Choose a date and time');
-  await picker.click();
-  await picker.fill(beforeChange);
-  await picker.press('Enter');
-
+  // A date alone: the record at the end of that day. The day before it existed, there was nothing yet.
+  const date = page.getByLabel('Date', { exact: true });
+  await date.fill(dayjs().subtract(1, 'day').format('YYYY-MM-DD'));
+  await expect(page.getByText('This student had not been added yet at that time.')).toBeVisible();
+  await date.fill(dayjs().format('YYYY-MM-DD'));
   const asOf = page.getByTestId('as-of-view');
-  await expect(asOf).toBeVisible();
-  const accommodations = page.getByTestId('as-of-accommodations');
-  await expect(accommodations.getByText('Extended Time')).toBeVisible();
-  await expect(accommodations.getByText('Preferential Seating')).toHaveCount(0);
+  await expect(asOf.getByText(`As of the end of ${dayjs().format('MMM D, YYYY')}`)).toBeVisible();
+  await expect(page.getByTestId('as-of-accommodations').getByText('Preferential Seating')).toBeVisible();
+  await expect(asOf.getByText('Requires Attention')).toBeVisible();
+
+  // A date and a time without seconds: the end of that minute.
+  const now = dayjs();
+  await date.fill(now.format('YYYY-MM-DD'));
+  await page.getByLabel('Time (optional)').fill(now.format('HH:mm'));
+  await expect(asOf.getByText(`As of ${now.format('MMM D, YYYY h:mm A')}`)).toBeVisible();
+  await expect(page.getByTestId('as-of-accommodations').getByText('Preferential Seating')).toBeVisible();
 
   await page.getByRole('button', { name: 'Back to now' }).click();
   await expect(asOf).toHaveCount(0);
@@ -62,9 +68,25 @@ test('Plan page: versions with a diff between any two', async ({ page }) => {
   await page.goto(`/plans/${plan.id}`);
   const versions = page.getByTestId('plan-versions');
   await expect(versions).toBeVisible();
-  // Previous against latest by default: the changed fields are marked.
+  // Previous against latest by default: the changed fields are marked, in the words and dates of the screens.
   const reviewRow = versions.getByRole('row', { name: /Review date/ });
-  await expect(reviewRow).toContainText('2027-06-01');
-  await expect(reviewRow.locator('mark')).toHaveText('2027-05-15');
+  await expect(reviewRow).toContainText('Jun 1, 2027');
+  await expect(reviewRow.locator('mark')).toHaveText('May 15, 2027');
+  await expect(versions.getByRole('row', { name: /Status/ }).locator('mark')).toHaveText('Active');
+  await expect(versions.getByRole('row', { name: /Status/ })).toContainText('Draft');
   await expect(versions.getByRole('row', { name: /Start date/ }).locator('mark')).toHaveCount(0);
+  await expect(versions).not.toContainText('2027-');
+});
+
+test('Plan page: a plan never changed says it has one version instead of comparing v1 with v1', async ({ page }) => {
+  const { id } = await addStudent(page.request, { firstName: 'Kit', lastInitial: 'R', grade: '4' });
+  const created = await page.request.post(`/api/students/${id}/plans`, { data: { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'under-review' } });
+  const plan = (await created.json()) as { id: string };
+
+  await page.goto(`/plans/${plan.id}`);
+  const versions = page.getByTestId('plan-versions');
+  await expect(versions.getByText(/This plan has one version: it has not been changed since Casey Teacher created it/)).toBeVisible();
+  await expect(versions.getByRole('combobox')).toHaveCount(0);
+  await expect(versions.getByRole('row', { name: /Status/ })).toContainText('Under Review');
+  await expect(versions.getByRole('row', { name: /Start date/ })).toContainText('Sep 1, 2026');
 });

@@ -3,6 +3,9 @@ import { z } from 'zod';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
 
 export const PLAN_STATUSES = ['draft', 'active', 'under-review', 'closed'] as const;
+export const PLAN_STATUS_LABELS: Record<string, string> = { draft: 'Draft', active: 'Active', 'under-review': 'Under Review', closed: 'Closed' };
+/** An unknown status (from an older version) reads as given. */
+export const planStatusLabel = (status: string): string => PLAN_STATUS_LABELS[status] ?? status;
 
 export const planFormSchema = z
   .object({

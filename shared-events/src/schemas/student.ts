@@ -5,6 +5,9 @@ export const gradeLabel = (grade: string): string => (grade === 'K' ? 'Kindergar
 
 /** Known statuses; the spec lets the form choose any value, and shows unknown ones as given. */
 export const STUDENT_STATUSES = ['active', 'inactive', 'issue'] as const;
+/** As the student page and the status filter say them; an unknown status reads as given. */
+export const studentStatusLabel = (status: string): string =>
+  ({ active: 'Active', inactive: 'Inactive', issue: 'Requires Attention' })[status] ?? status;
 
 const optionalText = (max: number) => z.string().max(max).optional().nullable();
 

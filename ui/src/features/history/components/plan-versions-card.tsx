@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Card, Empty, Select, Skeleton, Space, Table, Typography } from 'antd';
+import { fieldLabel, fieldValue } from '@accommodate/shared-events/schemas/record-display';
 import { usePlanVersions } from '../api/get-plan-versions.ts';
-import type { PlanSnapshot } from '../api/history-types.ts';
-import { fieldLabel, formatValue } from './change-value.tsx';
+import type { PlanSnapshot, PlanVersion } from '../api/history-types.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 const PLAN_FIELDS: (keyof PlanSnapshot)[] = ['status', 'startDate', 'reviewDate', 'meetingDate', 'caseManager'];
 
-/** The plan's versions, and a field-by-field diff between any two of them. */
+const show = (field: string, value: unknown) => fieldValue('plan', field, value);
+const versionLabel = (version: PlanVersion) => `v${version.revision + 1} · ${formatDateTime(version.at)} · ${version.actor.name}`;
+
+/** The plan's versions, and a field-by-field diff between any two of them; a plan never changed says so. */
 export function PlanVersionsCard({ planId }: { planId: string }) {
   const versions = usePlanVersions(planId);
   const [left, setLeft] = useState<number | null>(null);
@@ -25,11 +28,9 @@ export function PlanVersionsCard({ planId }: { planId: string }) {
   if (versions.isPending) return <Card title="Versions"><Skeleton active /></Card>;
   if (versions.isError) return null;
   if (list.length === 0) return <Card title="Versions"><Empty /></Card>;
+  if (list.length === 1) return <OnlyVersion version={list[0]!} />;
 
-  const options = list.map((version) => ({
-    value: version.revision,
-    label: `v${version.revision + 1} · ${formatDateTime(version.at)} · ${version.actor.name}`,
-  }));
+  const options = list.map((version) => ({ value: version.revision, label: versionLabel(version) }));
   const a = list.find((version) => version.revision === left)?.plan;
   const b = list.find((version) => version.revision === right)?.plan;
   const rows = PLAN_FIELDS.map((field) => ({
@@ -53,13 +54,34 @@ export function PlanVersionsCard({ planId }: { planId: string }) {
         dataSource={rows}
         rowClassName={(row) => (row.changed ? 'plan-version-changed' : '')}
         columns={[
-          { title: 'Field', dataIndex: 'field', render: (field: string) => fieldLabel(field) },
-          { title: 'From', dataIndex: 'before', render: (value: unknown) => formatValue(value) },
+          { title: 'Field', dataIndex: 'field', render: (field: string) => fieldLabel('plan', field) },
+          { title: 'From', dataIndex: 'before', render: (value: unknown, row) => show(row.field, value) },
           {
             title: 'To',
             dataIndex: 'after',
-            render: (value: unknown, row) => (row.changed ? <Typography.Text mark>{formatValue(value)}</Typography.Text> : formatValue(value)),
+            render: (value: unknown, row) => (row.changed ? <Typography.Text mark>{show(row.field, value)}</Typography.Text> : show(row.field, value)),
           },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Nothing to compare: the one version, and who made it when. */
+function OnlyVersion({ version }: { version: PlanVersion }) {
+  return (
+    <Card title="Versions" className="plan-versions" data-testid="plan-versions">
+      <Typography.Paragraph>
+        This plan has one version: it has not been changed since {version.actor.name} created it on {formatDateTime(version.at)}.
+      </Typography.Paragraph>
+      <Table
+        size="small"
+        pagination={false}
+        rowKey="field"
+        dataSource={PLAN_FIELDS.map((field) => ({ field, value: version.plan[field] ?? null }))}
+        columns={[
+          { title: 'Field', dataIndex: 'field', render: (field: string) => fieldLabel('plan', field) },
+          { title: 'Value', dataIndex: 'value', render: (value: unknown, row) => show(row.field, value) },
         ]}
       />
     </Card>

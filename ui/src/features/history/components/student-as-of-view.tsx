@@ -1,10 +1,21 @@
 import { Alert, Descriptions, Empty, List, Skeleton, Tag } from 'antd';
+import { fieldValue } from '@accommodate/shared-events/schemas/record-display';
+import { planStatusLabel } from '@accommodate/shared-events/schemas/plan';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useStudentAsOf } from '../api/get-student-as-of.ts';
-import { formatDateTime } from '../../../lib/format-date-time.ts';
 
-/** The student, accommodations and plans exactly as they were at `asOf`. */
-export function StudentAsOfView({ studentId, asOf }: { studentId: string; asOf: string }) {
+interface StudentAsOfViewProps {
+  studentId: string;
+  /** The instant asked about (ISO). */
+  asOf: string;
+  /** That instant as the person chose it: 'the end of Sep 1, 2026', 'Sep 1, 2026 2:05 PM'. */
+  label: string;
+}
+
+const date = (field: string, value: string | null) => fieldValue('plan', field, value);
+
+/** The student, accommodations and plans exactly as they were at `asOf`, in the screens' words. */
+export function StudentAsOfView({ studentId, asOf, label }: StudentAsOfViewProps) {
   const snapshot = useStudentAsOf(studentId, asOf);
   if (snapshot.isPending) return <Skeleton active />;
   if (snapshot.isError) {
@@ -14,12 +25,12 @@ export function StudentAsOfView({ studentId, asOf }: { studentId: string; asOf: 
   const student = snapshot.data;
   return (
     <div data-testid="as-of-view">
-      <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`As of ${formatDateTime(student.asOf)}`} />
+      <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`As of ${label}`} />
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
         <Descriptions.Item label="Name">{student.name}</Descriptions.Item>
-        <Descriptions.Item label="Grade">{student.grade}</Descriptions.Item>
-        <Descriptions.Item label="Status">{student.status}</Descriptions.Item>
-        <Descriptions.Item label="Parent">{student.parentName ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Grade">{fieldValue('student', 'grade', student.grade)}</Descriptions.Item>
+        <Descriptions.Item label="Status">{fieldValue('student', 'status', student.status)}</Descriptions.Item>
+        <Descriptions.Item label="Parent">{fieldValue('student', 'parentName', student.parentName)}</Descriptions.Item>
       </Descriptions>
       <h4 style={{ marginTop: 16 }}>Accommodations then</h4>
       {student.accommodations.length === 0 ? (
@@ -42,10 +53,11 @@ export function StudentAsOfView({ studentId, asOf }: { studentId: string; asOf: 
       ) : (
         <List
           size="small"
+          data-testid="as-of-plans"
           dataSource={student.plans}
           renderItem={(plan) => (
             <List.Item>
-              <Tag>{plan.status}</Tag> {plan.startDate} – review {plan.reviewDate}
+              <Tag>{planStatusLabel(plan.status)}</Tag> {date('startDate', plan.startDate)} – review {date('reviewDate', plan.reviewDate)}
               {plan.caseManager ? ` · ${plan.caseManager}` : ''}
             </List.Item>
           )}

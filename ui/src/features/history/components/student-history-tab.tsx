@@ -1,35 +1,38 @@
 import { useState } from 'react';
-import { Button, Card, DatePicker, Empty, Skeleton, Space, Timeline, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Empty, Input, Skeleton, Timeline, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { useStudentHistory } from '../api/get-student-history.ts';
 import { ChangeLine } from './change-value.tsx';
 import { StudentAsOfView } from './student-as-of-view.tsx';
+import { asOfInstant, type AsOfChoice } from './as-of-picker.ts';
 
 const ENTITY_COLORS: Record<string, string> = { student: 'blue', plan: 'green', document: 'gray', share: 'purple' };
+const NOW: AsOfChoice = { date: '', time: '' };
 
-/** Who changed what and when, newest first, and the record as it was at a chosen moment. */
+/** Who changed what and when, newest first, and the record as it was at a chosen day or minute. */
 export function StudentHistoryTab({ studentId }: { studentId: string }) {
   const history = useStudentHistory(studentId);
-  const [asOf, setAsOf] = useState<Dayjs | null>(null);
+  const [choice, setChoice] = useState<AsOfChoice>(NOW);
+  const instant = asOfInstant(choice);
 
   return (
     <div className="student-history">
       <Card size="small" title="View as of" style={{ marginBottom: 16 }}>
-        <Space wrap>
-          <DatePicker
-            showTime={{ format: 'HH:mm:ss' }}
-            format="YYYY-MM-DD HH:mm:ss"
-            value={asOf}
-            onChange={(value) => setAsOf(value)}
-            disabledDate={(day) => day.isAfter(dayjs().endOf('day'))}
-            placeholder="Choose a date and time"
-            aria-label="View as of"
-          />
-          {asOf && <Button onClick={() => setAsOf(null)}>Back to now</Button>}
-        </Space>
-        {asOf && (
+        {/* The browser's own date and time fields: a date alone, or a date and a time in minutes, typed or picked. */}
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
+          <label style={{ display: 'grid', gap: 4 }}>
+            Date
+            <Input type="date" value={choice.date} max={dayjs().format('YYYY-MM-DD')} onChange={(event) => setChoice({ ...choice, date: event.target.value })} />
+          </label>
+          <label style={{ display: 'grid', gap: 4 }}>
+            Time (optional)
+            <Input type="time" value={choice.time} onChange={(event) => setChoice({ ...choice, time: event.target.value })} />
+          </label>
+          {(choice.date || choice.time) && <Button onClick={() => setChoice(NOW)}>Back to now</Button>}
+        </div>
+        {instant && (
           <div style={{ marginTop: 16 }}>
-            <StudentAsOfView studentId={studentId} asOf={asOf.toISOString()} />
+            <StudentAsOfView studentId={studentId} asOf={instant.iso} label={instant.label} />
           </div>
         )}
       </Card>
@@ -52,7 +55,7 @@ export function StudentHistoryTab({ studentId }: { studentId: string }) {
                   by {entry.actor.name} · {dayjs(entry.at).format('MMM D, YYYY h:mm:ss A')}
                 </Typography.Text>
                 {entry.changes.map((change) => (
-                  <ChangeLine key={change.field} {...change} />
+                  <ChangeLine key={change.field} entity={entry.entity} {...change} />
                 ))}
               </div>
             ),

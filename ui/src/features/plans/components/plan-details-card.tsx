@@ -1,9 +1,8 @@
 import { Card, Descriptions, Tag } from 'antd';
 import { Link } from 'react-router-dom';
-import type { Plan } from '@accommodate/shared-events/schemas/plan';
+import { planStatusLabel, type Plan } from '@accommodate/shared-events/schemas/plan';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
-import { PLAN_STATUS_LABELS } from './plan-form.tsx';
 
 interface PlanDetailsCardProps {
   plan: Plan;
@@ -19,7 +18,7 @@ export function PlanDetailsCard({ plan, studentName }: PlanDetailsCardProps) {
         <Descriptions.Item label="Student">
           <Link to={`/students/${encodeURIComponent(plan.studentId)}`}>{studentName ?? 'View student'}</Link>
         </Descriptions.Item>
-        <Descriptions.Item label="Status"><Tag>{PLAN_STATUS_LABELS[plan.status] ?? plan.status}</Tag></Descriptions.Item>
+        <Descriptions.Item label="Status"><Tag>{planStatusLabel(plan.status)}</Tag></Descriptions.Item>
         <Descriptions.Item label="Start Date">{formatListDate(plan.startDate)}</Descriptions.Item>
         <Descriptions.Item label="Review Due"><ReviewDue date={plan.reviewDate} /></Descriptions.Item>
         <Descriptions.Item label="Meeting Date">{formatListDate(plan.meetingDate)}</Descriptions.Item>

@@ -3,14 +3,7 @@ import { Button, Form, Input, Select, Space } from 'antd';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import dayjs from 'dayjs';
 import './plan-form.css';
-import { PLAN_STATUSES, planFormSchema, type Plan, type PlanForm } from '@accommodate/shared-events/schemas/plan';
-
-export const PLAN_STATUS_LABELS: Record<string, string> = {
-  draft: 'Draft',
-  active: 'Active',
-  'under-review': 'Under Review',
-  closed: 'Closed',
-};
+import { PLAN_STATUSES, planFormSchema, planStatusLabel, type Plan, type PlanForm } from '@accommodate/shared-events/schemas/plan';
 
 interface PlanFormValues {
   startDate: string;
@@ -94,7 +87,7 @@ export function PlanFormFields({ plan, submitLabel, submitting, onSubmit, onCanc
                 id="plan-status"
                 value={f.value}
                 onChange={f.onChange}
-                options={PLAN_STATUSES.map((status) => ({ value: status, label: PLAN_STATUS_LABELS[status] }))}
+                options={PLAN_STATUSES.map((status) => ({ value: status, label: planStatusLabel(status) }))}
               />
             )}
           />

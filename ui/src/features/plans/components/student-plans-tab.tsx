@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button, Empty, Modal, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
-import type { Plan, PlanForm } from '@accommodate/shared-events/schemas/plan';
+import { planStatusLabel, type Plan, type PlanForm } from '@accommodate/shared-events/schemas/plan';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useStudentPlans } from '../api/get-plans.ts';
 import { useCreatePlan } from '../api/create-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
-import { PLAN_STATUS_LABELS, PlanFormFields } from './plan-form.tsx';
+import { PlanFormFields } from './plan-form.tsx';
 import { toastPlanSaveFailed } from './plan-feedback.ts';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
@@ -60,7 +60,7 @@ export function StudentPlansTab({ studentId }: { studentId: string }) {
           columns={[
             { title: 'Start Date', key: 'start', render: (_, plan) => <Link to={`/plans/${encodeURIComponent(plan.id)}`}>{formatListDate(plan.startDate)}</Link> },
             { title: 'Review Due', key: 'review', render: (_, plan) => <ReviewDue date={plan.reviewDate} /> },
-            { title: 'Status', key: 'status', render: (_, plan) => <Tag>{PLAN_STATUS_LABELS[plan.status] ?? plan.status}</Tag> },
+            { title: 'Status', key: 'status', render: (_, plan) => <Tag>{planStatusLabel(plan.status)}</Tag> },
             { title: 'Meeting Date', key: 'meeting', render: (_, plan) => formatListDate(plan.meetingDate) },
             { title: 'Case Manager', key: 'manager', render: (_, plan) => plan.caseManager ?? '—' },
             {

@@ -1,4 +1,4 @@
-import { GRADES, displayName, gradeLabel, type Student, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import { GRADES, displayName, gradeLabel, studentStatusLabel, type Student, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 
 export interface StudentRow {
@@ -28,12 +28,8 @@ export const NO_FILTERS: StudentFilters = { search: '', status: ALL, grade: ALL,
 export const effectiveStatus = (status: string | null | undefined): string => (status ? status : 'active');
 
 /** 'issue' reads 'Attention Required' on list badges and 'Requires Attention' in the detail and the filter. */
-export function statusLabel(status: string, where: 'list' | 'detail'): string {
-  if (status === 'active') return 'Active';
-  if (status === 'inactive') return 'Inactive';
-  if (status === 'issue') return where === 'list' ? 'Attention Required' : 'Requires Attention';
-  return status;
-}
+export const statusLabel = (status: string, where: 'list' | 'detail'): string =>
+  status === 'issue' && where === 'list' ? 'Attention Required' : studentStatusLabel(status);
 
 export const statusColor = (status: string): string =>
   status === 'active' ? 'green' : status === 'issue' ? 'red' : status === 'inactive' ? 'default' : 'blue';
