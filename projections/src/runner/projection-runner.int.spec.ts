@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Logger, LogFields } from '@accommodate/shared-events/logging/logger';
-import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import type { Projection } from '../definitions/projection.ts';
 import type { ChangePublisher } from '../realtime/change-publisher.ts';
 import { openEmbeddedReadStore } from '../store/embedded-read-store.ts';
