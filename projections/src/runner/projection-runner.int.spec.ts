@@ -6,7 +6,7 @@ import type { ChangePublisher } from '../realtime/change-publisher.ts';
 import { openEmbeddedReadStore } from '../store/embedded-read-store.ts';
 import type { ReadStore } from '../store/read-store.ts';
 import { startProjections, type ProjectionRunner } from './projection-runner.ts';
-import { InMemoryEventStore } from './testing/in-memory-event-store.ts';
+import { InMemoryEventStore } from '@accommodate/shared-events/event-store/testing/in-memory-event-store';
 import { STREAM_COUNTS, streamCountsProjection, type StreamCount } from './testing/stream-counts-projection.ts';
 
 const counted = (ownerId = 'u1') => ({ type: 'Counted', data: { ownerId } });
