@@ -2,5 +2,5 @@
 export const STUDENTS = 'students';
 export const PLANS = 'plans';
 export const DOCUMENTS = 'documents';
-/** Shares of students (issue 4): GET /api/students/:id/shares and the pending lookup at registration. */
+/** Shares of students (issue 4): GET /api/students/:id/shares and the pending lookup when an address is verified. */
 export const SHARES = 'shares';

@@ -8,6 +8,8 @@ export interface UserDoc {
   name: string;
   email: string;
   emailNotifications: boolean;
+  /** Proved by a mailed link (issue 22); a change of address clears it. Shares resolve only to verified addresses. */
+  emailVerified: boolean;
   username: string;
   isPremium: boolean;
   createdAt: string;
@@ -18,10 +20,10 @@ const usernameFrom = (email: string): string => email.split('@')[0] ?? email;
 
 export const usersProjection: Projection = {
   name: 'users',
-  // v2: forgets erased students / deleted accounts.
-  version: 2,
+  // v2: forgets erased students / deleted accounts. v3: emailVerified.
+  version: 3,
   collections: [USERS],
-  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged', 'UserAccountDeleted'],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged', 'UserEmailVerified', 'UserAccountDeleted'],
   async apply(envelope, context) {
     // Erasure: the account's name and e-mail leave the read model with it.
     if (envelope.type === 'UserAccountDeleted') return context.delete(USERS, (envelope.data as { userId: string }).userId);
@@ -34,6 +36,7 @@ export const usersProjection: Projection = {
         name: event.data.name,
         email: event.data.email,
         emailNotifications: true,
+        emailVerified: false,
         username: usernameFrom(event.data.email),
         isPremium: false,
         createdAt: envelope.occurredAt,
@@ -45,10 +48,16 @@ export const usersProjection: Projection = {
       const next: UserDoc = { ...user, revision: envelope.revision };
       if (event.type === 'UserProfileUpdated') {
         if (event.data.name !== undefined) next.name = event.data.name;
-        if (event.data.email !== undefined) next.email = event.data.email;
+        // A new address is unverified until its own link is followed.
+        if (event.data.email !== undefined && event.data.email !== user.email) {
+          next.email = event.data.email;
+          next.emailVerified = false;
+        }
         if (event.data.emailNotifications !== undefined) next.emailNotifications = event.data.emailNotifications;
       }
       if (event.type === 'UserUpgradedToPremium') next.isPremium = true;
+      // Only for the address the account has now: a link to an address it has since left proves nothing.
+      if (event.type === 'UserEmailVerified' && event.data.email === user.email) next.emailVerified = true;
       context.put<UserDoc>(USERS, next);
     }
     context.announce({

@@ -15,6 +15,24 @@ describe('user decider', () => {
       .then([{ type: 'UserProfileUpdated', data: { userId: 'u1', name: 'Ana Díaz' } }]);
   });
 
+  it('verifies the address the account has now, once', () => {
+    const verified = { type: 'UserEmailVerified', data: { userId: 'u1', email: 'ana@school.test' } } as const;
+    spec.given([registered]).when({ type: 'VerifyEmail', userId: 'u1', email: 'ana@school.test' }).then([verified]);
+    spec.given([registered, verified]).when({ type: 'VerifyEmail', userId: 'u1', email: 'ana@school.test' }).then([]);
+  });
+
+  it('refuses a link for an address the account has left, and a new address starts unverified', () => {
+    const moved = { type: 'UserProfileUpdated', data: { userId: 'u1', email: 'ana@elsewhere.test' } } as const;
+    spec
+      .given([registered, moved])
+      .when({ type: 'VerifyEmail', userId: 'u1', email: 'ana@school.test' })
+      .thenThrows((error) => error instanceof HttpError && error.status === 400);
+    spec
+      .given([registered, { type: 'UserEmailVerified', data: { userId: 'u1', email: 'ana@school.test' } }, moved])
+      .when({ type: 'VerifyEmail', userId: 'u1', email: 'ana@elsewhere.test' })
+      .then([{ type: 'UserEmailVerified', data: { userId: 'u1', email: 'ana@elsewhere.test' } }]);
+  });
+
   it('upgrades once', () => {
     spec.given([registered]).when({ type: 'UpgradeToPremium', userId: 'u1' }).then([
       { type: 'UserUpgradedToPremium', data: { userId: 'u1' } },

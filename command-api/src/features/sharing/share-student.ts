@@ -29,7 +29,12 @@ export async function shareStudent(
 ): Promise<{ share: ShareDoc; created: boolean }> {
   const { studentId, grantedBy, input } = grant;
   const expiresAt = input.expiresAt ?? null;
-  const [grantee] = await context.readStore.collection<UserDoc>(USERS).find({ email: input.email });
+  const users = context.readStore.collection<UserDoc>(USERS);
+  // Only an account that proved the address receives a share (issue 22); for any other the share waits, pending, and
+  // the answer looks the same as for an address with no account. One's own address is refused whatever its state.
+  const [grantee] = await users.find({ email: input.email, emailVerified: true });
+  const granter = await users.get(grantedBy);
+  const granteeUserId = granter?.email === input.email ? grantedBy : (grantee?.id ?? null);
   const shares = context.readStore.collection<ShareDoc>(SHARES);
   const existed = (await shares.count({ studentId, email: input.email })) > 0;
   const result = await handleCommand(
@@ -43,7 +48,7 @@ export async function shareStudent(
       email: input.email,
       role: input.role,
       expiresAt,
-      granteeUserId: grantee?.id ?? null,
+      granteeUserId,
       grantedBy,
     },
     { actor: { userId: grantedBy } },
@@ -68,9 +73,9 @@ export async function revokeShare(context: AppContext, revoke: { studentId: stri
 }
 
 /**
- * Called once an account has the e-mail (registration, a change of e-mail): every pending share
- * for it becomes active. A failure on one student does not stop the others, and a
- * later registration step never depends on it.
+ * Called once an account has proved the e-mail (its verification link, or a reset link mailed there): every pending
+ * share for exactly that address becomes active. A failure on one student does not stop the others, and the
+ * verification never depends on it.
  */
 export async function activatePendingShares(context: AppContext, user: { userId: string; email: string }): Promise<number> {
   const pending = await context.readStore.collection<ShareDoc>(SHARES).find({ email: user.email.trim().toLowerCase(), status: 'pending' });
