@@ -8,7 +8,7 @@ import { DOCUMENT_TYPES, type StudentDocument } from '@accommodate/shared-events
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import { displayName, type Student, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
 import type { ShareRole, StudentAccessRole } from '@accommodate/shared-events/schemas/share';
-import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import type { Projection, ProjectionContext } from './projection.ts';
 import { DOCUMENTS, PLANS, SHARES, STUDENTS } from './caseload-collections.ts';
 
