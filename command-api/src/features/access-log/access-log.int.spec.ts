@@ -116,8 +116,12 @@ describe('records export', () => {
     expect(record.body.history.map((entry: { kind: string }) => entry.kind)).toEqual(
       expect.arrayContaining(['Student added', 'Plan created', 'Document uploaded']),
     );
-    const pdf = await owner.get(`/api/students/${id}/records.pdf`);
+    const pdf = await owner.get(`/api/students/${id}/records.pdf?tz=America%2FChicago`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect((pdf.body as string).startsWith('%PDF')).toBe(true);
+    // Its moments are in the reader's time zone, which must be one.
+    const badZone = await owner.get(`/api/students/${id}/records.pdf?tz=Mars%2FOlympus`);
+    expect(badZone.status).toBe(400);
+    expect(badZone.body).toEqual({ message: 'tz must be a time zone such as America/Chicago' });
   });
 });

@@ -1,20 +1,44 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
-import { gradeLabel } from '@accommodate/shared-events/schemas/student';
+import { fieldLabel, fieldValue, type RecordEntity } from '@accommodate/shared-events/schemas/record-display';
 import type { StudentRecordExport } from './student-record.ts';
 
 const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 
-const show = (value: unknown): string => {
-  if (value === null || value === undefined || value === '') return '—';
-  if (Array.isArray(value)) return value.length ? value.join(', ') : '—';
-  return String(value);
-};
+/** A moment as people read it, in the reader's time zone and naming it: 'Nov 25, 2026, 2:05 PM EST'. */
+export function formatMoment(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
 
-/** The records export as a plain, readable PDF: one section per part, the history last. */
-export function renderStudentRecordPdf(record: StudentRecordExport): Promise<Buffer> {
+/** A time zone this server can write moments in (an IANA name such as 'America/Chicago'). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const fileSize = (bytes: number): string =>
+  bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * The records export as a plain, readable PDF, for a parent: one section per part, the history last. It uses the
+ * screens' labels and says values as they do (record-display.ts); moments are in `timeZone`, the exporter's.
+ */
+export function renderStudentRecordPdf(record: StudentRecordExport, timeZone = 'UTC'): Promise<Buffer> {
   // DejaVu where installed, so names beyond Western European letters print (as the accommodations PDF does).
   const hasDejaVu = fs.existsSync(DEJAVU) && fs.existsSync(DEJAVU_BOLD);
   const regular = hasDejaVu ? DEJAVU : 'Helvetica';
@@ -28,30 +52,35 @@ export function renderStudentRecordPdf(record: StudentRecordExport): Promise<Buf
   });
 
   const heading = (text: string) => doc.moveDown(0.8).font(bold).fontSize(13).text(text).moveDown(0.3).font(regular).fontSize(10);
-  const line = (label: string, value: unknown) => doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(show(value));
+  const line = (label: string, value: string) => doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(value);
+  const field = (entity: RecordEntity, name: string, value: unknown) => line(fieldLabel(entity, name), fieldValue(entity, name, value));
+  const moment = (iso: string) => formatMoment(iso, timeZone);
 
   const { profile } = record;
   doc.font(bold).fontSize(18).text(`Student record: ${profile.firstName} ${profile.lastInitial}.`);
-  doc.font(regular).fontSize(9).fillColor('#4b5563').text(`Exported ${record.exportedAt} from ${PRODUCT_NAME}`).fillColor('#111827');
+  doc.font(regular).fontSize(9).fillColor('#4b5563').text(`Exported ${moment(record.exportedAt)} from ${PRODUCT_NAME}`).fillColor('#111827');
 
   heading('Profile');
-  line('First name', profile.firstName);
-  line('Last initial', profile.lastInitial);
-  line('Grade', gradeLabel(profile.grade));
-  line('Status', profile.status);
-  line('Birthdate', profile.birthdate);
-  line('Parent or guardian', profile.parentName);
-  line('Parent e-mail', profile.parentEmail);
-  line('Parent notes', profile.parentNotes);
+  for (const name of ['firstName', 'lastInitial', 'grade', 'status', 'birthdate', 'parentName', 'parentEmail', 'parentNotes'] as const) {
+    field('student', name, profile[name]);
+  }
+  line('Added', moment(profile.createdAt));
+  line('Last changed', moment(profile.updatedAt));
 
   heading('Accommodations');
   if (record.accommodations.length === 0) doc.text('None');
-  for (const accommodation of record.accommodations) doc.text(`• ${accommodation.name} (${show(accommodation.category)})${accommodation.description ? `: ${accommodation.description}` : ''}`);
+  for (const accommodation of record.accommodations) {
+    const category = accommodation.category ? capitalise(accommodation.category) : 'Uncategorized';
+    doc.text(`• ${accommodation.name} (${category})${accommodation.description ? `: ${accommodation.description}` : ''}`);
+  }
 
   heading('Plans');
   if (record.plans.length === 0) doc.text('None');
   for (const plan of record.plans) {
-    doc.text(`• ${plan.status}: ${plan.startDate} to review ${plan.reviewDate}; meeting ${show(plan.meetingDate)}; case manager ${show(plan.caseManager)}`);
+    doc.font(bold).text(`${fieldValue('plan', 'status', plan.status)} plan`).font(regular);
+    for (const name of ['startDate', 'reviewDate', 'meetingDate', 'caseManager'] as const) field('plan', name, plan[name]);
+    line('Last updated', moment(plan.lastUpdated));
+    doc.moveDown(0.3);
   }
 
   heading('Notes');
@@ -59,12 +88,14 @@ export function renderStudentRecordPdf(record: StudentRecordExport): Promise<Buf
 
   heading('Documents');
   if (record.documents.length === 0) doc.text('None');
-  for (const document of record.documents) doc.text(`• ${document.name} (${document.type}, ${document.size} bytes, uploaded ${document.uploadedAt})`);
+  for (const document of record.documents) doc.text(`• ${document.name} (${document.type}, ${fileSize(document.size)}, uploaded ${moment(document.uploadedAt)})`);
 
   heading('History');
   for (const entry of record.history) {
-    doc.font(bold).text(`${entry.at}  ${entry.kind} by ${entry.actor.name}`).font(regular);
-    for (const change of entry.changes) doc.text(`    ${change.field}: ${show(change.before)} → ${show(change.after)}`);
+    doc.font(bold).text(`${moment(entry.at)}: ${entry.kind} by ${entry.actor.name}`).font(regular);
+    for (const change of entry.changes) {
+      doc.text(`    ${fieldLabel(entry.entity, change.field)}: ${fieldValue(entry.entity, change.field, change.before)} → ${fieldValue(entry.entity, change.field, change.after)}`);
+    }
   }
   doc.end();
   return done;

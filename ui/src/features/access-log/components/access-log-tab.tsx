@@ -9,11 +9,12 @@ export function AccessLogTab({ studentId }: { studentId: string }) {
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small" title="Records export">
         <Typography.Paragraph type="secondary">
-          The complete record (profile, accommodations, plans, notes, documents list and history) for a parent’s request to inspect it. Each export is
-          recorded in the access log.
+          The complete record (profile, accommodations, plans, notes, documents list and history) for a parent’s request to inspect it: the PDF
+          reads as the screens do; the JSON is for another system to import. Each export is recorded in the access log.
         </Typography.Paragraph>
         <Space wrap>
-          <Button icon={<FilePdfOutlined />} href={`${base}/records.pdf`} download>
+          {/* The moments in the PDF are in this browser's time zone, as the screens show them. */}
+          <Button icon={<FilePdfOutlined />} href={`${base}/records.pdf?tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`} download>
             Export PDF
           </Button>
           <Button icon={<FileTextOutlined />} href={`${base}/records.json`} download>

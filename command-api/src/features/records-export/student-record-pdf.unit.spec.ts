@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { formatMoment, isTimeZone, renderStudentRecordPdf } from './student-record-pdf.ts';
+import type { StudentRecordExport } from './student-record.ts';
+
+/** The words a parent reads in the PDF. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let number = 1; number <= document.numPages; number++) {
+    const content = await (await document.getPage(number)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await document.destroy();
+  return pages.join('\n').replace(/\s+/g, ' ');
+}
+
+const record: StudentRecordExport = {
+  exportedAt: '2026-11-25T19:05:00.000Z',
+  profile: {
+    id: 'student-1',
+    firstName: 'Ava',
+    lastInitial: 'M',
+    grade: '5',
+    status: 'issue',
+    birthdate: '2015-03-09',
+    parentName: 'Pat Parent',
+    parentEmail: 'pat@example.com',
+    parentNotes: null,
+    createdAt: '2026-09-01T13:00:00.000Z',
+    updatedAt: '2026-11-20T15:30:00.000Z',
+  },
+  accommodations: [{ id: 'a1', name: 'Extended Time', category: 'academic', description: null, status: 'active' }],
+  plans: [{ id: 'p1', startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'under-review', meetingDate: null, caseManager: 'Ms. Rivera', lastUpdated: '2026-11-20T15:30:00.000Z' }],
+  notes: 'Sits near the door',
+  documents: [{ id: 'd1', name: 'evaluation.pdf', type: 'PDF', mimeType: 'application/pdf', size: 24_576, uploadedAt: '2026-10-02T14:00:00.000Z' }],
+  history: [
+    {
+      at: '2026-11-20T15:30:00.000Z',
+      actor: { id: 'u1', name: 'Olive Owner' },
+      kind: 'Details changed',
+      entity: 'student',
+      entityId: 'student-1',
+      changes: [{ field: 'status', before: 'active', after: 'issue' }],
+    },
+    {
+      at: '2026-11-19T10:00:00.000Z',
+      actor: { id: 'u1', name: 'Olive Owner' },
+      kind: 'Share granted',
+      entity: 'share',
+      entityId: 's1',
+      changes: [
+        { field: 'role', before: null, after: 'substitute' },
+        { field: 'expiresAt', before: null, after: '2026-12-18' },
+      ],
+    },
+  ],
+};
+
+describe('records export PDF, for a parent', () => {
+  it('uses the screens’ labels and says values and dates as people read them', async () => {
+    const text = await pdfText(await renderStudentRecordPdf(record, 'America/Chicago'));
+    expect(text).toContain('First name: Ava');
+    expect(text).toContain('Status: Requires Attention');
+    expect(text).toContain('Grade: Grade 5');
+    expect(text).toContain('Birthdate: Mar 9, 2015');
+    expect(text).toContain('Parent/guardian name: Pat Parent');
+    expect(text).toContain('Under Review plan');
+    expect(text).toContain('Review date: Jun 1, 2027');
+    expect(text).toContain('Exported Nov 25, 2026, 1:05 PM CST');
+    expect(text).toContain('24 KB, uploaded Oct 2, 2026, 9:00 AM CDT');
+    expect(text).toContain('Status: Active → Requires Attention');
+    expect(text).toContain('Role: — → Substitute');
+    expect(text).toContain('Share expires: — → Dec 18, 2026');
+    // Never a field name, a stored code or an ISO date.
+    expect(text).not.toMatch(/firstName|expiresAt|reviewDate|under-review|\bissue\b/);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('names the time zone its moments are in; UTC when the reader gave none', async () => {
+    expect(formatMoment('2026-11-25T19:05:00.000Z', 'UTC')).toBe('Nov 25, 2026, 7:05 PM UTC');
+    expect(await pdfText(await renderStudentRecordPdf(record))).toContain('Exported Nov 25, 2026, 7:05 PM UTC');
+    expect(isTimeZone('America/Chicago')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+});
