@@ -21,6 +21,8 @@ export function ReviewDue({ date, prefix = '' }: { date: string | null; prefix?:
     >
       {prefix}
       {formatListDate(date)}
+      {/* The colour is not the only sign: a screen reader hears the urgency too. */}
+      {URGENCY_TITLES[urgency] && <span className="visually-hidden"> ({URGENCY_TITLES[urgency].toLowerCase()})</span>}
     </Typography.Text>
   );
 }
