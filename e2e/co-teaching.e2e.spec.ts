@@ -64,9 +64,9 @@ test('A shares with B as co-teacher; A’s edit shows on B’s open page within 
   await expect(b.page.getByRole('button', { name: 'Share' })).toHaveCount(0);
 
   // Presence: each sees the other, not themselves.
-  await expect(b.page.getByLabel(`${a.name} is viewing`)).toBeVisible({ timeout: 2_000 });
-  await expect(a.page.getByLabel(`${b.name} is viewing`)).toBeVisible({ timeout: 2_000 });
-  await expect(b.page.getByLabel(`${b.name} is viewing`)).toHaveCount(0);
+  await expect(b.page.getByText(`${a.name} is viewing`)).toBeVisible({ timeout: 2_000 });
+  await expect(a.page.getByText(`${b.name} is viewing`)).toBeVisible({ timeout: 2_000 });
+  await expect(b.page.getByText(`${b.name} is viewing`)).toHaveCount(0);
 
   // A changes the grade; B's page follows without a reload.
   const current = (await (await a.page.request.get(`/api/students/${id}`)).json()) as Record<string, unknown> & { revision: number };
@@ -79,7 +79,7 @@ test('A shares with B as co-teacher; A’s edit shows on B’s open page within 
 
   // A leaves: B's avatars follow within the grace period plus 2 s.
   await a.page.goto('/students');
-  await expect(b.page.getByLabel(`${a.name} is viewing`)).toHaveCount(0, { timeout: 4_000 });
+  await expect(b.page.getByText(`${a.name} is viewing`)).toHaveCount(0, { timeout: 4_000 });
   await closeAll(a, b);
 });
 
@@ -93,7 +93,7 @@ test('A and B both change the first name: A saves, B gets the merge dialog and k
   await openLive(b.page, `/students/edit/${id}`);
   await expect(a.page.getByLabel('First Name')).toHaveValue('Ava');
   await expect(b.page.getByLabel('First Name')).toHaveValue('Ava');
-  await expect(b.page.getByLabel(`${a.name} is editing`)).toBeVisible({ timeout: 2_000 });
+  await expect(b.page.getByText(`${a.name} is editing`)).toBeVisible({ timeout: 2_000 });
 
   await a.page.getByLabel('First Name').fill('Avery');
   await b.page.getByLabel('First Name').fill('Ava-Marie');
