@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
+/** An emptied date field says that the date is required, not that it is in the wrong form. */
+const requiredDate = (label: string) => z.string({ required_error: `${label} is required` }).min(1, `${label} is required`).pipe(isoDate);
 
 export const PLAN_STATUSES = ['draft', 'active', 'under-review', 'closed'] as const;
 export const PLAN_STATUS_LABELS: Record<string, string> = { draft: 'Draft', active: 'Active', 'under-review': 'Under Review', closed: 'Closed' };
@@ -9,8 +11,8 @@ export const planStatusLabel = (status: string): string => PLAN_STATUS_LABELS[st
 
 export const planFormSchema = z
   .object({
-    startDate: isoDate,
-    reviewDate: isoDate,
+    startDate: requiredDate('Start date'),
+    reviewDate: requiredDate('Review date'),
     status: z.enum(PLAN_STATUSES, { errorMap: () => ({ message: 'Please select a status' }) }).default('active'),
     meetingDate: isoDate.optional().nullable(),
     caseManager: z.string().trim().max(200).optional().nullable(),

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { planFormSchema } from './plan.ts';
+
+const messagesFor = (form: Record<string, unknown>, field: string) => {
+  const parsed = planFormSchema.safeParse(form);
+  return parsed.success ? [] : parsed.error.issues.filter((issue) => issue.path[0] === field).map((issue) => issue.message);
+};
+
+describe('the plan form', () => {
+  it('says an emptied review or start date is required, first', () => {
+    expect(messagesFor({ startDate: '2026-09-01', reviewDate: '', status: 'active' }, 'reviewDate')[0]).toBe('Review date is required');
+    expect(messagesFor({ startDate: '', reviewDate: '2027-06-01', status: 'active' }, 'startDate')[0]).toBe('Start date is required');
+    expect(messagesFor({ startDate: '2026-09-01', status: 'active' }, 'reviewDate')[0]).toBe('Review date is required');
+  });
+
+  it('still says when a date is not a date, or the review comes before the start', () => {
+    expect(messagesFor({ startDate: '2026-09-01', reviewDate: 'soon', status: 'active' }, 'reviewDate')).toEqual(['Use a date in the form YYYY-MM-DD']);
+    expect(messagesFor({ startDate: '2026-09-01', reviewDate: '2026-08-01', status: 'active' }, 'reviewDate')).toEqual([
+      'Review date must be on or after the start date',
+    ]);
+  });
+});
