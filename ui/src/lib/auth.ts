@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountNotice, CurrentUser, LoginInput, RegisterInput } from '@accommodate/shared-events/schemas/account';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
+import { forgetScreenState } from './screen-state.ts';
 
 export type { CurrentUser };
 
@@ -39,17 +40,19 @@ export function useSignedIn() {
   const queryClient = useQueryClient();
   return (user: CurrentUser) => {
     queryClient.clear();
+    forgetScreenState();
     queryClient.setQueryData(queryKeys.currentUser(), user);
   };
 }
 
-/** The shell's "Sign out": ends the session, then forgets every cached student record. */
+/** The shell's "Sign out": ends the session, then forgets every cached student record and what screens kept. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<void>('/api/auth/logout', { method: 'POST' }),
     onSettled: () => {
       queryClient.clear();
+      forgetScreenState();
       queryClient.setQueryData(queryKeys.currentUser(), null);
     },
   });

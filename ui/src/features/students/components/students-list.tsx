@@ -9,6 +9,7 @@ import { useStudents } from '../api/get-students.ts';
 import { useAllStudentAccommodations } from '../api/get-all-student-accommodations.ts';
 import { StudentCard } from './student-card.tsx';
 import { useViewMode, type ViewMode } from './use-view-mode.ts';
+import { useStudentsListState } from './use-students-list-state.ts';
 import {
   NO_FILTERS,
   accommodationOptions,
@@ -54,9 +55,8 @@ export function StudentsList({ plans, renderShareDialog }: StudentsListProps) {
   const students = useStudents();
   const accommodations = useAllStudentAccommodations((students.data?.length ?? 0) > 0);
   const [viewMode, setViewMode] = useViewMode();
-  const [showFilters, setShowFilters] = useState(false);
-  const [filters, setFiltersState] = useState<StudentFilters>(NO_FILTERS);
-  const [groupBy, setGroupBy] = useState<GroupBy>('none');
+  const [listState, setListState] = useStudentsListState();
+  const { filters, groupBy, showFilters } = listState;
   const [gridLimit, setGridLimit] = useState(GRID_PAGE_SIZE);
   // Students picked for "Share selected"; only the user's own can be shared.
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
@@ -80,9 +80,10 @@ export function StudentsList({ plans, renderShareDialog }: StudentsListProps) {
       return next;
     });
   const setFilters = (next: StudentFilters) => {
-    setFiltersState(next);
+    setListState({ ...listState, filters: next });
     setGridLimit(GRID_PAGE_SIZE);
   };
+  const setGroupBy = (next: GroupBy) => setListState({ ...listState, groupBy: next });
 
   const headerActions = (
     <div className="no-print" style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
@@ -90,12 +91,13 @@ export function StudentsList({ plans, renderShareDialog }: StudentsListProps) {
         aria-label="View"
         value={viewMode}
         onChange={setViewMode}
+        // The words are what a screen reader says ('Grid view'), not the icons' names ('appstore').
         options={[
-          { value: 'grid', icon: <AppstoreOutlined />, title: 'Grid view' },
-          { value: 'list', icon: <UnorderedListOutlined />, title: 'List view' },
+          { value: 'grid', icon: <AppstoreOutlined aria-hidden="true" />, label: <span className="visually-hidden">Grid view</span>, title: 'Grid view' },
+          { value: 'list', icon: <UnorderedListOutlined aria-hidden="true" />, label: <span className="visually-hidden">List view</span>, title: 'List view' },
         ]}
       />
-      <Button icon={<FilterOutlined />} type={showFilters ? 'primary' : 'default'} ghost={showFilters} aria-pressed={showFilters} onClick={() => setShowFilters((shown) => !shown)}>
+      <Button icon={<FilterOutlined />} type={showFilters ? 'primary' : 'default'} ghost={showFilters} aria-pressed={showFilters} onClick={() => setListState({ ...listState, showFilters: !showFilters })}>
         Filters
       </Button>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/students/new')}>
