@@ -26,16 +26,17 @@ export function StudentOverviewTab({ student, accommodations, onViewAll, canEdit
   const hasParent = showPrivate && Boolean(student.parentName || student.parentEmail || student.parentNotes);
   return (
     <div style={{ display: 'grid', gap: 16 }}>
-      <Row gutter={[16, 16]}>
-        <Col xs={24} sm={8}>
+      {/* One row at every width: on a phone, three stacked cards pushed the accommodations below the fold. */}
+      <Row gutter={[{ xs: 8, sm: 16 }, 16]} className="student-overview-counts">
+        <Col span={8}>
           <Card size="small"><Statistic title="Total Accommodations" value={accommodations.length} /></Card>
         </Col>
-        <Col xs={24} sm={8}>
+        <Col span={8}>
           <Card size="small">
             <Statistic title="Active Accommodations" value={accommodations.filter((a) => a.status === 'active').length} />
           </Card>
         </Col>
-        <Col xs={24} sm={8}>
+        <Col span={8}>
           <Card size="small"><Statistic title="Categories" value={categories.size} /></Card>
         </Col>
       </Row>
