@@ -1,9 +1,14 @@
-import { Button, Card, Result, Skeleton, Space } from 'antd';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { Card, Skeleton } from 'antd';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useAccommodationLibrary } from '../../../features/accommodations/api/get-accommodation-library.ts';
 import { StudentForm } from '../../../features/students/components/student-form.tsx';
+
+// Only an account at the free plan's limit sees this card (and its Result, about 10 KB gzipped): loaded then.
+const StudentLimitReached = lazy(() =>
+  import('../../../features/students/components/student-limit-reached.tsx').then((m) => ({ default: m.StudentLimitReached })),
+);
 
 /** The student form with the accommodation library to pick from, or the free plan's limit. */
 export default function NewStudentPage() {
@@ -22,26 +27,9 @@ export default function NewStudentPage() {
   const limit = user?.studentLimit ?? null;
   if (user && !user.isPremium && limit !== null && user.studentCount >= limit) {
     return (
-      <div>
-        <PageHeader title="Student Limit Reached" />
-        <Card style={{ maxWidth: 640 }}>
-          <Result
-            status="warning"
-            title="Free Plan Limitation"
-            subTitle={`The free plan is limited to ${limit} students. Upgrade to Premium for unlimited students and access to all features.`}
-            extra={
-              <Space wrap style={{ justifyContent: 'center' }}>
-                <Link to="/upgrade">
-                  <Button type="primary">Upgrade to Premium</Button>
-                </Link>
-                <Link to="/students">
-                  <Button>Back to Students</Button>
-                </Link>
-              </Space>
-            }
-          />
-        </Card>
-      </div>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
+        <StudentLimitReached limit={limit} />
+      </Suspense>
     );
   }
 
