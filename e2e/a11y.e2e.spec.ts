@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { addStudent, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { addPlan, addStudent, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
-import { newAccount, signUpUnverified } from './account-fixtures.ts';
+import { newAccount, signUp, signUpUnverified } from './account-fixtures.ts';
 
 /**
  * WCAG 2.1 AA with axe-core on every route, at desktop width and at 375 px:
@@ -17,6 +17,46 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
   // Page loaders and skeletons gone: axe judges the page a person actually reads.
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
+}
+
+/** A calendar day this many days from today (UTC, as the reminders count). */
+const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A caseload that shows every state a teacher meets (issue 26: the contrast failures slipped past a run whose pages had
+ * no plan due soon): each status badge (Active, Inactive, Attention Required), each review urgency (overdue, within a
+ * week, within a month, later), a student shared by a colleague, notes, a plan with two versions, and notifications.
+ */
+async function everyStateCaseload(browser: Browser, page: Page) {
+  await signUpTeacher(page);
+  // Four students of one's own: past the free plan's three.
+  expect((await page.request.post('/api/upgrade-to-premium', { data: {} })).status()).toBe(200);
+  const ids = await libraryIds(page.request);
+  const pick = (...names: string[]) => names.map((name) => ids.get(name) ?? '').filter(Boolean);
+  const students = [
+    { firstName: 'Ava', lastInitial: 'M', grade: '3', status: 'active', due: -3, accommodationIds: pick('Extended Time', 'Breaks', 'Small Group', 'Visual Schedule') },
+    { firstName: 'Ben', lastInitial: 'K', grade: '5', status: 'issue', due: 3, accommodationIds: pick('Preferential Seating') },
+    { firstName: 'Cal', lastInitial: 'R', grade: 'K', status: 'inactive', due: 20, accommodationIds: pick('Quiet Space', 'Check-in/Check-out') },
+    { firstName: 'Dee', lastInitial: 'S', grade: '5', status: 'active', due: 200, accommodationIds: [] },
+  ];
+  const created: { id: string; planId: string }[] = [];
+  for (const { due, ...student } of students) {
+    const { id } = await addStudent(page.request, { ...student, notes: '<p>Sits near the door.</p>' });
+    const plan = await addPlan(page.request, id, { startDate: dayFromToday(-200), reviewDate: dayFromToday(due) });
+    created.push({ id, planId: plan.id });
+  }
+  const [first] = created;
+  const changed = await page.request.patch(`/api/plans/${first!.planId}`, { data: { status: 'under-review' }, headers: { 'If-Match': '"0"' } });
+  expect(changed.status()).toBe(200);
+
+  // A colleague shares a student with this teacher as auditor: the 'Shared by' badge, and a notification.
+  const colleague = await (await browser.newContext()).newPage();
+  await signUp(colleague.request, newAccount('Alex Colleague', 'a11y'));
+  const shared = await addStudent(colleague.request, { firstName: 'Eli', lastInitial: 'T', grade: '4' });
+  const me = (await (await page.request.get('/api/auth/user')).json()) as { email: string };
+  expect((await colleague.request.post(`/api/students/${shared.id}/shares`, { data: { email: me.email, role: 'auditor' } })).status()).toBe(201);
+  await colleague.context().close();
+  return { student: first!, sharedId: shared.id };
 }
 
 for (const size of WIDTHS) {
@@ -56,6 +96,7 @@ for (const size of WIDTHS) {
         `/students/edit/${student.id}`,
         '/accommodations',
         `/plans/${planId}`,
+        '/plans/00000000-0000-4000-8000-000000000000',
         '/sub-plan',
         '/settings',
         '/notifications',
@@ -79,6 +120,90 @@ for (const size of WIDTHS) {
       await page.goto(`/verify-email#token=${token}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is verified' })).toBeVisible();
       found.push(...(await seriousViolations(page)).map((v) => `/verify-email: ${v}`));
+      expect(found).toEqual([]);
+    });
+
+    test('every state a teacher meets has no serious or critical violations: urgencies, badges, toasts, dialogs, empty and full lists', async ({ page, browser }) => {
+      const { student, sharedId } = await everyStateCaseload(browser, page);
+      const found: string[] = [];
+      const check = async (state: string) => found.push(...(await seriousViolations(page)).map((v) => `${state}: ${v}`));
+      const open = async (path: string) => {
+        await page.goto(path);
+        await settled(page);
+      };
+      const tab = async (name: string) => {
+        await page.getByRole('tab', { name }).click();
+        await expect(page.locator('.ant-skeleton-active')).toHaveCount(0);
+      };
+
+      // The full list, as cards and as a table grouped by status, every urgency and badge on screen; then an empty one.
+      await open('/students');
+      for (const urgency of ['overdue', 'within-week', 'within-month', 'later']) await expect(page.locator(`[data-urgency="${urgency}"]`).first()).toBeVisible();
+      await check('students grid');
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByLabel('Group Students By').getByText('Status').click();
+      await page.getByLabel('Display View').getByText('List').click();
+      await expect(page.getByText('Attention Required').first()).toBeVisible();
+      await check('students list, grouped');
+      await page.getByPlaceholder('Search by name...').fill('nobody by that name');
+      await expect(page.getByText('No students found')).toBeVisible();
+      await check('students list, nothing found');
+      await page.getByRole('button', { name: 'Reset All Filters' }).click();
+
+      // A student: each tab, the plans in every urgency, the history's as-of view, and the dialogs.
+      await open(`/students/${student.id}`);
+      await check('student overview');
+      for (const name of ['Accommodations', 'Documents', 'Notes', 'Plans', 'Access log']) {
+        await tab(name);
+        await check(`student ${name}`);
+      }
+      await tab('History');
+      await page.getByLabel('Date', { exact: true }).fill(dayFromToday(0));
+      await expect(page.getByTestId('as-of-view')).toBeVisible();
+      await check('student history, as of today');
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByRole('dialog', { name: 'Are you absolutely sure?' })).toBeVisible();
+      await check('delete dialog');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('button', { name: 'Share' }).click();
+      await expect(page.getByRole('dialog', { name: 'Share Ava M.' }).getByLabel('E-mail')).toBeVisible();
+      await check('share dialog');
+      await page.keyboard.press('Escape');
+      await tab('Plans');
+      await page.getByRole('button', { name: 'New Plan' }).click();
+      const planDialog = page.getByRole('dialog', { name: 'New Plan' });
+      await planDialog.getByLabel('Review Date').fill('');
+      await planDialog.getByRole('button', { name: 'Create Plan' }).click();
+      await expect(planDialog.getByText('Review date is required')).toBeVisible();
+      await check('new plan dialog, with an error');
+      // Due long after any reminder, so that no notification's toast takes this one's place.
+      await planDialog.getByLabel('Review Date').fill(dayFromToday(300));
+      await planDialog.getByRole('button', { name: 'Create Plan' }).click();
+      // A success toast (a polite status), held on screen by the pointer while axe reads it; then a failure's (an alert).
+      const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+      await toasts.getByRole('status').filter({ hasText: 'Plan Created' }).hover();
+      await check('success toast');
+      await tab('Documents');
+      await page.getByTestId('document-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
+      await toasts.getByRole('alert').filter({ hasText: 'Upload Failed' }).hover();
+      await check('failure toast');
+
+      // The plan page with two versions; a student shared by a colleague; notifications; Premium's upgrade page.
+      await open(`/plans/${student.planId}`);
+      await expect(page.getByTestId('plan-versions')).toBeVisible();
+      await check('plan page');
+      await open(`/students/${sharedId}`);
+      await expect(page.getByTestId('shared-by')).toBeVisible();
+      await check('shared student, as auditor');
+      await open('/notifications');
+      await expect(page.locator('.notification').first()).toBeVisible();
+      await check('notifications');
+      await open('/accommodations');
+      await page.getByRole('button', { name: 'Add Accommodation' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add New Accommodation' })).toBeVisible();
+      await check('accommodation dialog');
+      await open('/upgrade');
+      await check('upgrade, already Premium');
       expect(found).toEqual([]);
     });
   });

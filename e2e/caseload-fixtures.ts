@@ -37,6 +37,21 @@ export async function addStudent(request: APIRequestContext, student: NewStudent
   return (await response.json()) as { id: string; revision: number };
 }
 
+export interface NewPlan {
+  startDate?: string;
+  reviewDate?: string;
+  status?: 'draft' | 'active' | 'under-review' | 'closed';
+}
+
+/** A plan for the student (by default active, from Sep 1, 2026, review due Jun 1, 2027). */
+export async function addPlan(request: APIRequestContext, studentId: string, plan: NewPlan = {}): Promise<{ id: string }> {
+  const response = await request.post(`/api/students/${studentId}/plans`, {
+    data: { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'active', ...plan },
+  });
+  if (response.status() !== 201) throw new Error(`create plan failed with ${response.status()}`);
+  return (await response.json()) as { id: string };
+}
+
 /** Template ids by name, from the shared library. */
 export async function libraryIds(request: APIRequestContext): Promise<Map<string, string>> {
   const response = await request.get('/api/accommodations/defaults');

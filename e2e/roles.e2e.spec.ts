@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
-import { addStudent } from './caseload-fixtures.ts';
+import { addPlan, addStudent } from './caseload-fixtures.ts';
 
 // Issue 26: auditors, substitutes and premium users see only what they can use. Where someone cannot act,
 // the control is absent (not a button that ends in a 403 toast).
@@ -22,19 +22,11 @@ async function share(owner: Person, studentId: string, grantee: Person, role: 'a
   expect(response.status()).toBe(201);
 }
 
-async function addPlan(owner: Person, studentId: string): Promise<string> {
-  const response = await owner.page.request.post(`/api/students/${studentId}/plans`, {
-    data: { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'active' },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
 test('an auditor reads documents, notes, plans and history, with no Upload, Edit Notes or plan form', async ({ browser }) => {
   const owner = await person(browser, 'Alex Owner');
   const auditor = await person(browser, 'Ada Auditor');
   const { id } = await addStudent(owner.page.request, { firstName: 'Ava', lastInitial: 'S', grade: '3', notes: '<p>Sits by the door</p>' });
-  const planId = await addPlan(owner, id);
+  const { id: planId } = await addPlan(owner.page.request, id);
   await share(owner, id, auditor, 'auditor');
 
   const page = auditor.page;
@@ -74,7 +66,7 @@ test('a substitute opening a plan sees its dates, with no form and no versions',
   const owner = await person(browser, 'Alex Owner');
   const sub = await person(browser, 'Sam Substitute');
   const { id } = await addStudent(owner.page.request, { firstName: 'Noah', lastInitial: 'P', grade: '2' });
-  const planId = await addPlan(owner, id);
+  const { id: planId } = await addPlan(owner.page.request, id);
   await share(owner, id, sub, 'substitute');
 
   await sub.page.goto(`/plans/${planId}`);

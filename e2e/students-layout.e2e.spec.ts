@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addStudent, libraryIds, pickOption, signUpTeacher } from './caseload-fixtures.ts';
+import { addPlan, addStudent, libraryIds, pickOption, signUpTeacher } from './caseload-fixtures.ts';
 
 // Issue 26, looks: the students list and a student's page at desktop and phone widths, and a list that keeps its
 // filters while a teacher goes to a student and comes back.
@@ -12,11 +12,6 @@ test.beforeEach(async ({ page }) => {
 async function expectNoSidewaysScroll(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function addPlan(page: Page, studentId: string, reviewDate: string) {
-  const response = await page.request.post(`/api/students/${studentId}/plans`, { data: { startDate: '2026-01-05', reviewDate, status: 'active' } });
-  expect(response.status()).toBe(201);
 }
 
 test('list view grouped by grade keeps one set of column widths across the groups', async ({ page }) => {
@@ -50,7 +45,7 @@ test.describe('on a phone', () => {
       grade: '4',
       accommodationIds: [ids.get('Extended Time') ?? '', ids.get('Noise-Cancelling Headphones') ?? ids.get('Breaks') ?? ''],
     });
-    await addPlan(page, long.id, '2027-06-01');
+    await addPlan(page.request, long.id, { startDate: '2026-01-05', reviewDate: '2027-06-01' });
     await page.goto('/students');
     await expect(page.getByTestId('student-card')).toHaveCount(1);
     await expectNoSidewaysScroll(page);
