@@ -1,7 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { addPlan, addStudent, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { addStudent, dayFromToday, everyStateCaseload, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
-import { newAccount, signUp, signUpUnverified } from './account-fixtures.ts';
+import { newAccount, signUpUnverified } from './account-fixtures.ts';
 
 /**
  * WCAG 2.1 AA with axe-core on every route, at desktop width and at 375 px:
@@ -17,46 +17,6 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
   // Page loaders and skeletons gone: axe judges the page a person actually reads.
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
-}
-
-/** A calendar day this many days from today (UTC, as the reminders count). */
-const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/**
- * A caseload that shows every state a teacher meets (issue 26: the contrast failures slipped past a run whose pages had
- * no plan due soon): each status badge (Active, Inactive, Attention Required), each review urgency (overdue, within a
- * week, within a month, later), a student shared by a colleague, notes, a plan with two versions, and notifications.
- */
-async function everyStateCaseload(browser: Browser, page: Page) {
-  await signUpTeacher(page);
-  // Four students of one's own: past the free plan's three.
-  expect((await page.request.post('/api/upgrade-to-premium', { data: {} })).status()).toBe(200);
-  const ids = await libraryIds(page.request);
-  const pick = (...names: string[]) => names.map((name) => ids.get(name) ?? '').filter(Boolean);
-  const students = [
-    { firstName: 'Ava', lastInitial: 'M', grade: '3', status: 'active', due: -3, accommodationIds: pick('Extended Time', 'Breaks', 'Small Group', 'Visual Schedule') },
-    { firstName: 'Ben', lastInitial: 'K', grade: '5', status: 'issue', due: 3, accommodationIds: pick('Preferential Seating') },
-    { firstName: 'Cal', lastInitial: 'R', grade: 'K', status: 'inactive', due: 20, accommodationIds: pick('Quiet Space', 'Check-in/Check-out') },
-    { firstName: 'Dee', lastInitial: 'S', grade: '5', status: 'active', due: 200, accommodationIds: [] },
-  ];
-  const created: { id: string; planId: string }[] = [];
-  for (const { due, ...student } of students) {
-    const { id } = await addStudent(page.request, { ...student, notes: '<p>Sits near the door.</p>' });
-    const plan = await addPlan(page.request, id, { startDate: dayFromToday(-200), reviewDate: dayFromToday(due) });
-    created.push({ id, planId: plan.id });
-  }
-  const [first] = created;
-  const changed = await page.request.patch(`/api/plans/${first!.planId}`, { data: { status: 'under-review' }, headers: { 'If-Match': '"0"' } });
-  expect(changed.status()).toBe(200);
-
-  // A colleague shares a student with this teacher as auditor: the 'Shared by' badge, and a notification.
-  const colleague = await (await browser.newContext()).newPage();
-  await signUp(colleague.request, newAccount('Alex Colleague', 'a11y'));
-  const shared = await addStudent(colleague.request, { firstName: 'Eli', lastInitial: 'T', grade: '4' });
-  const me = (await (await page.request.get('/api/auth/user')).json()) as { email: string };
-  expect((await colleague.request.post(`/api/students/${shared.id}/shares`, { data: { email: me.email, role: 'auditor' } })).status()).toBe(201);
-  await colleague.context().close();
-  return { student: first!, sharedId: shared.id };
 }
 
 for (const size of WIDTHS) {

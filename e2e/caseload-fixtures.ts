@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
 
 /**
@@ -93,4 +93,44 @@ export async function pickOption(combobox: Locator, label: string): Promise<void
   await expect(options.nth(target)).toHaveClass(/\bant-select-item-option-active\b/);
   await combobox.press('Enter');
   await expect(options.nth(target)).toHaveClass(/\bant-select-item-option-selected\b/);
+}
+
+/** A calendar day this many days from today (UTC, as the reminders count). */
+export const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A caseload that shows every state a teacher meets (issue 26: the contrast failures slipped past a run whose pages had
+ * no plan due soon): each status badge (Active, Inactive, Attention Required), each review urgency (overdue, within a
+ * week, within a month, later), a student shared by a colleague, notes, a plan with two versions, and notifications.
+ */
+export async function everyStateCaseload(browser: Browser, page: Page) {
+  await signUpTeacher(page);
+  // Four students of one's own: past the free plan's three.
+  expect((await page.request.post('/api/upgrade-to-premium', { data: {} })).status()).toBe(200);
+  const ids = await libraryIds(page.request);
+  const pick = (...names: string[]) => names.map((name) => ids.get(name) ?? '').filter(Boolean);
+  const students = [
+    { firstName: 'Ava', lastInitial: 'M', grade: '3', status: 'active', due: -3, accommodationIds: pick('Extended Time', 'Breaks', 'Small Group', 'Visual Schedule') },
+    { firstName: 'Ben', lastInitial: 'K', grade: '5', status: 'issue', due: 3, accommodationIds: pick('Preferential Seating') },
+    { firstName: 'Cal', lastInitial: 'R', grade: 'K', status: 'inactive', due: 20, accommodationIds: pick('Quiet Space', 'Check-in/Check-out') },
+    { firstName: 'Dee', lastInitial: 'S', grade: '5', status: 'active', due: 200, accommodationIds: [] },
+  ];
+  const created: { id: string; planId: string }[] = [];
+  for (const { due, ...student } of students) {
+    const { id } = await addStudent(page.request, { ...student, notes: '<p>Sits near the door.</p>' });
+    const plan = await addPlan(page.request, id, { startDate: dayFromToday(-200), reviewDate: dayFromToday(due) });
+    created.push({ id, planId: plan.id });
+  }
+  const [first] = created;
+  const changed = await page.request.patch(`/api/plans/${first!.planId}`, { data: { status: 'under-review' }, headers: { 'If-Match': '"0"' } });
+  expect(changed.status()).toBe(200);
+
+  // A colleague shares a student with this teacher as auditor: the 'Shared by' badge, and a notification.
+  const colleague = await (await browser.newContext()).newPage();
+  await signUp(colleague.request, newAccount('Alex Colleague', 'a11y'));
+  const shared = await addStudent(colleague.request, { firstName: 'Eli', lastInitial: 'T', grade: '4' });
+  const me = (await (await page.request.get('/api/auth/user')).json()) as { email: string };
+  expect((await colleague.request.post(`/api/students/${shared.id}/shares`, { data: { email: me.email, role: 'auditor' } })).status()).toBe(201);
+  await colleague.context().close();
+  return { student: first!, sharedId: shared.id };
 }

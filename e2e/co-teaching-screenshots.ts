@@ -73,6 +73,13 @@ test('co-teaching screens', async ({ browser }) => {
   await co.page.goto('/students');
   await shoot(co.page, 'students-shared-badge');
 
+  // Presence in words: the co-teacher is on Ava's page while the owner looks at it.
+  await co.page.goto(`/students/${ava.id}`);
+  await owner.page.goto(`/students/${ava.id}`);
+  await owner.page.getByText('Blair Coteacher is viewing').waitFor();
+  await owner.page.addStyleTag({ content: '.toast-viewport { display: none !important; }' });
+  await shoot(owner.page, 'presence-words', undefined, false);
+
   // The merge dialog: both edit the first name, the owner saves first.
   await owner.page.goto(`/students/edit/${ava.id}`);
   await co.page.goto(`/students/edit/${ava.id}`);

@@ -1,6 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import { outDir, widths } from './look-book.ts';
 import { linkMailedBy, newAccount, signUp, signUpUnverified } from './account-fixtures.ts';
+import { addStudent, dayFromToday, everyStateCaseload } from './caseload-fixtures.ts';
 
 // A look-book, not a test: `SCREENSHOTS=1 npx playwright test` saves full-page PNGs of
 // each screen at desktop and phone widths to .tmp/screens for a human to review.
@@ -81,4 +82,55 @@ test('account screens: verification and password reset', async ({ page }) => {
   await page.goto(reset);
   await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
   await shootHere(page, 'reset-password');
+});
+
+test('a teacher’s walkthrough (issue 26): lists, a student, plans, history, roles and Premium', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const { student, sharedId } = await everyStateCaseload(browser, page);
+  const long = await addStudent(page.request, { firstName: 'Wolfeschlegelsteinhausenbergerdorffvoralternwaren', lastInitial: 'W', grade: '4' });
+  // Arrival toasts would sit over the headers; the look-book is about the pages.
+  const hideToasts = () => page.addStyleTag({ content: '.toast-viewport { display: none !important; }' });
+
+  await page.goto('/students');
+  await hideToasts();
+  await shootHere(page, 'students-grid-urgencies');
+  await page.getByRole('button', { name: 'Filters' }).first().click();
+  await page.getByLabel('Group Students By').getByText('Grade').click();
+  await page.getByLabel('Display View').getByText('List').click();
+  await shootHere(page, 'students-list-by-grade');
+  await page.getByLabel('Display View').getByText('Grid').click();
+  await page.getByRole('button', { name: 'Filters' }).first().click();
+
+  await page.goto(`/students/${student.id}`);
+  await hideToasts();
+  await shootHere(page, 'student-overview');
+  await page.getByRole('tab', { name: 'Plans' }).click();
+  await shootHere(page, 'student-plans');
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByLabel('Date', { exact: true }).fill(dayFromToday(0));
+  await page.getByTestId('as-of-view').waitFor();
+  await shootHere(page, 'student-history-as-of');
+  await page.goto(`/students/${long.id}`);
+  await hideToasts();
+  await shootHere(page, 'student-long-name');
+
+  await shoot(page, `/plans/${student.planId}`, 'plan-two-versions');
+  const plans = (await (await page.request.get('/api/plans')).json()) as { id: string; studentId: string }[];
+  const single = plans.find((plan) => plan.studentId !== student.id);
+  if (single) await shoot(page, `/plans/${single.id}`, 'plan-one-version');
+  await page.goto('/plans/00000000-0000-4000-8000-000000000000');
+  await page.getByRole('heading', { name: 'Plan not found' }).waitFor();
+  await shootHere(page, 'plan-not-found');
+
+  await page.goto(`/students/${sharedId}`);
+  await hideToasts();
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await shootHere(page, 'auditor-documents');
+  await shoot(page, '/notifications', 'notifications-premium');
+  await shoot(page, '/upgrade', 'upgrade-premium');
+  const free = await (await browser.newContext()).newPage();
+  await signUp(free.request, newAccount('Frida Free', 'shots'));
+  await shoot(free, '/upgrade', 'upgrade-free');
+  await shoot(free, '/notifications', 'notifications-free');
+  await free.context().close();
 });
