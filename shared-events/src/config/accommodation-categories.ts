@@ -34,3 +34,7 @@ export const CATEGORY_COLORS: Record<AccommodationCategory, string> = {
   custom: '#15803d',
 };
 export const DEFAULT_CATEGORY_COLOR = '#6b7280';
+
+/** A category as the screens name it: 'Academic'; an accommodation without one is 'Uncategorized'. */
+export const categoryLabel = (category: string | null | undefined): string =>
+  category ? category.charAt(0).toUpperCase() + category.slice(1) : 'Uncategorized';

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
+import { categoryLabel } from '@accommodate/shared-events/config/accommodation-categories';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
 import { fieldLabel, fieldValue, type RecordEntity } from '@accommodate/shared-events/schemas/record-display';
 import type { StudentRecordExport } from './student-record.ts';
@@ -32,7 +33,6 @@ export function isTimeZone(name: string): boolean {
 
 const fileSize = (bytes: number): string =>
   bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * The records export as a plain, readable PDF, for a parent: one section per part, the history last. It uses the
@@ -70,8 +70,7 @@ export function renderStudentRecordPdf(record: StudentRecordExport, timeZone = '
   heading('Accommodations');
   if (record.accommodations.length === 0) doc.text('None');
   for (const accommodation of record.accommodations) {
-    const category = accommodation.category ? capitalise(accommodation.category) : 'Uncategorized';
-    doc.text(`• ${accommodation.name} (${category})${accommodation.description ? `: ${accommodation.description}` : ''}`);
+    doc.text(`• ${accommodation.name} (${categoryLabel(accommodation.category)})${accommodation.description ? `: ${accommodation.description}` : ''}`);
   }
 
   heading('Plans');

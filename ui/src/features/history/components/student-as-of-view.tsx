@@ -1,6 +1,7 @@
 import { Alert, Descriptions, Empty, List, Skeleton, Tag } from 'antd';
 import { fieldValue } from '@accommodate/shared-events/schemas/record-display';
 import { planStatusLabel } from '@accommodate/shared-events/schemas/plan';
+import { categoryLabel } from '@accommodate/shared-events/config/accommodation-categories';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useStudentAsOf } from '../api/get-student-as-of.ts';
 
@@ -42,7 +43,7 @@ export function StudentAsOfView({ studentId, asOf, label }: StudentAsOfViewProps
           dataSource={student.accommodations}
           renderItem={(accommodation) => (
             <List.Item>
-              {accommodation.name} <Tag>{accommodation.category}</Tag>
+              {accommodation.name} <Tag>{categoryLabel(accommodation.category)}</Tag>
             </List.Item>
           )}
         />
