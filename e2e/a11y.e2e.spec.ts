@@ -168,3 +168,37 @@ for (const size of WIDTHS) {
     });
   });
 }
+
+// What a screen reader meets, in its order (Playwright's accessibility tree): the student first, then what one can do,
+// then the tabs and the open tab; on the list, each card's name before its details. Partial: other nodes may lie between.
+test('a screen reader meets a student’s page and the students list in a sensible order', async ({ page, browser }) => {
+  const { student } = await everyStateCaseload(browser, page);
+  await page.goto(`/students/${student.id}`);
+  await settled(page);
+  await expect(page.getByRole('main')).toMatchAriaSnapshot(`
+    - heading "Ava M." [level=1]
+    - paragraph: Grade 3
+    - button /Print/
+    - button /Share/
+    - button /Edit Student/
+    - button /Delete/
+    - tablist:
+      - tab "Overview" [selected]
+      - tab "Accommodations"
+      - tab "Documents"
+      - tab "Notes"
+      - tab "Plans"
+      - tab "History"
+      - tab "Access log"
+    - tabpanel "Overview"
+  `);
+  await page.goto('/students');
+  await settled(page);
+  await expect(page.getByRole('main')).toMatchAriaSnapshot(`
+    - heading "Students" [level=1]
+    - checkbox "Select Ava M."
+    - link "Ava M."
+    - text: /Grade 3 Active Extended Time .*Review due.* \\(review overdue\\)/
+    - button /Edit Student/
+  `);
+});

@@ -33,7 +33,8 @@ export function StudentCard({ row, selected, onSelectedChange }: StudentCardProp
             aria-label={`Select ${row.name}`}
           />
         )}
-        <Avatar style={{ backgroundColor: '#4f46e5', flexShrink: 0 }}>{initials(row)}</Avatar>
+        {/* The initials repeat the name beside them: a screen reader skips them. */}
+        <Avatar aria-hidden="true" style={{ backgroundColor: '#4f46e5', flexShrink: 0 }}>{initials(row)}</Avatar>
         <div style={{ minWidth: 0, flex: 1 }}>
           <Link to={`/students/${id}`} style={{ fontWeight: 600, fontSize: 16 }}>
             {row.name}
