@@ -202,3 +202,21 @@ test('a screen reader meets a student’s page and the students list in a sensib
     - button /Edit Student/
   `);
 });
+
+test.describe('reflow', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('at 320 px (WCAG 2.1 reflow) no signed-in page scrolls sideways', async ({ page, browser }) => {
+    const { student, sharedId } = await everyStateCaseload(browser, page);
+    const paths = ['/dashboard', '/students', `/students/${student.id}`, `/students/edit/${student.id}`, '/students/new', `/plans/${student.planId}`,
+      `/students/${sharedId}`, '/notifications', '/upgrade', '/accommodations', '/settings', '/sub-plan'];
+    const wider: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      await settled(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      if (overflow > 0) wider.push(`${path.replace(/[0-9a-f-]{36}/, ':id')} by ${overflow} px`);
+    }
+    expect(wider).toEqual([]);
+  });
+});

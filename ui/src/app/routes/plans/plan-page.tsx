@@ -37,7 +37,8 @@ export default function PlanPage() {
   const can = student.data ? permissionsFor(student.data.access) : null;
 
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    // minmax(0, 1fr): a wide card (the versions' pickers, a table) scrolls or wraps inside itself, never widens the page.
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
       <PageHeader
         title="504 Plan"
         description={studentName ? `For ${studentName}` : undefined}

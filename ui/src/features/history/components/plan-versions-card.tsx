@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Card, Empty, Select, Skeleton, Space, Table, Typography } from 'antd';
+import { Card, Empty, Select, Skeleton, Table, Typography } from 'antd';
 import { fieldLabel, fieldValue } from '@accommodate/shared-events/schemas/record-display';
 import { usePlanVersions } from '../api/get-plan-versions.ts';
 import type { PlanSnapshot, PlanVersion } from '../api/history-types.ts';
@@ -42,11 +42,11 @@ export function PlanVersionsCard({ planId }: { planId: string }) {
 
   return (
     <Card title="Versions" className="plan-versions" data-testid="plan-versions">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <Select aria-label="Compare from version" style={{ minWidth: 260 }} value={left} options={options} onChange={setLeft} />
-        <Typography.Text>→</Typography.Text>
-        <Select aria-label="Compare to version" style={{ minWidth: 260 }} value={right} options={options} onChange={setRight} />
-      </Space>
+      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }}>
+        <Select aria-label="Compare from version" style={{ flex: '1 1 240px', minWidth: 0, maxWidth: 340 }} value={left} options={options} onChange={setLeft} />
+        <Typography.Text aria-hidden="true">→</Typography.Text>
+        <Select aria-label="Compare to version" style={{ flex: '1 1 240px', minWidth: 0, maxWidth: 340 }} value={right} options={options} onChange={setRight} />
+      </div>
       <Table
         size="small"
         pagination={false}

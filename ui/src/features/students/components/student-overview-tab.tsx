@@ -25,7 +25,7 @@ export function StudentOverviewTab({ student, accommodations, onViewAll, canEdit
   const categories = new Set(accommodations.map((a) => categoryOf(a)));
   const hasParent = showPrivate && Boolean(student.parentName || student.parentEmail || student.parentNotes);
   return (
-    <div style={{ display: 'grid', gap: 16 }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 }}>
       {/* One row at every width: on a phone, three stacked cards pushed the accommodations below the fold. */}
       <Row gutter={[{ xs: 8, sm: 16 }, 16]} className="student-overview-counts">
         <Col span={8}>
