@@ -220,3 +220,26 @@ test.describe('reflow', () => {
     expect(wider).toEqual([]);
   });
 });
+
+// WCAG 2.4.2: every page names the browser tab after itself; after the kind of page, never a student's name, which
+// would go into the browser's history.
+test('each page titles its browser tab, and a student’s page does not name the student', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveTitle('Sign in · Accommodate');
+  await signUpTeacher(page);
+  const { id } = await addStudent(page.request, { firstName: 'Avery', lastInitial: 'K', grade: '5' });
+  for (const [path, title] of [
+    ['/students', 'Students · Accommodate'],
+    [`/students/${id}`, 'Student · Accommodate'],
+    [`/students/edit/${id}`, 'Edit Student · Accommodate'],
+    ['/settings', 'Account Settings · Accommodate'],
+    ['/no-such-page', 'Page Not Found · Accommodate'],
+  ] as const) {
+    await page.goto(path);
+    await settled(page);
+    await expect(page).toHaveTitle(title);
+  }
+  await page.goto(`/students/${id}`);
+  await settled(page);
+  expect(await page.title()).not.toContain('Avery');
+});

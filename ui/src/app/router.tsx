@@ -5,6 +5,7 @@ import { HomeRoute } from './home-route.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { StudentEditRedirect } from './student-edit-redirect.tsx';
 import { lazyPage } from './lazy-page.tsx';
+import { titled } from './page-title.ts';
 
 // Every screen is its own chunk (React.lazy), so the landing page only ships itself.
 const AntdLayout = lazy(() => import('../components/antd-layout.tsx'));
@@ -41,40 +42,40 @@ export const router = createBrowserRouter([
     children: [
       { index: true, element: <HomeRoute /> },
       // The legal pages are plain markup: no need to load antd for them.
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'terms', element: <TermsPage />, handle: titled('Terms and Conditions') },
+      { path: 'privacy', element: <PrivacyPage />, handle: titled('Privacy Policy') },
       {
         element: <AntdLayout />,
         children: [
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
+          { path: 'login', element: <LoginPage />, handle: titled('Sign in') },
+          { path: 'register', element: <RegisterPage />, handle: titled('Create your account') },
           // The pages mailed links open (issue 22); each reads its token from the URL's fragment.
-          { path: 'verify-email', element: <VerifyEmailPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
-          { path: 'contact', element: <ContactPage /> },
+          { path: 'verify-email', element: <VerifyEmailPage />, handle: titled('Verify your e-mail address') },
+          { path: 'forgot-password', element: <ForgotPasswordPage />, handle: titled('Forgot your password?') },
+          { path: 'reset-password', element: <ResetPasswordPage />, handle: titled('Choose a new password') },
+          { path: 'contact', element: <ContactPage />, handle: titled('Contact Sales') },
           {
             element: <RequireAuth />,
             children: [
               {
                 element: <AppShell />,
                 children: [
-                  { path: 'dashboard', element: <HomeDashboard /> },
-                  { path: 'students', element: <StudentsListPage /> },
-                  { path: 'students/new', element: <NewStudentPage /> },
-                  { path: 'students/edit/:id', element: <EditStudentPage /> },
-                  { path: 'students/:id', element: <StudentEditRedirect><StudentDetailPage /></StudentEditRedirect> },
-                  { path: 'accommodations', element: <AccommodationsPage /> },
-                  { path: 'plans/:id', element: <PlanPage /> },
-                  { path: 'sub-plan', element: <SubPlanPage /> },
-                  { path: 'settings', element: <SettingsPage /> },
-                  { path: 'notifications', element: <NotificationsPage /> },
-                  { path: 'upgrade', element: <UpgradePage /> },
+                  { path: 'dashboard', element: <HomeDashboard />, handle: titled('Dashboard') },
+                  { path: 'students', element: <StudentsListPage />, handle: titled('Students') },
+                  { path: 'students/new', element: <NewStudentPage />, handle: titled('Add New Student') },
+                  { path: 'students/edit/:id', element: <EditStudentPage />, handle: titled('Edit Student') },
+                  { path: 'students/:id', element: <StudentEditRedirect><StudentDetailPage /></StudentEditRedirect>, handle: titled('Student') },
+                  { path: 'accommodations', element: <AccommodationsPage />, handle: titled('Accommodations') },
+                  { path: 'plans/:id', element: <PlanPage />, handle: titled('504 Plan') },
+                  { path: 'sub-plan', element: <SubPlanPage />, handle: titled('Sub Plan') },
+                  { path: 'settings', element: <SettingsPage />, handle: titled('Account Settings') },
+                  { path: 'notifications', element: <NotificationsPage />, handle: titled('Notifications') },
+                  { path: 'upgrade', element: <UpgradePage />, handle: titled('Upgrade') },
                 ],
               },
             ],
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <NotFoundPage />, handle: titled('Page Not Found') },
         ],
       },
     ],

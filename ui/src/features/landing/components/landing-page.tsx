@@ -1,5 +1,3 @@
-import { useEffect } from 'react';
-import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
 import { SiteFooter } from '../../../components/site-footer.tsx';
 import { LandingTopBar } from './landing-top-bar.tsx';
 import { LandingHero } from './landing-hero.tsx';
@@ -9,11 +7,8 @@ import { PricingSection } from './pricing-section.tsx';
 import { ClosingCallToAction } from './closing-call-to-action.tsx';
 import './landing.css';
 
-/** The visitor's page (spec section 2). Plain CSS only: this is the first thing a new teacher downloads. */
+/** The visitor's page (spec section 2). Plain CSS only: this is the first thing a new teacher downloads. Its tab title is the root layout's default. */
 export default function LandingPage() {
-  useEffect(() => {
-    document.title = `${PRODUCT_NAME}: 504 accommodation plans, organised`;
-  }, []);
   return (
     <div className="landing">
       <LandingTopBar />
