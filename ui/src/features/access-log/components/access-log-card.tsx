@@ -2,6 +2,7 @@ import { Button, Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { accessLogCsvUrl, useAccessLog, type AccessLogEntry } from '../api/get-access-log.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { CardHeading } from '../../../components/card-heading.tsx';
 
 const ACTION_COLORS: Record<AccessLogEntry['action'], string> = { view: 'blue', export: 'purple', print: 'orange', download: 'green' };
 
@@ -10,7 +11,7 @@ export function AccessLogCard({ studentId }: { studentId: string }) {
   const log = useAccessLog(studentId);
   return (
     <Card
-      title="Access log"
+      title={<CardHeading>Access log</CardHeading>}
       data-testid="access-log-card"
       extra={
         <Button icon={<DownloadOutlined />} href={accessLogCsvUrl(studentId)} download>

@@ -1,13 +1,14 @@
 import { Button, Card, Space, Typography } from 'antd';
 import { FileTextOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { AccessLogCard } from './access-log-card.tsx';
+import { CardHeading } from '../../../components/card-heading.tsx';
 
 /** The record's audit side: the complete export for a parent's request, and the access log. */
 export function AccessLogTab({ studentId }: { studentId: string }) {
   const base = `/api/students/${encodeURIComponent(studentId)}`;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card size="small" title="Records export">
+      <Card size="small" title={<CardHeading>Records export</CardHeading>}>
         <Typography.Paragraph type="secondary">
           The complete record (profile, accommodations, plans, notes, documents list and history) for a parent’s request to inspect it: the PDF
           reads as the screens do; the JSON is for another system to import. Each export is recorded in the access log.

@@ -33,7 +33,7 @@ export function StudentAsOfView({ studentId, asOf, label }: StudentAsOfViewProps
         <Descriptions.Item label="Status">{fieldValue('student', 'status', student.status)}</Descriptions.Item>
         <Descriptions.Item label="Parent">{fieldValue('student', 'parentName', student.parentName)}</Descriptions.Item>
       </Descriptions>
-      <h4 style={{ marginTop: 16 }}>Accommodations then</h4>
+      <h3 style={{ marginTop: 16, fontSize: 14 }}>Accommodations then</h3>
       {student.accommodations.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No accommodations" />
       ) : (
@@ -48,7 +48,7 @@ export function StudentAsOfView({ studentId, asOf, label }: StudentAsOfViewProps
           )}
         />
       )}
-      <h4 style={{ marginTop: 16 }}>Plans then</h4>
+      <h3 style={{ marginTop: 16, fontSize: 14 }}>Plans then</h3>
       {student.plans.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No plans" />
       ) : (

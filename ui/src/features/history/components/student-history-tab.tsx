@@ -5,6 +5,7 @@ import { useStudentHistory } from '../api/get-student-history.ts';
 import { ChangeLine } from './change-value.tsx';
 import { StudentAsOfView } from './student-as-of-view.tsx';
 import { asOfInstant, type AsOfChoice } from './as-of-picker.ts';
+import { CardHeading } from '../../../components/card-heading.tsx';
 
 const ENTITY_COLORS: Record<string, string> = { student: 'blue', plan: 'green', document: 'gray', share: 'purple' };
 const NOW: AsOfChoice = { date: '', time: '' };
@@ -17,7 +18,7 @@ export function StudentHistoryTab({ studentId }: { studentId: string }) {
 
   return (
     <div className="student-history">
-      <Card size="small" title="View as of" style={{ marginBottom: 16 }}>
+      <Card size="small" title={<CardHeading>View as of</CardHeading>} style={{ marginBottom: 16 }}>
         {/* The browser's own date and time fields: a date alone, or a date and a time in minutes, typed or picked. */}
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
           <label style={{ display: 'grid', gap: 4 }}>

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { planStatusLabel, type Plan } from '@accommodate/shared-events/schemas/plan';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
+import { CardHeading } from '../../../components/card-heading.tsx';
 
 interface PlanDetailsCardProps {
   plan: Plan;
@@ -13,7 +14,7 @@ interface PlanDetailsCardProps {
 /** The plan's dates, status and case manager, with a link to its student. */
 export function PlanDetailsCard({ plan, studentName }: PlanDetailsCardProps) {
   return (
-    <Card size="small" title="Plan Details">
+    <Card size="small" title={<CardHeading>Plan Details</CardHeading>}>
       <Descriptions column={{ xs: 1, sm: 2 }} size="small">
         <Descriptions.Item label="Student">
           <Link to={`/students/${encodeURIComponent(plan.studentId)}`}>{studentName ?? 'View student'}</Link>

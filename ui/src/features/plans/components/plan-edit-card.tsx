@@ -5,6 +5,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { PlanFormFields } from './plan-form.tsx';
 import { toastPlanSaveFailed } from './plan-feedback.ts';
+import { CardHeading } from '../../../components/card-heading.tsx';
 
 /** The plan's form on its own page; saves against the revision shown (If-Match). */
 export function PlanEditCard({ plan }: { plan: Plan }) {
@@ -16,7 +17,7 @@ export function PlanEditCard({ plan }: { plan: Plan }) {
     );
 
   return (
-    <Card size="small" title="Edit Plan">
+    <Card size="small" title={<CardHeading>Edit Plan</CardHeading>}>
       <PlanFormFields
         plan={plan}
         submitLabel="Save Plan"

@@ -3,6 +3,7 @@ import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import { useStudentPlans } from '../api/get-plans.ts';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
+import { CardHeading } from '../../../components/card-heading.tsx';
 
 /** View-only roles see each plan's dates, without the plan editor. */
 export function StudentReviewDates({ studentId }: { studentId: string }) {
@@ -10,7 +11,7 @@ export function StudentReviewDates({ studentId }: { studentId: string }) {
   const studentPlans = plans.data ?? [];
   if (!plans.isPending && studentPlans.length === 0) return <Empty description="No plans have been created for this student yet" />;
   return (
-    <Card size="small" title="Plan review dates">
+    <Card size="small" title={<CardHeading>Plan review dates</CardHeading>}>
       <Table<Plan>
         rowKey="id"
         size="small"

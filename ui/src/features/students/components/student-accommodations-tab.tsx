@@ -6,6 +6,7 @@ import { CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR } from '@accommodate/shared-eve
 import type { Student, StudentAccommodation } from '@accommodate/shared-events/schemas/student';
 import { toast } from '../../../lib/toast.ts';
 import { exportAccommodationsPdf } from './export-accommodations-pdf.ts';
+import { CardHeading } from '../../../components/card-heading.tsx';
 
 const UNCATEGORIZED = 'Uncategorized';
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -68,9 +69,11 @@ export function StudentAccommodationsTab({ student, accommodations, canEdit = tr
             size="small"
             style={{ marginBottom: 16 }}
             title={
-              <span style={{ color: CATEGORY_COLORS[category as keyof typeof CATEGORY_COLORS] ?? DEFAULT_CATEGORY_COLOR }}>
-                {capitalise(category)}
-              </span>
+              <CardHeading>
+                <span style={{ color: CATEGORY_COLORS[category as keyof typeof CATEGORY_COLORS] ?? DEFAULT_CATEGORY_COLOR }}>
+                  {capitalise(category)}
+                </span>
+              </CardHeading>
             }
           >
             {items.map((accommodation) => (

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Student } from '@accommodate/shared-events/schemas/student';
 import { notesAreEmpty } from './notes-html.ts';
 import { SafeNotes } from './safe-notes.tsx';
+import { CardHeading } from '../../../components/card-heading.tsx';
 
 /** The notes; only those who may edit the student get Add Notes and Edit Notes. */
 export function StudentNotesTab({ student, canEdit }: { student: Student; canEdit: boolean }) {
@@ -22,7 +23,7 @@ export function StudentNotesTab({ student, canEdit }: { student: Student; canEdi
     );
   }
   return (
-    <Card size="small" extra={canEdit ? <Button icon={<EditOutlined />} onClick={edit}>Edit Notes</Button> : null} title="Notes">
+    <Card size="small" extra={canEdit ? <Button icon={<EditOutlined />} onClick={edit}>Edit Notes</Button> : null} title={<CardHeading>Notes</CardHeading>}>
       <SafeNotes html={student.notes ?? ''} />
     </Card>
   );

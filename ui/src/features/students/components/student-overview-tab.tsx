@@ -7,6 +7,7 @@ import { SafeNotes } from './safe-notes.tsx';
 import { StudentStatusBadge } from './student-status-badge.tsx';
 import { effectiveStatus } from './students-list-model.ts';
 import { notesAreEmpty } from './notes-html.ts';
+import { CardHeading } from '../../../components/card-heading.tsx';
 
 interface StudentOverviewTabProps {
   student: Student;
@@ -42,7 +43,7 @@ export function StudentOverviewTab({ student, accommodations, onViewAll, canEdit
       </Row>
       <Row gutter={[16, 16]}>
         <Col xs={24} md={hasParent ? 12 : 24}>
-          <Card size="small" title="Student Information">
+          <Card size="small" title={<CardHeading>Student Information</CardHeading>}>
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Grade">{gradeLabel(student.grade)}</Descriptions.Item>
               {showPrivate && student.birthdate && <Descriptions.Item label="Birthdate">{formatListDate(student.birthdate)}</Descriptions.Item>}
@@ -55,7 +56,7 @@ export function StudentOverviewTab({ student, accommodations, onViewAll, canEdit
         </Col>
         {hasParent && (
           <Col xs={24} md={12}>
-            <Card size="small" title="Parent/Guardian Information">
+            <Card size="small" title={<CardHeading>Parent/Guardian Information</CardHeading>}>
               <Descriptions column={1} size="small">
                 {student.parentName && <Descriptions.Item label="Name">{student.parentName}</Descriptions.Item>}
                 {student.parentEmail && (
@@ -74,13 +75,13 @@ export function StudentOverviewTab({ student, accommodations, onViewAll, canEdit
         )}
       </Row>
       {showPrivate && !notesAreEmpty(student.notes) && (
-        <Card size="small" title="Notes">
+        <Card size="small" title={<CardHeading>Notes</CardHeading>}>
           <SafeNotes html={student.notes ?? ''} />
         </Card>
       )}
       <Card
         size="small"
-        title="Recent Accommodations"
+        title={<CardHeading>Recent Accommodations</CardHeading>}
         extra={
           canEdit ? (
             <Button size="small" onClick={() => navigate(`/students/edit/${encodeURIComponent(student.id)}`)}>
