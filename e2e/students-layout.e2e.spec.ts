@@ -113,14 +113,3 @@ test('the students list keeps its search, filters and grouping when you open a s
   await page.reload();
   await expect(page.getByText('Showing 3 students')).toBeVisible();
 });
-
-test('an emptied review date says the date is required', async ({ page }) => {
-  const { id } = await addStudent(page.request, { firstName: 'Rae', lastInitial: 'T', grade: '6' });
-  await page.goto(`/students/${id}`);
-  await page.getByRole('tab', { name: 'Plans' }).click();
-  await page.getByRole('button', { name: 'New Plan' }).click();
-  const dialog = page.getByRole('dialog', { name: 'New Plan' });
-  await dialog.getByLabel('Review Date').fill('');
-  await dialog.getByRole('button', { name: 'Create Plan' }).click();
-  await expect(dialog.getByText('Review date is required')).toBeVisible();
-});

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { addStudent, libraryIds, pickOption, signUpTeacher, tinyPdf } from './caseload-fixtures.ts';
-import { pdfText } from './pdf-text.ts';
+import { pdfText } from '../command-api/src/testing/pdf-text.ts';
 
 test.beforeEach(async ({ page }) => {
   await signUpTeacher(page);
@@ -202,6 +202,10 @@ test('a plan made on the detail page sets the review date in the list', async ({
   await page.getByRole('tab', { name: 'Plans' }).click();
   await page.getByRole('button', { name: 'New Plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Plan' });
+  // An emptied date says it is required (issue 26), not that it is in the wrong form.
+  await dialog.getByLabel('Review Date').fill('');
+  await dialog.getByRole('button', { name: 'Create Plan' }).click();
+  await expect(dialog.getByText('Review date is required')).toBeVisible();
   await dialog.getByLabel('Start Date').fill('2025-01-10');
   await dialog.getByLabel('Review Date').fill('2024-12-01');
   await dialog.getByRole('button', { name: 'Create Plan' }).click();
