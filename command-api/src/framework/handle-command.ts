@@ -3,7 +3,9 @@ import { WrongExpectedRevisionError, type EventStore } from '@accommodate/shared
 import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
 import type { Actor, Position } from '@accommodate/shared-events/events/envelope';
-import { fold, type Decider } from './decider.ts';
+import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
+import { fold, type Decider } from '@accommodate/shared-events/domain/decider';
+import { isEventOf } from '@accommodate/shared-events/domain/event-types';
 import type { AppContext } from './command-context.ts';
 
 export interface CommandOptions {
@@ -138,11 +140,17 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   if (options.expectedRevision !== undefined && options.expectedRevision !== currentRevision) {
     throw new WrongExpectedRevisionError(streamId, options.expectedRevision, currentRevision);
   }
-  const state = fold(decider, history);
+  const state = fold(decider, eventsOf(decider, history));
   const newEvents = decider.decide(command, state);
   if (newEvents.length === 0) return { state, revision: currentRevision, newEvents };
   const appended = await appendDecision(context, decider, streamId, state, currentRevision, newEvents, options, states, erasures ?? 0);
   return awaitReadModels(context, appended, options);
+}
+
+/** The stream's events the decider folds. */
+function eventsOf<Event extends DomainEvent>(decider: Pick<Decider<unknown, never, Event>, 'eventTypes'>, history: readonly EventEnvelope[]): Event[] {
+  if (!decider.eventTypes) return history as unknown as Event[];
+  return history.filter(isEventOf<Event>(decider.eventTypes));
 }
 
 async function awaitReadModels<State>(

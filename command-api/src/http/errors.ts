@@ -3,8 +3,9 @@ import { ZodError } from 'zod';
 import { fieldErrors, type ApiError } from '@accommodate/shared-events/schemas/api-error';
 import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
+import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError, type DomainError } from '@accommodate/shared-events/domain/errors';
 
-/** A refusal the client can act on. Messages are written for the person at the screen and carry no record data. */
+/** A refusal only the edge knows of (sign-in, uploads, rate limits, malformed requests). Messages are written for the person at the screen and carry no record data. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -31,6 +32,16 @@ export function toApiError(error: ZodError): ApiError {
   return { message: error.issues[0]?.message ?? 'Invalid input', errors };
 }
 
+/** Each domain refusal's status; the body is its message (and field errors). */
+const DOMAIN_STATUSES: readonly [abstract new (...args: never[]) => DomainError, number][] = [
+  [ValidationError, 400],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [IllegalStateError, 409],
+];
+
+const domainStatusOf = (error: unknown): number | undefined => DOMAIN_STATUSES.find(([type]) => error instanceof type)?.[1];
+
 interface BodyParserError {
   type?: string;
   status?: number;
@@ -43,6 +54,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const send = (status: number, body: ApiError & Record<string, unknown>) => res.status(status).json(body);
 
     if (error instanceof HttpError) return send(error.status, { message: error.message, ...error.extra });
+    const domainStatus = domainStatusOf(error);
+    if (domainStatus !== undefined && error instanceof Error) {
+      return send(domainStatus, { message: error.message, ...(error instanceof ValidationError && error.errors ? { errors: error.errors } : {}) });
+    }
     if (error instanceof ZodError) return send(400, toApiError(error));
     if (error instanceof WrongExpectedRevisionError) {
       return send(412, { message: 'This record was changed by someone else since you opened it.' });

@@ -10,7 +10,7 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { withStaleAsCurrent } from '../../framework/stale-record.ts';
-import { accommodationDecider, type AccommodationCommand } from './decide-accommodation.ts';
+import { accommodationDecider, type AccommodationCommand } from '@accommodate/shared-events/domain/accommodation/decide-accommodation';
 
 const detailsFrom = (body: unknown) => {
   const input = accommodationFormSchema.parse(body);

@@ -4,7 +4,7 @@ import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
-import { accommodationDecider } from './decide-accommodation.ts';
+import { accommodationDecider } from '@accommodate/shared-events/domain/accommodation/decide-accommodation';
 
 /**
  * Publishes the pre-built templates as events once. Re-running decides nothing,

@@ -13,7 +13,7 @@ import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../students/student-access.ts';
 import type { DocumentBlobStore } from './document-blob-store.ts';
-import { documentDecider } from './decide-document.ts';
+import { documentDecider } from '@accommodate/shared-events/domain/document/decide-document';
 import { attachmentDisposition, cleanFileName, detectDocumentType } from './document-kind.ts';
 
 export const FILE_TOO_LARGE = 'The file is larger than 10 MB';

@@ -14,7 +14,7 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
 import { loadCurrentUser } from '../accounts/current-user.ts';
 import { emailClaimDecider } from '../accounts/decide-user.ts';
-import { studentDecider } from '../students/decide-student.ts';
+import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
 import { deleteOutboxMail, eraseStudent, planStudentErasure } from './erase-student.ts';
 import { NOTIFICATIONS, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
 import { truncateReadModelWal } from './embedded-files.ts';

@@ -14,7 +14,7 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { notificationDecider } from './decide-notification.ts';
+import { notificationDecider } from '@accommodate/shared-events/domain/notification/decide-notification';
 import { calendarRoutes } from './calendar-routes.ts';
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 3_000;

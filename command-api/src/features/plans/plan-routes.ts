@@ -12,7 +12,7 @@ import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor, studentsVisibleTo } from '../students/student-access.ts';
 import { withStaleAsCurrent } from '../../framework/stale-record.ts';
-import { planDecider } from './decide-plan.ts';
+import { planDecider } from '@accommodate/shared-events/domain/plan/decide-plan';
 
 export function toPlan(doc: PlanDoc): Plan {
   const { viewerIds: _viewers, ...plan } = doc;

@@ -7,9 +7,9 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { fold } from '../../framework/decider.ts';
 import { cachedState, handleCommand, type CommandResult } from '../../framework/handle-command.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { studentDecider } from './decide-student.ts';
-import type { StudentState } from './student.ts';
-import { mergeStudentEdit, type StudentEdit } from './student-merge.ts';
+import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
+import { isStudentEvent, type StudentState } from '@accommodate/shared-events/domain/student/student';
+import { mergeStudentEdit, type StudentEdit } from '@accommodate/shared-events/domain/student/student-merge';
 import { personLookup, presentStudents } from './student-access.ts';
 
 const CATCH_UP_TIMEOUT_MS = 3_000;
@@ -73,8 +73,9 @@ async function saveOnce(context: AppContext, request: StudentEditRequest): Promi
   if (seenRevision < 0 || seenRevision > currentRevision) {
     throw new WrongExpectedRevisionError(stream, seenRevision, currentRevision);
   }
-  const seen = editOf(fold(studentDecider, history.filter((event) => event.revision <= seenRevision)));
-  const current = editOf(fold(studentDecider, history));
+  const events = history.filter(isStudentEvent);
+  const seen = editOf(fold(studentDecider, events.filter((event) => event.revision <= seenRevision)));
+  const current = editOf(fold(studentDecider, events));
   const yours = request.yours(seen);
 
   let edit = yours;

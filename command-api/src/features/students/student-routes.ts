@@ -11,7 +11,7 @@ import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { assertInLibrary } from './accommodation-choice.ts';
 import { renderAccommodationsPdf } from './accommodations-pdf.ts';
-import { studentDecider, type StudentAllowance } from './decide-student.ts';
+import { studentDecider, type StudentAllowance } from '@accommodate/shared-events/domain/student/decide-student';
 import { loadStudentFor, presentStudent, presentStudents, studentsVisibleTo, visibleUntil } from './student-access.ts';
 import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
@@ -19,7 +19,7 @@ import { USERS, usersProjection, type UserDoc } from '@accommodate/projections/d
 import { sanitizeNotes } from './student-notes.ts';
 import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { eraseStudent, planStudentErasure } from '../erasure/erase-student.ts';
-import type { StudentDetails } from './student.ts';
+import type { StudentDetails } from '@accommodate/shared-events/domain/student/student';
 import { saveStudentEdit } from './save-student-edit.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 

@@ -1,9 +1,9 @@
-import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
-import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
-import { STUDENT_DETAIL_FIELDS } from '@accommodate/shared-events/schemas/student';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import type { Decider } from '../../framework/decider.ts';
-import { evolveStudent, initialStudentState, type StudentDetails, type StudentState } from './student.ts';
+import type { StudentEvent } from '../../events/student-events.ts';
+import { FREE_STUDENT_LIMIT } from '../../config/plans.ts';
+import { STUDENT_DETAIL_FIELDS } from '../../schemas/student.ts';
+import type { Decider } from '../decider.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
+import { evolveStudent, initialStudentState, STUDENT_EVENT_TYPES, type StudentDetails, type StudentState } from './student.ts';
 
 /** What the account allows, read by the route from the current user just before deciding. */
 export interface StudentAllowance {
@@ -37,15 +37,15 @@ function changedDetails(before: StudentDetails, after: StudentDetails): Partial<
 }
 
 function assertPresent(state: StudentState): asserts state is Extract<StudentState, { status: 'present' }> {
-  if (state.status !== 'present') throw notFound('Student');
+  if (state.status !== 'present') throw new NotFoundError('Student');
 }
 
 export function decideStudent(command: StudentCommand, state: StudentState): StudentEvent[] {
   switch (command.type) {
     case 'AddStudent': {
-      if (state.status !== 'absent') throw conflict('This student already exists');
+      if (state.status !== 'absent') throw new IllegalStateError('This student already exists');
       const { allowance } = command;
-      if (!allowance.isPremium && allowance.studentCount >= FREE_STUDENT_LIMIT) throw forbidden(FREE_LIMIT_REACHED);
+      if (!allowance.isPremium && allowance.studentCount >= FREE_STUDENT_LIMIT) throw new ForbiddenError(FREE_LIMIT_REACHED);
       const events: StudentEvent[] = [
         { type: 'StudentAdded', data: { studentId: command.studentId, ownerId: command.ownerId, ...command.details } },
       ];
@@ -77,6 +77,7 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
 }
 
 export const studentDecider: Decider<StudentState, StudentCommand, StudentEvent> = {
+  eventTypes: STUDENT_EVENT_TYPES,
   initialState: initialStudentState,
   evolve: evolveStudent,
   decide: decideStudent,

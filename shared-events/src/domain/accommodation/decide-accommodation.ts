@@ -1,25 +1,25 @@
-import type { AccommodationEvent } from '@accommodate/shared-events/events/accommodation-events';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import type { Decider } from '../../framework/decider.ts';
+import { ACCOMMODATION_EVENTS, type AccommodationEvent } from '../../events/accommodation-events.ts';
+import type { Decider } from '../decider.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
 import { evolveAccommodation, initialAccommodationState, type AccommodationState } from './accommodation.ts';
 
-interface Details {
+export interface AccommodationDetails {
   name: string;
   category: string | null;
   description: string | null;
 }
 
 export type AccommodationCommand =
-  | { type: 'AddAccommodation'; accommodationId: string; ownerId: string | null; details: Details }
-  | { type: 'UpdateAccommodation'; accommodationId: string; userId: string; details: Details }
+  | { type: 'AddAccommodation'; accommodationId: string; ownerId: string | null; details: AccommodationDetails }
+  | { type: 'UpdateAccommodation'; accommodationId: string; userId: string; details: AccommodationDetails }
   | { type: 'RemoveAccommodation'; accommodationId: string; userId: string };
 
-const TEMPLATE_READ_ONLY = 'Pre-built templates are shared by every teacher and cannot be changed. Add your own accommodation instead.';
+export const TEMPLATE_READ_ONLY = 'Pre-built templates are shared by every teacher and cannot be changed. Add your own accommodation instead.';
 
 function assertOwned(state: AccommodationState, userId: string): asserts state is Extract<AccommodationState, { status: 'present' }> {
-  if (state.status !== 'present') throw notFound('Accommodation');
-  if (state.ownerId === null) throw forbidden(TEMPLATE_READ_ONLY);
-  if (state.ownerId !== userId) throw notFound('Accommodation');
+  if (state.status !== 'present') throw new NotFoundError('Accommodation');
+  if (state.ownerId === null) throw new ForbiddenError(TEMPLATE_READ_ONLY);
+  if (state.ownerId !== userId) throw new NotFoundError('Accommodation');
 }
 
 export function decideAccommodation(command: AccommodationCommand, state: AccommodationState): AccommodationEvent[] {
@@ -28,7 +28,7 @@ export function decideAccommodation(command: AccommodationCommand, state: Accomm
       // Seeding templates at every start relies on this being a no-op the second time.
       if (state.status !== 'absent') {
         if (command.ownerId === null) return [];
-        throw new HttpError(409, 'This accommodation already exists');
+        throw new IllegalStateError('This accommodation already exists');
       }
       return [
         {
@@ -46,6 +46,7 @@ export function decideAccommodation(command: AccommodationCommand, state: Accomm
 }
 
 export const accommodationDecider: Decider<AccommodationState, AccommodationCommand, AccommodationEvent> = {
+  eventTypes: ACCOMMODATION_EVENTS.map((definition) => definition.name),
   initialState: initialAccommodationState,
   evolve: evolveAccommodation,
   decide: decideAccommodation,

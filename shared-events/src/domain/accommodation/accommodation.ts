@@ -1,4 +1,4 @@
-import type { AccommodationEvent } from '@accommodate/shared-events/events/accommodation-events';
+import type { AccommodationEvent } from '../../events/accommodation-events.ts';
 
 export type AccommodationState =
   | { status: 'absent' }

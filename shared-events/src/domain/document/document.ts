@@ -1,4 +1,4 @@
-import type { DocumentEvent } from '@accommodate/shared-events/events/document-events';
+import type { DocumentEvent } from '../../events/document-events.ts';
 
 export type DocumentState =
   | { status: 'absent' }

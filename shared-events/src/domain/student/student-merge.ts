@@ -1,4 +1,4 @@
-import { STUDENT_DETAIL_FIELDS, type StudentDetailField } from '@accommodate/shared-events/schemas/student';
+import { STUDENT_DETAIL_FIELDS, type StudentDetailField } from '../../schemas/student.ts';
 import type { StudentDetails } from './student.ts';
 
 /** What a user's form holds, or what the record held at some revision. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { janeDetails } from '@accommodate/shared-events/testing/student-fixtures';
+import { janeDetails } from '../../testing/student-fixtures.ts';
 import type { StudentDetails } from './student.ts';
 import { mergeStudentEdit, type LaterChange, type StudentEdit } from './student-merge.ts';
 

@@ -1,13 +1,12 @@
 import { describe, it } from 'vitest';
-import { DeciderSpecification } from '../../framework/decider-specification.ts';
-import { HttpError } from '../../http/errors.ts';
-import { accommodationDecider } from './decide-accommodation.ts';
+import { DeciderSpecification } from '../testing/decider-specification.ts';
+import { ForbiddenError, NotFoundError } from '../errors.ts';
+import { accommodationDecider, TEMPLATE_READ_ONLY } from './decide-accommodation.ts';
 
 const spec = DeciderSpecification.for(accommodationDecider);
 const details = { name: 'Extended Time', category: 'academic', description: null };
 const added = (ownerId: string | null) =>
   ({ type: 'AccommodationAdded', data: { accommodationId: 'a1', ownerId, ...details } }) as const;
-const refusedWith = (status: number) => (error: unknown) => error instanceof HttpError && error.status === status;
 
 describe('accommodation decider', () => {
   it('adds a new accommodation for its owner', () => {
@@ -30,20 +29,20 @@ describe('accommodation decider', () => {
     spec
       .given([added('u1')])
       .when({ type: 'RemoveAccommodation', accommodationId: 'a1', userId: 'u2' })
-      .thenThrows(refusedWith(404));
+      .thenThrows(NotFoundError);
   });
 
   it('refuses to change a shared template', () => {
     spec
       .given([added(null)])
       .when({ type: 'UpdateAccommodation', accommodationId: 'a1', userId: 'u1', details })
-      .thenThrows(refusedWith(403));
+      .thenThrows(ForbiddenError, (error) => error.message === TEMPLATE_READ_ONLY);
   });
 
   it('cannot remove twice', () => {
     spec
       .given([added('u1'), { type: 'AccommodationRemoved', data: { accommodationId: 'a1' } }])
       .when({ type: 'RemoveAccommodation', accommodationId: 'a1', userId: 'u1' })
-      .thenThrows(refusedWith(404));
+      .thenThrows(NotFoundError);
   });
 });

@@ -1,6 +1,6 @@
-import type { DocumentEvent } from '@accommodate/shared-events/events/document-events';
-import type { Decider } from '../../framework/decider.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { DOCUMENT_EVENTS, type DocumentEvent } from '../../events/document-events.ts';
+import type { Decider } from '../decider.ts';
+import { IllegalStateError, NotFoundError } from '../errors.ts';
 import { evolveDocument, initialDocumentState, type DocumentState } from './document.ts';
 
 export interface UploadedFile {
@@ -17,15 +17,16 @@ export type DocumentCommand =
 export function decideDocument(command: DocumentCommand, state: DocumentState): DocumentEvent[] {
   switch (command.type) {
     case 'UploadDocument':
-      if (state.status !== 'absent') throw conflict('This document already exists');
+      if (state.status !== 'absent') throw new IllegalStateError('This document already exists');
       return [{ type: 'DocumentUploaded', data: { documentId: command.documentId, studentId: command.studentId, ...command.file } }];
     case 'RemoveDocument':
-      if (state.status !== 'present') throw notFound('Document');
+      if (state.status !== 'present') throw new NotFoundError('Document');
       return [{ type: 'DocumentRemoved', data: { documentId: command.documentId, studentId: state.studentId } }];
   }
 }
 
 export const documentDecider: Decider<DocumentState, DocumentCommand, DocumentEvent> = {
+  eventTypes: DOCUMENT_EVENTS.map((definition) => definition.name),
   initialState: initialDocumentState,
   evolve: evolveDocument,
   decide: decideDocument,

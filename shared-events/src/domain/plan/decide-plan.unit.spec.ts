@@ -1,15 +1,14 @@
 import { describe, it } from 'vitest';
-import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
-import { DeciderSpecification } from '../../framework/decider-specification.ts';
-import { HttpError } from '../../http/errors.ts';
+import type { PlanEvent } from '../../events/plan-events.ts';
+import { DeciderSpecification } from '../testing/decider-specification.ts';
+import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { planDecider, REVIEW_BEFORE_START } from './decide-plan.ts';
 import type { PlanFields } from './plan.ts';
 
 const spec = DeciderSpecification.for(planDecider);
 const fields: PlanFields = { startDate: '2025-09-01', reviewDate: '2026-09-01', status: 'active', meetingDate: null, caseManager: null };
 const created: PlanEvent = { type: 'PlanCreated', data: { planId: 'p1', studentId: 's1', ...fields } };
-const refusedWith = (status: number, message?: string) => (error: unknown) =>
-  error instanceof HttpError && error.status === status && (message === undefined || error.message === message);
+const onReviewDate = (error: ValidationError) => error.message === REVIEW_BEFORE_START && error.errors?.reviewDate === REVIEW_BEFORE_START;
 
 describe('plan decider', () => {
   it('creates a plan for a student', () => {
@@ -17,7 +16,7 @@ describe('plan decider', () => {
   });
 
   it('cannot create the same plan twice', () => {
-    spec.given([created]).when({ type: 'CreatePlan', planId: 'p1', studentId: 's1', fields }).thenThrows(refusedWith(409));
+    spec.given([created]).when({ type: 'CreatePlan', planId: 'p1', studentId: 's1', fields }).thenThrows(IllegalStateError);
   });
 
   it('records only the fields a patch changes', () => {
@@ -35,14 +34,14 @@ describe('plan decider', () => {
     spec
       .given([created])
       .when({ type: 'UpdatePlan', planId: 'p1', changes: { reviewDate: '2025-08-01' } })
-      .thenThrows(refusedWith(400, REVIEW_BEFORE_START));
+      .thenThrows(ValidationError, onReviewDate);
     spec
       .given([created, { type: 'PlanUpdated', data: { planId: 'p1', studentId: 's1', changes: { reviewDate: '2025-10-01' } } }])
       .when({ type: 'UpdatePlan', planId: 'p1', changes: { startDate: '2025-11-01' } })
-      .thenThrows(refusedWith(400, REVIEW_BEFORE_START));
+      .thenThrows(ValidationError, onReviewDate);
   });
 
   it('cannot patch a plan that does not exist', () => {
-    spec.given([]).when({ type: 'UpdatePlan', planId: 'p1', changes: { status: 'closed' } }).thenThrows(refusedWith(404));
+    spec.given([]).when({ type: 'UpdatePlan', planId: 'p1', changes: { status: 'closed' } }).thenThrows(NotFoundError);
   });
 });

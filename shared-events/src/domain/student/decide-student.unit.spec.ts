@@ -1,9 +1,9 @@
 import { describe, it } from 'vitest';
-import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
-import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
-import { janeDetails } from '@accommodate/shared-events/testing/student-fixtures';
-import { DeciderSpecification } from '../../framework/decider-specification.ts';
-import { HttpError } from '../../http/errors.ts';
+import { FREE_STUDENT_LIMIT } from '../../config/plans.ts';
+import type { StudentEvent } from '../../events/student-events.ts';
+import { janeDetails } from '../../testing/student-fixtures.ts';
+import { DeciderSpecification } from '../testing/decider-specification.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
 import { FREE_LIMIT_REACHED, studentDecider } from './decide-student.ts';
 
 const spec = DeciderSpecification.for(studentDecider);
@@ -14,8 +14,7 @@ const assigned = (ids: string[]): StudentEvent => ({
   data: { studentId: 's1', added: ids, removed: [] },
 });
 const free = (studentCount: number) => ({ isPremium: false, studentCount });
-const refusedWith = (status: number, message?: string) => (error: unknown) =>
-  error instanceof HttpError && error.status === status && (message === undefined || error.message === message);
+const withMessage = (message: string) => (error: Error) => error.message === message;
 
 describe('student decider', () => {
   describe('adding', () => {
@@ -37,7 +36,7 @@ describe('student decider', () => {
       spec
         .given([])
         .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(FREE_STUDENT_LIMIT) })
-        .thenThrows(refusedWith(403, `The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`));
+        .thenThrows(ForbiddenError, withMessage(`The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`));
     });
 
     it('lets Premium add past the free limit', () => {
@@ -58,7 +57,7 @@ describe('student decider', () => {
       spec
         .given([added])
         .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(0) })
-        .thenThrows(refusedWith(409));
+        .thenThrows(IllegalStateError);
     });
   });
 
@@ -89,7 +88,7 @@ describe('student decider', () => {
     });
 
     it('cannot update a student that does not exist', () => {
-      spec.given([]).when({ type: 'UpdateStudent', studentId: 's1', details, accommodationIds: [] }).thenThrows(refusedWith(404));
+      spec.given([]).when({ type: 'UpdateStudent', studentId: 's1', details, accommodationIds: [] }).thenThrows(NotFoundError);
     });
   });
 
@@ -100,8 +99,8 @@ describe('student decider', () => {
 
     it('cannot delete twice, nor update after deleting', () => {
       const deleted: StudentEvent = { type: 'StudentDeleted', data: { studentId: 's1' } };
-      spec.given([added, deleted]).when({ type: 'DeleteStudent', studentId: 's1' }).thenThrows(refusedWith(404));
-      spec.given([added, deleted]).when({ type: 'UpdateStudent', studentId: 's1', details, accommodationIds: [] }).thenThrows(refusedWith(404));
+      spec.given([added, deleted]).when({ type: 'DeleteStudent', studentId: 's1' }).thenThrows(NotFoundError);
+      spec.given([added, deleted]).when({ type: 'UpdateStudent', studentId: 's1', details, accommodationIds: [] }).thenThrows(NotFoundError);
     });
   });
 
@@ -109,6 +108,6 @@ describe('student decider', () => {
     spec
       .given([])
       .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(99) })
-      .thenThrows(refusedWith(403, FREE_LIMIT_REACHED));
+      .thenThrows(ForbiddenError, withMessage(FREE_LIMIT_REACHED));
   });
 });

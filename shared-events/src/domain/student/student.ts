@@ -1,5 +1,6 @@
-import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
-import type { StudentDetails } from '@accommodate/shared-events/schemas/student';
+import { STUDENT_EVENTS, type StudentEvent } from '../../events/student-events.ts';
+import type { StudentDetails } from '../../schemas/student.ts';
+import { isEventOf } from '../event-types.ts';
 
 /** The form's fields as stored; optional ones are null when empty. */
 export type { StudentDetails };
@@ -8,6 +9,10 @@ export type StudentState =
   | { status: 'absent' }
   | { status: 'present'; ownerId: string; details: StudentDetails; accommodationIds: string[] }
   | { status: 'deleted' };
+
+/** Every event of the student stream: its own, and the shares that live in it (sharing/). */
+export const STUDENT_EVENT_TYPES = STUDENT_EVENTS.map((definition) => definition.name);
+export const isStudentEvent = isEventOf<StudentEvent>(STUDENT_EVENT_TYPES);
 
 export const initialStudentState = (): StudentState => ({ status: 'absent' });
 
@@ -33,7 +38,7 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
     }
     case 'StudentDeleted':
       return state.status === 'present' ? { status: 'deleted' } : state;
-    // Shares are the sharing decider's business (features/sharing); the student's own fields stay as they are.
+    // Shares are the sharing decider's business (../sharing); the student's own fields stay as they are.
     case 'StudentShared':
     case 'ShareActivated':
     case 'ShareRevoked':

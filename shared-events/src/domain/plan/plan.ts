@@ -1,4 +1,4 @@
-import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
+import type { PlanEvent } from '../../events/plan-events.ts';
 
 export interface PlanFields {
   startDate: string;

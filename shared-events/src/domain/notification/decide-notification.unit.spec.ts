@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest';
-import { DeciderSpecification } from '../../framework/decider-specification.ts';
-import { HttpError } from '../../http/errors.ts';
+import { DeciderSpecification } from '../testing/decider-specification.ts';
+import { NotFoundError } from '../errors.ts';
 import { notificationDecider } from './decide-notification.ts';
 
 const spec = DeciderSpecification.for(notificationDecider);
@@ -8,7 +8,6 @@ const raised = {
   type: 'NotificationRaised' as const,
   data: { notificationId: 'n1', userId: 'u1', type: 'review' as const, title: 'Plan review tomorrow', message: 'm', studentId: 's1', planId: 'p1', dedupeKey: 'k' },
 };
-const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
 
 describe('marking a notification read', () => {
   it('marks the recipient’s notification read, and unread again', () => {
@@ -24,7 +23,7 @@ describe('marking a notification read', () => {
   });
 
   it('answers not found to anyone but the recipient, and for unknown ids', () => {
-    spec.given([raised]).when({ type: 'MarkNotificationRead', notificationId: 'n1', userId: 'u2', read: true }).thenThrows(isNotFound);
-    spec.given([]).when({ type: 'MarkNotificationRead', notificationId: 'n1', userId: 'u1', read: true }).thenThrows(isNotFound);
+    spec.given([raised]).when({ type: 'MarkNotificationRead', notificationId: 'n1', userId: 'u2', read: true }).thenThrows(NotFoundError);
+    spec.given([]).when({ type: 'MarkNotificationRead', notificationId: 'n1', userId: 'u1', read: true }).thenThrows(NotFoundError);
   });
 });

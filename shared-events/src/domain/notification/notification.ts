@@ -1,4 +1,4 @@
-import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
+import type { NotificationEvent } from '../../events/notification-events.ts';
 
 /** One notification's stream: who it is for and whether they have read it. */
 export type NotificationState = { status: 'absent' } | { status: 'raised'; userId: string; read: boolean };

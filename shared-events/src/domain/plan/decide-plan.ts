@@ -1,6 +1,6 @@
-import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
-import type { Decider } from '../../framework/decider.ts';
-import { conflict, HttpError, notFound } from '../../http/errors.ts';
+import { PLAN_EVENTS, type PlanEvent } from '../../events/plan-events.ts';
+import type { Decider } from '../decider.ts';
+import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { evolvePlan, initialPlanState, type PlanFields, type PlanState } from './plan.ts';
 
 export type PlanCommand =
@@ -15,10 +15,10 @@ const PLAN_FIELDS = ['startDate', 'reviewDate', 'status', 'meetingDate', 'caseMa
 export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] {
   switch (command.type) {
     case 'CreatePlan':
-      if (state.status !== 'absent') throw conflict('This plan already exists');
+      if (state.status !== 'absent') throw new IllegalStateError('This plan already exists');
       return [{ type: 'PlanCreated', data: { planId: command.planId, studentId: command.studentId, ...command.fields } }];
     case 'UpdatePlan': {
-      if (state.status !== 'present') throw notFound('Plan');
+      if (state.status !== 'present') throw new NotFoundError('Plan');
       const changes: Partial<PlanFields> = {};
       for (const field of PLAN_FIELDS) {
         const value = command.changes[field];
@@ -26,7 +26,7 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       }
       const after = { ...state.fields, ...changes };
       if (after.reviewDate < after.startDate) {
-        throw new HttpError(400, REVIEW_BEFORE_START, { errors: { reviewDate: REVIEW_BEFORE_START } });
+        throw ValidationError.onField('reviewDate', REVIEW_BEFORE_START);
       }
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'PlanUpdated', data: { planId: command.planId, studentId: state.studentId, changes } }];
@@ -35,6 +35,7 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
 }
 
 export const planDecider: Decider<PlanState, PlanCommand, PlanEvent> = {
+  eventTypes: PLAN_EVENTS.map((definition) => definition.name),
   initialState: initialPlanState,
   evolve: evolvePlan,
   decide: decidePlan,
