@@ -1,4 +1,8 @@
-import type { AccommodationEvent } from '../../events/accommodation-events.ts';
+import { ACCOMMODATION_EVENTS, type AccommodationEvent } from '../../events/accommodation-events.ts';
+import { isEventOf, typesOf } from '../event-types.ts';
+
+export const ACCOMMODATION_EVENT_TYPES = typesOf(ACCOMMODATION_EVENTS);
+export const isAccommodationEvent = isEventOf<AccommodationEvent>(ACCOMMODATION_EVENT_TYPES);
 
 export type AccommodationState =
   | { status: 'absent' }

@@ -1,7 +1,7 @@
-import { ACCOMMODATION_EVENTS, type AccommodationEvent } from '../../events/accommodation-events.ts';
+import type { AccommodationEvent } from '../../events/accommodation-events.ts';
 import type { Decider } from '../decider.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
-import { evolveAccommodation, initialAccommodationState, type AccommodationState } from './accommodation.ts';
+import { ACCOMMODATION_EVENT_TYPES, evolveAccommodation, initialAccommodationState, type AccommodationState } from './accommodation.ts';
 
 export interface AccommodationDetails {
   name: string;
@@ -46,7 +46,7 @@ export function decideAccommodation(command: AccommodationCommand, state: Accomm
 }
 
 export const accommodationDecider: Decider<AccommodationState, AccommodationCommand, AccommodationEvent> = {
-  eventTypes: ACCOMMODATION_EVENTS.map((definition) => definition.name),
+  eventTypes: ACCOMMODATION_EVENT_TYPES,
   initialState: initialAccommodationState,
   evolve: evolveAccommodation,
   decide: decideAccommodation,

@@ -1,7 +1,7 @@
-import { DOCUMENT_EVENTS, type DocumentEvent } from '../../events/document-events.ts';
+import type { DocumentEvent } from '../../events/document-events.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, NotFoundError } from '../errors.ts';
-import { evolveDocument, initialDocumentState, type DocumentState } from './document.ts';
+import { DOCUMENT_EVENT_TYPES, evolveDocument, initialDocumentState, type DocumentState } from './document.ts';
 
 export interface UploadedFile {
   name: string;
@@ -26,7 +26,7 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
 }
 
 export const documentDecider: Decider<DocumentState, DocumentCommand, DocumentEvent> = {
-  eventTypes: DOCUMENT_EVENTS.map((definition) => definition.name),
+  eventTypes: DOCUMENT_EVENT_TYPES,
   initialState: initialDocumentState,
   evolve: evolveDocument,
   decide: decideDocument,

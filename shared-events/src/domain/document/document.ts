@@ -1,4 +1,8 @@
-import type { DocumentEvent } from '../../events/document-events.ts';
+import { DOCUMENT_EVENTS, type DocumentEvent } from '../../events/document-events.ts';
+import { isEventOf, typesOf } from '../event-types.ts';
+
+export const DOCUMENT_EVENT_TYPES = typesOf(DOCUMENT_EVENTS);
+export const isDocumentEvent = isEventOf<DocumentEvent>(DOCUMENT_EVENT_TYPES);
 
 export type DocumentState =
   | { status: 'absent' }

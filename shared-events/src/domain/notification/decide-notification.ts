@@ -1,7 +1,7 @@
-import { NOTIFICATION_EVENTS, type NotificationEvent } from '../../events/notification-events.ts';
+import type { NotificationEvent } from '../../events/notification-events.ts';
 import type { Decider } from '../decider.ts';
 import { NotFoundError } from '../errors.ts';
-import { evolveNotification, initialNotificationState, type NotificationState } from './notification.ts';
+import { evolveNotification, initialNotificationState, NOTIFICATION_EVENT_TYPES, type NotificationState } from './notification.ts';
 
 export type NotificationCommand = { type: 'MarkNotificationRead'; notificationId: string; userId: string; read: boolean };
 
@@ -13,7 +13,7 @@ export function decideNotification(command: NotificationCommand, state: Notifica
 }
 
 export const notificationDecider: Decider<NotificationState, NotificationCommand, NotificationEvent> = {
-  eventTypes: NOTIFICATION_EVENTS.map((definition) => definition.name),
+  eventTypes: NOTIFICATION_EVENT_TYPES,
   initialState: initialNotificationState,
   evolve: evolveNotification,
   decide: decideNotification,

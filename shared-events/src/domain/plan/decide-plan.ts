@@ -1,7 +1,7 @@
-import { PLAN_EVENTS, type PlanEvent } from '../../events/plan-events.ts';
+import type { PlanEvent } from '../../events/plan-events.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
-import { evolvePlan, initialPlanState, type PlanFields, type PlanState } from './plan.ts';
+import { evolvePlan, initialPlanState, PLAN_EVENT_TYPES, type PlanFields, type PlanState } from './plan.ts';
 
 export type PlanCommand =
   | { type: 'CreatePlan'; planId: string; studentId: string; fields: PlanFields }
@@ -35,7 +35,7 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
 }
 
 export const planDecider: Decider<PlanState, PlanCommand, PlanEvent> = {
-  eventTypes: PLAN_EVENTS.map((definition) => definition.name),
+  eventTypes: PLAN_EVENT_TYPES,
   initialState: initialPlanState,
   evolve: evolvePlan,
   decide: decidePlan,

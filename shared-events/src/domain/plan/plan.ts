@@ -1,4 +1,8 @@
-import type { PlanEvent } from '../../events/plan-events.ts';
+import { PLAN_EVENTS, type PlanEvent } from '../../events/plan-events.ts';
+import { isEventOf, typesOf } from '../event-types.ts';
+
+export const PLAN_EVENT_TYPES = typesOf(PLAN_EVENTS);
+export const isPlanEvent = isEventOf<PlanEvent>(PLAN_EVENT_TYPES);
 
 export interface PlanFields {
   startDate: string;

@@ -1,6 +1,6 @@
 import { STUDENT_EVENTS, type StudentEvent } from '../../events/student-events.ts';
 import type { StudentDetails } from '../../schemas/student.ts';
-import { isEventOf } from '../event-types.ts';
+import { isEventOf, typesOf } from '../event-types.ts';
 
 /** The form's fields as stored; optional ones are null when empty. */
 export type { StudentDetails };
@@ -11,7 +11,7 @@ export type StudentState =
   | { status: 'deleted' };
 
 /** Every event of the student stream: its own, and the shares that live in it (sharing/). */
-export const STUDENT_EVENT_TYPES = STUDENT_EVENTS.map((definition) => definition.name);
+export const STUDENT_EVENT_TYPES = typesOf(STUDENT_EVENTS);
 export const isStudentEvent = isEventOf<StudentEvent>(STUDENT_EVENT_TYPES);
 
 export const initialStudentState = (): StudentState => ({ status: 'absent' });
