@@ -5,7 +5,7 @@ import { historyRoutes } from '../history/history-routes.ts';
 import { recordsExportRoutes } from '../records-export/records-export-routes.ts';
 import { accountErasureRoutes } from '../erasure/account-erasure-routes.ts';
 import { accessLogRoutes } from './access-log-routes.ts';
-import { createAccessRecorder } from './record-access.ts';
+import { createAccessRecorder } from '../../shared/record-access.ts';
 
 /**
  * Issue 6 in one router, mounted before the caseload routes: the access log (it records

@@ -3,13 +3,7 @@ import { Router } from 'express';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
 import { notificationPreferencesSchema, notificationReadSchema } from '@accommodate/shared-events/schemas/notification';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_PREFERENCES,
-  NOTIFICATIONS,
-  type NotificationDoc,
-  type NotificationPreferencesDoc,
-} from '@accommodate/projections/definitions/notifications-projection';
+import { notificationQueries, type NotificationDoc } from '@accommodate/projections/queries/notification-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { idParam } from '../../http/route-params.ts';
@@ -28,7 +22,7 @@ const preferencesStream = (userId: string) => streamName('notification', `prefer
 
 export function notificationRoutes(context: AppContext): Router {
   const router = Router();
-  const notifications = () => context.readStore.collection<NotificationDoc>(NOTIFICATIONS);
+  const inbox = notificationQueries(context.readStore);
 
   const appendFact = async (stream: string, event: NotificationEvent, userId: string) => {
     const result = await context.eventStore.append(stream, [event], {
@@ -41,20 +35,19 @@ export function notificationRoutes(context: AppContext): Router {
   };
 
   const preferencesOf = async (userId: string) => {
-    const stored = await context.readStore.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).get(userId);
-    const { id: _id, ...preferences } = stored ?? { id: userId, ...DEFAULT_NOTIFICATION_PREFERENCES };
+    const { id: _id, ...preferences } = await inbox.preferencesOf(userId);
     return preferences;
   };
 
   router.get('/api/notifications', async (req, res) => {
     const userId = requireUser(req);
-    const mine = await notifications().find({ userId });
+    const mine = await inbox.notificationsOf(userId);
     res.json(mine.sort(newestFirst).map(toNotification));
   });
 
   router.post('/api/notifications/read-all', async (req, res) => {
     const userId = requireUser(req);
-    const unread = await notifications().find({ userId, read: false });
+    const unread = await inbox.unreadNotificationsOf(userId);
     if (unread.length > 0) {
       const notificationIds = unread.map((notification) => notification.id);
       await appendFact(inboxStream(userId), { type: 'NotificationsAllRead', data: { userId, notificationIds } }, userId);
@@ -73,7 +66,7 @@ export function notificationRoutes(context: AppContext): Router {
       { type: 'MarkNotificationRead', notificationId, userId, read },
       { actor: { userId } },
     );
-    const updated = await notifications().get(notificationId);
+    const updated = await inbox.notificationById(notificationId);
     res.json(updated && updated.userId === userId ? toNotification(updated) : { id: notificationId, read });
   });
 

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { RecordAccessAction } from '@accommodate/shared-events/events/access-events';
+import { isRecordAccess, isRecorded, minuteOf } from '@accommodate/shared-events/domain/access-log/access-log';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import type { AppContext } from '../../framework/command-context.ts';
+import type { AppContext } from '../framework/command-context.ts';
 
 export interface RecordAccess {
   (req: Request, access: { studentId: string; userId: string; action: RecordAccessAction; what: string }): Promise<void>;
 }
-
-/** The UTC minute an instant falls in: the unit within which a burst counts once. */
-export const minuteOf = (at: Date): string => at.toISOString().slice(0, 16);
 
 const MAX_REMEMBERED = 10_000;
 const MAX_ATTEMPTS = 4;
@@ -34,11 +32,7 @@ export function createAccessRecorder(context: Pick<AppContext, 'eventStore' | 'n
     const stream = streamName('accessLog', studentId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const events = await context.eventStore.readStream(stream);
-      const already = events.some((event) => {
-        const data = event.data as { userId: string; action: string; what: string; minute: string };
-        return data.minute === minute && data.userId === userId && data.action === action && data.what === what;
-      });
-      if (!already) {
+      if (!isRecorded(events.filter(isRecordAccess), { userId, action, what, minute })) {
         try {
           await context.eventStore.append(
             stream,
