@@ -20,10 +20,12 @@ export const notFound = (what = 'Record') => new HttpError(404, `${what} not fou
 export const forbidden = (message = 'You do not have access to this record') => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** A stale If-Match: the client sees the record as it now is, to merge against. */
+export const CHANGED_SINCE = 'This record was changed by someone else since you opened it.';
+
+/** A stale If-Match: the client sees the record as it now is (and the fields both changed, if a merge found any), to merge against. */
 export class StaleRevisionError extends HttpError {
-  constructor(current: unknown) {
-    super(412, 'This record was changed by someone else since you opened it.', { current });
+  constructor(current: unknown, conflict?: { message: string; conflicts: unknown[] }) {
+    super(412, conflict?.message ?? CHANGED_SINCE, conflict ? { current, conflicts: conflict.conflicts } : { current });
   }
 }
 
@@ -60,7 +62,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (error instanceof ZodError) return send(400, toApiError(error));
     if (error instanceof WrongExpectedRevisionError) {
-      return send(412, { message: 'This record was changed by someone else since you opened it.' });
+      return send(412, { message: CHANGED_SINCE });
     }
     const bodyError = error as BodyParserError;
     if (bodyError?.type === 'entity.parse.failed') return send(400, { message: 'Malformed JSON in the request body' });

@@ -9,7 +9,6 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { accommodationDecider, type AccommodationCommand } from '@accommodate/shared-events/domain/accommodation/decide-accommodation';
 
 const detailsFrom = (body: unknown) => {
@@ -37,17 +36,11 @@ export function accommodationRoutes(context: AppContext): Router {
   const decideOn = async (req: Request, accommodationId: string, command: AccommodationCommand, userId: string) => {
     const existing = await library.accommodationById(accommodationId);
     if (!existing || (existing.ownerId !== null && existing.ownerId !== userId)) throw new NotFoundError('Accommodation');
-    const streamId = streamName('accommodation', accommodationId);
-    return withStaleAsCurrent(
-      context,
-      streamId,
-      () =>
-        handleCommand(context, accommodationDecider, streamId, command, {
-          actor: { userId },
-          expectedRevision: expectedRevisionFrom(req),
-        }),
-      () => library.accommodationById(accommodationId),
-    );
+    return handleCommand(context, accommodationDecider, streamName('accommodation', accommodationId), command, {
+      actor: { userId },
+      expectedRevision: expectedRevisionFrom(req),
+      currentOnStale: () => library.accommodationById(accommodationId),
+    });
   };
 
   router.get('/api/accommodations/defaults', async (req, res) => {

@@ -15,9 +15,9 @@ import { SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
 import { loadCurrentUser } from '../accounts/current-user.ts';
 import { emailClaimDecider } from '../accounts/decide-user.ts';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
-import { deleteOutboxMail, eraseStudent, planStudentErasure } from './erase-student.ts';
+import { deleteOutboxMail, eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
 import { NOTIFICATIONS, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
-import { truncateReadModelWal } from './embedded-files.ts';
+import { truncateReadModelWal } from '../../shared/embedded-files.ts';
 import { revokeCalendarFeeds } from '../notifications/calendar-feeds.ts';
 
 const deleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm').max(200) });

@@ -11,7 +11,6 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
-import { withStaleAsCurrent } from '../../framework/stale-record.ts';
 import { planDecider } from '@accommodate/shared-events/domain/plan/decide-plan';
 
 export function toPlan(doc: PlanDoc): Plan {
@@ -84,30 +83,15 @@ export function planRoutes(context: AppContext): Router {
     const planId = idParam(req);
     await loadPlanFor(userId, planId, 'edit');
     const patch = planPatchSchema.parse(req.body);
-    const stream = streamName('plan', planId);
-    const result = await withStaleAsCurrent(
-      context,
-      stream,
-      () =>
-        handleCommand(
-          context,
-          planDecider,
-          stream,
-          {
-            type: 'UpdatePlan',
-            planId,
-            changes: {
-              ...patch,
-              ...(patch.caseManager !== undefined ? { caseManager: patch.caseManager || null } : {}),
-            },
-          },
-          { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
-        ),
-      async () => {
+    const changes = { ...patch, ...(patch.caseManager !== undefined ? { caseManager: patch.caseManager || null } : {}) };
+    const result = await handleCommand(context, planDecider, streamName('plan', planId), { type: 'UpdatePlan', planId, changes }, {
+      actor: { userId },
+      expectedRevision: expectedRevisionFrom(req),
+      currentOnStale: async () => {
         const current = await caseload.planById(planId);
         return current ? toPlan(current) : null;
       },
-    );
+    });
     const updated = await readBack(planId);
     setEtag(res, result.revision);
     res.json(updated);

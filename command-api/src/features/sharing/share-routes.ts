@@ -6,7 +6,7 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor, personLookup, roleOf, studentsVisibleTo } from '../students/student-access.ts';
-import { currentPlan } from '../students/student-routes.ts';
+import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { assertExpiryAhead, revokeShare, shareStudent } from './share-student.ts';
 import { toShare } from './share-views.ts';
 

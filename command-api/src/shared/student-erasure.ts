@@ -1,10 +1,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { NOTIFICATIONS, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
-import { DOCUMENTS } from '@accommodate/projections/definitions/caseload-collections';
-import type { DocumentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { notificationQueries } from '@accommodate/projections/queries/notification-queries';
 import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
-import type { AppContext } from '../../framework/command-context.ts';
+import type { AppContext } from '../framework/command-context.ts';
 import { truncateReadModelWal } from './embedded-files.ts';
 import { outboxFile } from '@accommodate/workers/notifications/mailer';
 
@@ -16,8 +15,8 @@ export interface StudentErasurePlan {
 }
 
 export async function planStudentErasure(context: Pick<AppContext, 'readStore'>, studentId: string): Promise<StudentErasurePlan> {
-  const documents = await context.readStore.collection<DocumentDoc>(DOCUMENTS).find({ studentId });
-  const notifications = await context.readStore.collection<NotificationDoc>(NOTIFICATIONS).find({ studentId });
+  const documents = await caseloadQueries(context.readStore).documentsOfStudent(studentId);
+  const notifications = await notificationQueries(context.readStore).notificationsAbout(studentId);
   return { studentId, documentIds: documents.map((d) => d.id), notificationIds: notifications.map((n) => n.id) };
 }
 
