@@ -7,7 +7,6 @@ import { NotFoundError, ValidationError } from '@accommodate/shared-events/domai
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { DocumentDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { AppContext } from '../../framework/command-context.ts';
-import type { DocumentBlobStore } from '../../framework/document-blob-store.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { HttpError } from '../../http/errors.ts';
 import { setEtag } from '../../http/concurrency.ts';
@@ -48,8 +47,9 @@ function receiveFile(req: Request, res: Response, next: NextFunction): void {
   });
 }
 
-export function documentRoutes(context: AppContext, blobs: DocumentBlobStore): Router {
+export function documentRoutes(context: AppContext): Router {
   const router = Router();
+  const { blobs } = context;
   const caseload = caseloadQueries(context.readStore);
 
   router.get('/api/students/:id/documents', async (req, res) => {

@@ -18,7 +18,7 @@ import { studentDecider } from '@accommodate/shared-events/domain/student/decide
 import { deleteOutboxMail, eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
 import { NOTIFICATIONS, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
 import { truncateReadModelWal } from '../../shared/embedded-files.ts';
-import { revokeCalendarFeeds } from '../notifications/calendar-feeds.ts';
+import { revokeCalendarFeeds } from '../../shared/calendar-feeds.ts';
 
 const deleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm').max(200) });
 

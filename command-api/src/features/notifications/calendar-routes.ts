@@ -7,7 +7,7 @@ import { userQueries } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { renderReviewCalendar, type ReviewEntry } from './calendar-feed.ts';
-import { calendarFeeds, revokeCalendarFeeds } from './calendar-feeds.ts';
+import { calendarFeeds, revokeCalendarFeeds } from '../../shared/calendar-feeds.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

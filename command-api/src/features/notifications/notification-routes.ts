@@ -9,7 +9,6 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { notificationDecider } from '@accommodate/shared-events/domain/notification/decide-notification';
-import { calendarRoutes } from './calendar-routes.ts';
 
 const READ_YOUR_WRITES_TIMEOUT_MS = 3_000;
 
@@ -82,8 +81,5 @@ export function notificationRoutes(context: AppContext): Router {
     await appendFact(preferencesStream(userId), { type: 'NotificationPreferencesChanged', data: { userId, ...next } }, userId);
     res.json(next);
   });
-
-  // The review-date calendar feed belongs to the same feature: reminders, wherever the teacher looks.
-  router.use(calendarRoutes(context));
   return router;
 }
