@@ -98,6 +98,25 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 }
 
 /**
+ * A fact that needs no decision (preferences set, an inbox read, an account gone): appended whatever the stream
+ * holds, so it never conflicts, and read back as any command is.
+ */
+export async function appendFact(
+  context: Pick<AppContext, 'eventStore' | 'progress'>,
+  streamId: string,
+  event: DomainEvent,
+  options: Pick<CommandOptions, 'actor' | 'correlationId'>,
+): Promise<void> {
+  const result = await context.eventStore.append(streamId, [event], {
+    expectedRevision: 'any',
+    actor: options.actor,
+    correlationId: options.correlationId ?? randomUUID(),
+    causationId: null,
+  });
+  await context.progress.waitForPosition(result.position, READ_YOUR_WRITES_TIMEOUT_MS);
+}
+
+/**
  * The decision, or undefined when it must be made again from the log: a refusal or a no-op decided on a cached
  * state that may be old.
  */

@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
 import { notificationPreferencesSchema, notificationReadSchema } from '@accommodate/shared-events/schemas/notification';
 import { notificationQueries, type NotificationDoc } from '@accommodate/projections/queries/notification-queries';
 import type { AppContext } from '../../framework/command-context.ts';
-import { handleCommand } from '../../framework/handle-command.ts';
+import { appendFact, handleCommand } from '../../framework/handle-command.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { notificationDecider } from '@accommodate/shared-events/domain/notification/decide-notification';
-
-const READ_YOUR_WRITES_TIMEOUT_MS = 3_000;
 
 const toNotification = ({ userId: _userId, ...notification }: NotificationDoc) => notification;
 const newestFirst = (a: NotificationDoc, b: NotificationDoc) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
@@ -22,16 +18,6 @@ const preferencesStream = (userId: string) => streamName('notification', `prefer
 export function notificationRoutes(context: AppContext): Router {
   const router = Router();
   const inbox = notificationQueries(context.readStore);
-
-  const appendFact = async (stream: string, event: NotificationEvent, userId: string) => {
-    const result = await context.eventStore.append(stream, [event], {
-      expectedRevision: 'any',
-      actor: { userId },
-      correlationId: randomUUID(),
-      causationId: null,
-    });
-    await context.progress.waitForPosition(result.position, READ_YOUR_WRITES_TIMEOUT_MS);
-  };
 
   const preferencesOf = async (userId: string) => {
     const { id: _id, ...preferences } = await inbox.preferencesOf(userId);
@@ -49,7 +35,7 @@ export function notificationRoutes(context: AppContext): Router {
     const unread = await inbox.unreadNotificationsOf(userId);
     if (unread.length > 0) {
       const notificationIds = unread.map((notification) => notification.id);
-      await appendFact(inboxStream(userId), { type: 'NotificationsAllRead', data: { userId, notificationIds } }, userId);
+      await appendFact(context, inboxStream(userId), { type: 'NotificationsAllRead', data: { userId, notificationIds } }, { actor: { userId } });
     }
     res.json({ updated: unread.length });
   });
@@ -78,7 +64,7 @@ export function notificationRoutes(context: AppContext): Router {
     const changes = notificationPreferencesSchema.parse(req.body);
     const next = { ...(await preferencesOf(userId)) };
     for (const [type, enabled] of Object.entries(changes)) if (enabled !== undefined) next[type as keyof typeof next] = enabled;
-    await appendFact(preferencesStream(userId), { type: 'NotificationPreferencesChanged', data: { userId, ...next } }, userId);
+    await appendFact(context, preferencesStream(userId), { type: 'NotificationPreferencesChanged', data: { userId, ...next } }, { actor: { userId } });
     res.json(next);
   });
   return router;
