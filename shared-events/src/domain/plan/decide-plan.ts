@@ -1,6 +1,7 @@
 import type { PlanEvent } from '../../events/plan-events.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
+import { changesFrom } from '../changes.ts';
 import { evolvePlan, initialPlanState, PLAN_EVENT_TYPES, type PlanFields, type PlanState } from './plan.ts';
 
 export type PlanCommand =
@@ -19,11 +20,7 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       return [{ type: 'PlanCreated', data: { planId: command.planId, studentId: command.studentId, ...command.fields } }];
     case 'UpdatePlan': {
       if (state.status !== 'present') throw new NotFoundError('Plan');
-      const changes: Partial<PlanFields> = {};
-      for (const field of PLAN_FIELDS) {
-        const value = command.changes[field];
-        if (value !== undefined && value !== state.fields[field]) (changes as Record<string, string | null>)[field] = value;
-      }
+      const changes = changesFrom(state.fields, command.changes, PLAN_FIELDS);
       const after = { ...state.fields, ...changes };
       if (after.reviewDate < after.startDate) {
         throw ValidationError.onField('reviewDate', REVIEW_BEFORE_START);

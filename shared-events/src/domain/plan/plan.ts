@@ -1,5 +1,6 @@
 import { PLAN_EVENTS, type PlanEvent } from '../../events/plan-events.ts';
 import { isEventOf, typesOf } from '../event-types.ts';
+import { withChanges } from '../changes.ts';
 
 export const PLAN_EVENT_TYPES = typesOf(PLAN_EVENTS);
 export const isPlanEvent = isEventOf<PlanEvent>(PLAN_EVENT_TYPES);
@@ -24,11 +25,7 @@ export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
     }
     case 'PlanUpdated': {
       if (state.status !== 'present') return state;
-      const fields = { ...state.fields };
-      for (const [field, value] of Object.entries(event.data.changes)) {
-        if (value !== undefined) (fields as Record<string, string | null>)[field] = value;
-      }
-      return { ...state, fields };
+      return { ...state, fields: withChanges(state.fields, event.data.changes) };
     }
   }
 }

@@ -3,6 +3,7 @@ import { FREE_STUDENT_LIMIT } from '../../config/plans.ts';
 import { STUDENT_DETAIL_FIELDS } from '../../schemas/student.ts';
 import type { Decider } from '../decider.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
+import { changesFrom } from '../changes.ts';
 import { evolveStudent, initialStudentState, STUDENT_EVENT_TYPES, type StudentDetails, type StudentState } from './student.ts';
 
 /** What the account allows, read by the route from the current user just before deciding. */
@@ -28,14 +29,6 @@ export const FREE_LIMIT_REACHED = `The free plan is limited to ${FREE_STUDENT_LI
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
-function changedDetails(before: StudentDetails, after: StudentDetails): Partial<StudentDetails> {
-  const changes: Partial<StudentDetails> = {};
-  for (const field of STUDENT_DETAIL_FIELDS) {
-    if (before[field] !== after[field]) (changes as Record<string, string | null>)[field] = after[field];
-  }
-  return changes;
-}
-
 function assertPresent(state: StudentState): asserts state is Extract<StudentState, { status: 'present' }> {
   if (state.status !== 'present') throw new NotFoundError('Student');
 }
@@ -58,7 +51,7 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
     case 'UpdateStudent': {
       assertPresent(state);
       const events: StudentEvent[] = [];
-      const changes = changedDetails(state.details, command.details);
+      const changes = changesFrom(state.details, command.details, STUDENT_DETAIL_FIELDS);
       if (Object.keys(changes).length > 0) {
         events.push({ type: 'StudentDetailsUpdated', data: { studentId: command.studentId, changes } });
       }

@@ -1,6 +1,7 @@
 import { STUDENT_EVENTS, type StudentEvent } from '../../events/student-events.ts';
 import type { StudentDetails } from '../../schemas/student.ts';
 import { isEventOf, typesOf } from '../event-types.ts';
+import { withChanges } from '../changes.ts';
 
 /** The form's fields as stored; optional ones are null when empty. */
 export type { StudentDetails };
@@ -24,11 +25,7 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
     }
     case 'StudentDetailsUpdated': {
       if (state.status !== 'present') return state;
-      const details = { ...state.details };
-      for (const [field, value] of Object.entries(event.data.changes)) {
-        if (value !== undefined) (details as Record<string, string | null>)[field] = value;
-      }
-      return { ...state, details };
+      return { ...state, details: withChanges(state.details, event.data.changes) };
     }
     case 'StudentAccommodationsChanged': {
       if (state.status !== 'present') return state;
