@@ -9,7 +9,7 @@ import { startProjectionsService, type RunningProjectionsService } from '@accomm
 import { startWorkersService, type RunningWorkersService } from '@accommodate/workers/workers-service';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '@accommodate/workers/testing/private-redis';
 import { startServer, type RunningServer } from '../server.ts';
-import { jane, openSocket, teacher, waitFor, type Teacher } from '../features/sharing/sharing-fixtures.ts';
+import { jane, openSocket, teacher, waitFor, type Teacher } from '../testing/sharing-fixtures.ts';
 
 if (!hasRedisServer) console.warn('[skip] Redis outage test: no redis-server binary on PATH to run a private Redis');
 

@@ -19,7 +19,7 @@ import { AttemptLimiter } from '../../auth/rate-limit.ts';
 import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, type SessionStore } from '../../auth/sessions.ts';
 import { EMAIL_TAKEN, emailClaimDecider, userDecider } from './decide-user.ts';
 import { loadCurrentUser } from './current-user.ts';
-import { activatePendingShares } from '../sharing/share-student.ts';
+import { activatePendingShares } from '../../shared/pending-shares.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';

@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestResponse, type TestServer } from '../../testing/test-server.ts';
-import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher } from './sharing-fixtures.ts';
+import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher } from '../../testing/sharing-fixtures.ts';
 
 /**
  * Every role against every student-scoped endpoint and the socket's student:watch.

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Presence } from '@accommodate/shared-events/schemas/share';
 import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
-import { appendExpiredShare, jane, openSocket, teacher, waitFor, watch } from './sharing-fixtures.ts';
+import { appendExpiredShare, jane, openSocket, teacher, waitFor, watch } from '../../testing/sharing-fixtures.ts';
 
 const server = testServerForFile();
 const sockets: Socket[] = [];

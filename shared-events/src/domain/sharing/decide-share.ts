@@ -1,8 +1,9 @@
-import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
-import type { ShareRole } from '@accommodate/shared-events/schemas/share';
-import type { Decider } from '../../framework/decider.ts';
-import { forbidden, HttpError, notFound } from '../../http/errors.ts';
-import { evolveSharing, initialSharingState, shareForEmail, type SharingState } from './share.ts';
+import type { StudentEvent } from '../../events/student-events.ts';
+import type { ShareRole } from '../../schemas/share.ts';
+import type { Decider } from '../decider.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { STUDENT_EVENT_TYPES } from '../student/student.ts';
+import { evolveSharing, initialSharingState, shareForEmail, type SharingState } from './sharing.ts';
 
 export const ALREADY_OWNER = 'You already own this student';
 
@@ -24,7 +25,7 @@ export type ShareCommand =
 // Expiry is appended by the workers' share-expiry job (workers/src/sharing/share-expiry.ts).
 
 function assertStudent(state: SharingState): void {
-  if (state.student !== 'present') throw notFound('Student');
+  if (state.student !== 'present') throw new NotFoundError('Student');
 }
 
 export function decideShare(command: ShareCommand, state: SharingState): StudentEvent[] {
@@ -32,10 +33,8 @@ export function decideShare(command: ShareCommand, state: SharingState): Student
   const { studentId } = command;
   switch (command.type) {
     case 'ShareStudent': {
-      if (command.grantedBy !== state.ownerId) throw forbidden('Only the student’s owner can share them');
-      if (command.granteeUserId === state.ownerId) {
-        throw new HttpError(400, ALREADY_OWNER, { errors: { email: ALREADY_OWNER } });
-      }
+      if (command.grantedBy !== state.ownerId) throw new ForbiddenError('Only the student’s owner can share them');
+      if (command.granteeUserId === state.ownerId) throw ValidationError.onField('email', ALREADY_OWNER);
       const existing = shareForEmail(state, command.email);
       const granteeUserId = command.granteeUserId ?? existing?.granteeUserId ?? null;
       const unchanged =
@@ -67,12 +66,14 @@ export function decideShare(command: ShareCommand, state: SharingState): Student
       return [{ type: 'ShareActivated', data: { studentId, shareId: share.shareId, granteeUserId: command.granteeUserId } }];
     }
     case 'RevokeShare':
-      if (!state.shares[command.shareId]) throw notFound('Share');
+      if (!state.shares[command.shareId]) throw new NotFoundError('Share');
       return [{ type: 'ShareRevoked', data: { studentId, shareId: command.shareId } }];
   }
 }
 
+/** Shares live in the student's stream, so a grant and an edit are ordered against each other. */
 export const sharingDecider: Decider<SharingState, ShareCommand, StudentEvent> = {
+  eventTypes: STUDENT_EVENT_TYPES,
   initialState: initialSharingState,
   evolve: evolveSharing,
   decide: decideShare,

@@ -1,5 +1,5 @@
-import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
-import type { ShareRole } from '@accommodate/shared-events/schemas/share';
+import type { StudentEvent } from '../../events/student-events.ts';
+import type { ShareRole } from '../../schemas/share.ts';
 
 export interface ShareState {
   shareId: string;

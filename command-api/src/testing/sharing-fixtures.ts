@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { ShareRole } from '@accommodate/shared-events/schemas/share';
-import { TestClient, type TestServer } from '../../testing/test-server.ts';
+import { TestClient, type TestServer } from './test-server.ts';
 
 export const jane = { firstName: 'Jane', lastInitial: 'd', grade: '4', status: 'active', accommodationIds: ['template-extended-time'] };
 

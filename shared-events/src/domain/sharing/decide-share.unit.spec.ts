@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
-import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
-import { DeciderSpecification } from '../../framework/decider-specification.ts';
-import { HttpError } from '../../http/errors.ts';
+import type { StudentEvent } from '../../events/student-events.ts';
+import { DeciderSpecification } from '../testing/decider-specification.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { ALREADY_OWNER, sharingDecider } from './decide-share.ts';
 
 const spec = DeciderSpecification.for(sharingDecider);
@@ -22,7 +22,6 @@ const share = (overrides: Record<string, unknown> = {}) => ({
   grantedBy: 'owner',
   ...overrides,
 });
-const status = (code: number) => (error: unknown) => error instanceof HttpError && error.status === code;
 
 describe('sharing a student', () => {
   it('grants a new share to a registered colleague', () =>
@@ -37,12 +36,12 @@ describe('sharing a student', () => {
   it('records nothing when the same share is granted again unchanged', () => spec.given([added, shared()]).when(share()).then([]));
 
   it('refuses sharing with yourself', () =>
-    spec.given([added]).when(share({ granteeUserId: 'owner', email: 'owner@school.test' })).thenThrows((error) => status(400)(error) && (error as Error).message === ALREADY_OWNER));
+    spec.given([added]).when(share({ granteeUserId: 'owner', email: 'owner@school.test' })).thenThrows(ValidationError, (error) => error.message === ALREADY_OWNER && error.errors?.email === ALREADY_OWNER));
 
-  it('lets only the owner share', () => spec.given([added, shared()]).when(share({ grantedBy: 'bob', email: 'carol@school.test' })).thenThrows(status(403)));
+  it('lets only the owner share', () => spec.given([added, shared()]).when(share({ grantedBy: 'bob', email: 'carol@school.test' })).thenThrows(ForbiddenError));
 
   it('cannot share a deleted student', () =>
-    spec.given([added, { type: 'StudentDeleted', data: { studentId: 's1' } }]).when(share()).thenThrows(status(404)));
+    spec.given([added, { type: 'StudentDeleted', data: { studentId: 's1' } }]).when(share()).thenThrows(NotFoundError));
 });
 
 describe('pending shares and revocation', () => {
@@ -61,7 +60,7 @@ describe('pending shares and revocation', () => {
     spec.given([added, shared()]).when({ type: 'RevokeShare', studentId: 's1', shareId: 'sh1' }).then([{ type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }]));
 
   it('cannot revoke a share twice', () =>
-    spec.given([added, shared(), { type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }]).when({ type: 'RevokeShare', studentId: 's1', shareId: 'sh1' }).thenThrows(status(404)));
+    spec.given([added, shared(), { type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }]).when({ type: 'RevokeShare', studentId: 's1', shareId: 'sh1' }).thenThrows(NotFoundError));
 
   it('after revoking, sharing the same e-mail again makes a new share', () =>
     spec.given([added, shared(), { type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }]).when(share()).then([shared({ shareId: 'sh-new' })]));
