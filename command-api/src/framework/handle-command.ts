@@ -158,10 +158,8 @@ async function logView<State, Event extends DomainEvent>(
 }
 
 /** The stream's events the decider folds. */
-function eventsOf<Event extends DomainEvent>(decider: Pick<Decider<unknown, never, Event>, 'eventTypes'>, history: readonly EventEnvelope[]): Event[] {
-  if (!decider.eventTypes) return history as unknown as Event[];
-  return history.filter(isEventOf<Event>(decider.eventTypes));
-}
+const eventsOf = <Event extends DomainEvent>(decider: Pick<Decider<unknown, never, Event>, 'eventTypes'>, history: readonly EventEnvelope[]): Event[] =>
+  history.filter(isEventOf<Event>(decider.eventTypes));
 
 async function append<State, Event extends DomainEvent>(
   context: Pick<AppContext, 'eventStore'>,

@@ -6,7 +6,7 @@ import type { DomainEvent } from '../events/registry.ts';
  */
 export interface Decider<State, Command, Event extends DomainEvent> {
   /** The event types of the aggregate's stream: what a load hands to `evolve` (a stream may hold others too). */
-  eventTypes?: readonly Event['type'][];
+  eventTypes: readonly Event['type'][];
   initialState: () => State;
   evolve: (state: State, event: Event) => State;
   decide: (command: Command, state: State) => Event[];

@@ -6,9 +6,9 @@ import {
   registerSchema,
 } from '@accommodate/shared-events/schemas/account';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
+import { ValidationError } from '@accommodate/shared-events/domain/errors';
 import { HttpError } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { isCrossSiteRequest } from '../../http/security.ts';
@@ -17,8 +17,8 @@ import { credentials, emailKey } from '../../auth/credentials.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { AttemptLimiter } from '../../auth/rate-limit.ts';
 import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, type SessionStore } from '../../auth/sessions.ts';
-import { EMAIL_TAKEN, emailClaimDecider, userDecider } from './decide-user.ts';
-import { loadCurrentUser } from './current-user.ts';
+import { emailClaimDecider, userDecider } from '@accommodate/shared-events/domain/account/decide-user';
+import { loadCurrentUser } from '../../shared/current-user.ts';
 import { activatePendingShares } from '../../shared/pending-shares.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 
@@ -47,17 +47,10 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
   };
 
-  const claimEmail = async (email: string, userId: string) => {
-    try {
-      await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(email)), { type: 'ClaimEmail', userId }, {
-        actor: { userId },
-      });
-    } catch (error) {
-      // Two registrations racing for one address: the loser sees the same 409 as a late one.
-      if (error instanceof WrongExpectedRevisionError) throw new HttpError(409, EMAIL_TAKEN);
-      throw error;
-    }
-  };
+  // Two registrations racing for one address: the loser's claim is decided again on the claimed stream (handleCommand's
+  // retry), and it gets the same 409 as a late one.
+  const claimEmail = (email: string, userId: string) =>
+    handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(email)), { type: 'ClaimEmail', userId }, { actor: { userId } });
 
   router.post('/api/auth/register', async (req, res) => {
     const input = registerSchema.parse(req.body);
@@ -142,7 +135,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     const store = credentials(context.readStore);
     const credential = await store.get(emailKey(user.email));
     if (!credential || !(await verifyPassword(input.currentPassword, credential.passwordHash))) {
-      throw new HttpError(400, 'Current password is incorrect', { errors: { currentPassword: 'Current password is incorrect' } });
+      throw ValidationError.onField('currentPassword', 'Current password is incorrect');
     }
     await store.put({ ...credential, passwordHash: await hashPassword(input.newPassword) });
     await sessions.destroyOthers(userId, readCookie(req.headers.cookie, SESSION_COOKIE));

@@ -7,13 +7,13 @@ import type { StudentDoc } from '@accommodate/projections/queries/caseload-schem
 import { notificationQueries } from '@accommodate/projections/queries/notification-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { appendFact, handleCommand } from '../../framework/handle-command.ts';
-import { HttpError } from '../../http/errors.ts';
+import { ValidationError } from '@accommodate/shared-events/domain/errors';
 import { requireUser } from '../../auth/authenticate.ts';
 import { credentials, emailKey } from '../../auth/credentials.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
-import { loadCurrentUser } from '../accounts/current-user.ts';
-import { emailClaimDecider } from '../accounts/decide-user.ts';
+import { loadCurrentUser } from '../../shared/current-user.ts';
+import { emailClaimDecider } from '@accommodate/shared-events/domain/account/decide-user';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
 import { deleteOutboxMail, eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
 import { truncateReadModelWal } from '../../shared/embedded-files.ts';
@@ -42,7 +42,7 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     const store = credentials(context.readStore);
     const credential = await store.get(emailKey(user.email));
     if (!credential || !(await verifyPassword(password, credential.passwordHash))) {
-      throw new HttpError(400, 'Password is incorrect', { errors: { password: 'Password is incorrect' } });
+      throw ValidationError.onField('password', 'Password is incorrect');
     }
     if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
 

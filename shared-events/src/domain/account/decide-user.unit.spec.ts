@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
-import { DeciderSpecification } from '../../framework/decider-specification.ts';
-import { HttpError } from '../../http/errors.ts';
-import { emailClaimDecider, userDecider } from './decide-user.ts';
+import { DeciderSpecification } from '../testing/decider-specification.ts';
+import { IllegalStateError } from '../errors.ts';
+import { EMAIL_TAKEN, emailClaimDecider, userDecider } from './decide-user.ts';
 
 const registered = { type: 'UserRegistered', data: { userId: 'u1', name: 'Ana Diaz', email: 'ana@school.test' } } as const;
 
@@ -33,7 +33,7 @@ describe('e-mail claim decider', () => {
     spec
       .given([{ type: 'EmailClaimed', data: { userId: 'u1' } }])
       .when({ type: 'ClaimEmail', userId: 'u2' })
-      .thenThrows((error) => error instanceof HttpError && error.status === 409);
+      .thenThrows(IllegalStateError, (error) => error.message === EMAIL_TAKEN);
   });
 
   it('frees an address when its holder moves away from it', () => {

@@ -1,17 +1,17 @@
 import type { CurrentUser } from '@accommodate/shared-events/schemas/account';
 import { studentLimitFor } from '@accommodate/shared-events/config/plans';
+import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
-import { USERS, type UserDoc } from '@accommodate/projections/definitions/users-projection';
-import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
-import { notFound } from '../../http/errors.ts';
+import { userQueries } from '@accommodate/projections/queries/users-queries';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 
 export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
 
-/** The one user shape both GET /api/auth/user and GET /api/auth/me return. */
+/** The one user shape both GET /api/auth/user and GET /api/auth/me return (and the account routes answer with). */
 export async function loadCurrentUser(store: ReadStore, userId: string): Promise<CurrentUser> {
-  const user = await store.collection<UserDoc>(USERS).get(userId);
-  if (!user) throw notFound('Account');
-  const studentCount = await store.collection(STUDENTS).count({ ownerId: userId });
+  const user = await userQueries(store).userById(userId);
+  if (!user) throw new NotFoundError('Account');
+  const studentCount = await caseloadQueries(store).countStudentsOwnedBy(userId);
   return {
     id: user.id,
     firstName: firstNameOf(user.name),

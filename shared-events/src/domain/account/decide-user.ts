@@ -1,7 +1,7 @@
-import type { UserEvent } from '@accommodate/shared-events/events/user-events';
-import { HttpError, notFound } from '../../http/errors.ts';
-import type { Decider } from '../../framework/decider.ts';
-import { evolveEmailClaim, evolveUser, initialUserState, type EmailClaimState, type UserState } from './user.ts';
+import type { UserEvent } from '../../events/user-events.ts';
+import type { Decider } from '../decider.ts';
+import { IllegalStateError, NotFoundError } from '../errors.ts';
+import { evolveEmailClaim, evolveUser, initialUserState, USER_EVENT_TYPES, type EmailClaimState, type UserState } from './user.ts';
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; name: string; email: string }
@@ -11,10 +11,10 @@ export type UserCommand =
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'RegisterUser') {
-    if (state.status === 'registered') throw new HttpError(409, 'This account already exists');
+    if (state.status === 'registered') throw new IllegalStateError('This account already exists');
     return [{ type: 'UserRegistered', data: { userId: command.userId, name: command.name, email: command.email } }];
   }
-  if (state.status !== 'registered') throw notFound('Account');
+  if (state.status !== 'registered') throw new NotFoundError('Account');
   switch (command.type) {
     case 'UpdateProfile': {
       // Only what changed, so the history shows real edits rather than every save.
@@ -36,6 +36,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
 }
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  eventTypes: USER_EVENT_TYPES,
   initialState: initialUserState,
   evolve: evolveUser,
   decide: decideUser,
@@ -45,13 +46,15 @@ export type EmailClaimCommand = { type: 'ClaimEmail'; userId: string } | { type:
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 
+/** The reservation stream `userEmail-<sha256(email)>`: makes e-mail uniqueness a stream-level conflict. */
 export const emailClaimDecider: Decider<EmailClaimState, EmailClaimCommand, UserEvent> = {
+  eventTypes: ['EmailClaimed', 'EmailReleased'],
   initialState: () => ({ claimedBy: null }),
   evolve: evolveEmailClaim,
   decide(command, state) {
     if (command.type === 'ClaimEmail') {
       if (state.claimedBy === command.userId) return [];
-      if (state.claimedBy !== null) throw new HttpError(409, EMAIL_TAKEN);
+      if (state.claimedBy !== null) throw new IllegalStateError(EMAIL_TAKEN);
       return [{ type: 'EmailClaimed', data: { userId: command.userId } }];
     }
     if (state.claimedBy !== command.userId) return [];

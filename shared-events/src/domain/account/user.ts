@@ -1,4 +1,8 @@
-import type { UserEvent } from '@accommodate/shared-events/events/user-events';
+import { USER_EVENTS, type UserEvent } from '../../events/user-events.ts';
+import { typesOf } from '../event-types.ts';
+
+/** The account stream `user-<id>` (its UserAccountDeleted marker is the erasure's, not the account's to fold). */
+export const USER_EVENT_TYPES = typesOf(USER_EVENTS);
 
 export type UserState =
   | { status: 'unregistered' }
