@@ -23,7 +23,7 @@ import { assertInLibrary } from './accommodation-choice.ts';
 import { renderAccommodationsPdf } from './accommodations-pdf.ts';
 import { detailsForUpdate, detailsFrom, sentAccommodationIds } from './student-form.ts';
 import { allowanceOf, oneAtATimePerUser } from './student-creation.ts';
-import { studentEdit } from './save-student-edit.ts';
+import { studentEdit } from './student-edit.ts';
 
 /** About 150 teachers' full caseloads (≈ 100 KB each); least recently read go first. */
 const STUDENT_LIST_CACHE_BYTES = 16 * 1024 * 1024;
@@ -123,7 +123,7 @@ export function studentRoutes(context: AppContext): Router {
     const current = await loadStudentFor(context, userId, idParam(req), 'edit');
     const input = studentFormSchema.parse(req.body);
     const expectedRevision = expectedRevisionFrom(req);
-    // A stale If-Match is merged field by field against what the client saw (save-student-edit.ts).
+    // A stale If-Match is merged field by field against what the client saw (student-edit.ts).
     const edit = studentEdit(context, {
       studentId: current.id,
       userId,
