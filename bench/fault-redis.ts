@@ -60,7 +60,8 @@ let passed: boolean;
 try {
   deployment = await startDeployment({ dataDir: dir.path, redis: { url: redis.url, prefix: PREFIX } });
   const { url } = deployment;
-  const [owner, coTeacher] = [await registerTeacher(url, { premium: true }), await registerTeacher(url)];
+  // Verified, so that the share reaches the co-teacher and the notifications are e-mailed.
+  const [owner, coTeacher] = [await registerTeacher(url, { premium: true, verifyFrom: dir.path }), await registerTeacher(url, { verifyFrom: dir.path })];
 
   /** What the load does, phase by phase, and what it was promised. */
   let phase: Phase = 'before';
@@ -210,7 +211,9 @@ try {
   ]);
   type Note = { id: string; type: string };
   const notificationsOf = async (teacher: Teacher) => ((await call(url, 'GET', '/api/notifications', teacher.cookie)).body ?? []) as Note[];
-  const emails = () => (existsSync(join(dir.path, 'outbox')) ? readdirSync(join(dir.path, 'outbox')).filter((f) => f.endsWith('.eml')) : []);
+  // Notification e-mails only: the accounts' own mail (verification links) is named `account-…`.
+  const emails = () =>
+    existsSync(join(dir.path, 'outbox')) ? readdirSync(join(dir.path, 'outbox')).filter((f) => f.endsWith('.eml') && !f.startsWith('account-')) : [];
   const expectedTotal = promised.plans.length * 2 + promised.shares + promised.accommodationChanges;
   const settleStarted = performance.now();
   let ownerNotes: Note[] = [];

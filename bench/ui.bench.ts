@@ -15,6 +15,8 @@ interface ManifestChunk {
 
 const SHELL = ['src/components/antd-layout.tsx', 'src/components/app-shell.tsx'];
 const page = (feature: string, name: string) => `src/features/${feature}/components/${name}.tsx`;
+/** Pages that combine features live in the app layer (ui/src/app/routes/). */
+const appPage = (path: string) => `src/app/routes/${path}.tsx`;
 
 /** Each route with the lazy chunks the router loads for it (from ui/src/app/router.tsx), besides the entry. */
 const ROUTES: { path: string; chunks: string[]; signedIn: boolean }[] = [
@@ -24,14 +26,14 @@ const ROUTES: { path: string; chunks: string[]; signedIn: boolean }[] = [
   { path: '/register', chunks: ['src/components/antd-layout.tsx', page('auth', 'register-page')], signedIn: false },
   { path: '/ (signed in)', chunks: ['src/app/signed-in-home.tsx'], signedIn: true },
   { path: '/dashboard', chunks: [...SHELL, page('dashboard', 'home-dashboard')], signedIn: true },
-  { path: '/students', chunks: [...SHELL, page('students', 'students-list-page')], signedIn: true },
-  { path: '/students/new', chunks: [...SHELL, page('students', 'new-student-page')], signedIn: true },
-  { path: '/students/:id', chunks: [...SHELL, page('students', 'student-detail-page')], signedIn: true },
-  { path: '/students/edit/:id', chunks: [...SHELL, page('students', 'edit-student-page')], signedIn: true },
+  { path: '/students', chunks: [...SHELL, appPage('students/students-list-page')], signedIn: true },
+  { path: '/students/new', chunks: [...SHELL, appPage('students/new-student-page')], signedIn: true },
+  { path: '/students/:id', chunks: [...SHELL, appPage('students/student-detail-page')], signedIn: true },
+  { path: '/students/edit/:id', chunks: [...SHELL, appPage('students/edit-student-page')], signedIn: true },
   { path: '/accommodations', chunks: [...SHELL, page('accommodations', 'accommodations-page')], signedIn: true },
-  { path: '/plans/:id', chunks: [...SHELL, page('plans', 'plan-page')], signedIn: true },
+  { path: '/plans/:id', chunks: [...SHELL, appPage('plans/plan-page')], signedIn: true },
   { path: '/sub-plan', chunks: [...SHELL, page('sub-plan', 'sub-plan-page')], signedIn: true },
-  { path: '/settings', chunks: [...SHELL, page('settings', 'settings-page')], signedIn: true },
+  { path: '/settings', chunks: [...SHELL, appPage('settings/settings-page')], signedIn: true },
   { path: '/notifications', chunks: [...SHELL, page('notifications', 'notifications-page')], signedIn: true },
   { path: '/upgrade', chunks: [...SHELL, page('upgrade', 'upgrade-page')], signedIn: true },
 ];

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addStudent, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
+import { newAccount, signUpUnverified } from './account-fixtures.ts';
 
 /**
  * WCAG 2.1 AA with axe-core on every route, at desktop width and at 375 px:
@@ -10,7 +11,7 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 375, height: 740 },
 ];
-const PUBLIC_ROUTES = ['/', '/login', '/register', '/contact', '/terms', '/privacy', '/no-such-page'];
+const PUBLIC_ROUTES = ['/', '/login', '/register', '/forgot-password', '/reset-password', '/verify-email', '/contact', '/terms', '/privacy', '/no-such-page'];
 
 async function settled(page: Page): Promise<void> {
   await expect(page.locator('h1').first()).toBeVisible();
@@ -66,6 +67,18 @@ for (const size of WIDTHS) {
         await settled(page);
         found.push(...(await seriousViolations(page)).map((v) => `${route}: ${v}`));
       }
+      expect(found).toEqual([]);
+    });
+
+    test('an unverified account’s banner, and the verification it leads to, have no serious or critical violations', async ({ page }) => {
+      const token = await signUpUnverified(page.request, newAccount('Una Unverified', 'a11y'));
+      await page.goto('/students');
+      await settled(page);
+      await expect(page.getByText('Please verify your e-mail address.')).toBeVisible();
+      const found = (await seriousViolations(page)).map((v) => `banner: ${v}`);
+      await page.goto(`/verify-email#token=${token}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Your e-mail address is verified' })).toBeVisible();
+      found.push(...(await seriousViolations(page)).map((v) => `/verify-email: ${v}`));
       expect(found).toEqual([]);
     });
   });

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { newAccount, signUp } from './account-fixtures.ts';
 
 /**
  * Clicks an item of an antd popup (a popconfirm, a Select's list). antd renders a popup off-screen (at -1000vh) and
@@ -16,11 +16,7 @@ export async function clickInPopup(item: Locator): Promise<void> {
  * page.request shares the browser context's cookies: the page is signed in too.
  */
 export async function signUpTeacher(page: Page): Promise<{ email: string }> {
-  const email = `caseload-${randomUUID()}@example.com`;
-  const response = await page.request.post('/api/auth/register', {
-    data: { name: 'Casey Teacher', email, password: 'correct horse battery' },
-  });
-  if (!response.ok()) throw new Error(`register failed with ${response.status()}`);
+  const { email } = await signUp(page.request, newAccount('Casey Teacher', 'caseload'));
   return { email };
 }
 

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { test, type Browser, type Page } from '@playwright/test';
+import { newAccount, signUp } from './account-fixtures.ts';
 import { addStudent, libraryIds } from './caseload-fixtures.ts';
 import { outDir, widths } from './look-book.ts';
 
@@ -8,9 +8,7 @@ import { outDir, widths } from './look-book.ts';
 
 async function teacher(browser: Browser, name: string): Promise<{ page: Page; email: string }> {
   const page = await (await browser.newContext()).newPage();
-  const email = `shots-${randomUUID()}@example.test`;
-  const response = await page.request.post('/api/auth/register', { data: { name, email, password: 'correct horse battery' } });
-  if (!response.ok()) throw new Error(`register failed: ${response.status()}`);
+  const { email } = await signUp(page.request, newAccount(name, 'shots'));
   return { page, email };
 }
 

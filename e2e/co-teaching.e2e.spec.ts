@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newAccount, signUp } from './account-fixtures.ts';
 import { addStudent, clickInPopup, libraryIds } from './caseload-fixtures.ts';
 
 // Issue 4: two (or three) teachers, each in their own browser context with their own session.
@@ -13,9 +13,7 @@ interface Teacher {
 async function teacher(browser: Browser, name: string): Promise<Teacher> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const email = `coteach-${randomUUID()}@example.com`;
-  const response = await page.request.post('/api/auth/register', { data: { name, email, password: 'correct horse battery' } });
-  if (!response.ok()) throw new Error(`register failed with ${response.status()}`);
+  const { email } = await signUp(page.request, newAccount(name, 'coteach'));
   return { page, name, email };
 }
 

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { newAccount, signUp } from './account-fixtures.ts';
 
 /**
  * Keyboard only, no mouse: sign in, add a student, assign accommodations, save.
@@ -31,10 +31,9 @@ async function expectVisibleFocus(page: Page): Promise<void> {
 }
 
 test('sign in, add a student, assign accommodations and save, by keyboard alone', async ({ page, playwright, baseURL }) => {
-  const email = `keyboard-${randomUUID()}@example.test`;
-  const password = 'correct horse battery';
+  // Made through the API in a context of its own: the browser signs in by keyboard.
   const api = await playwright.request.newContext({ baseURL: baseURL! });
-  expect((await api.post('/api/auth/register', { data: { name: 'Kim Keys', email, password } })).status()).toBe(201);
+  const { email, password } = await signUp(api, newAccount('Kim Keys', 'keyboard'));
   await api.dispose();
 
   await test.step('sign in', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { linkMailedAfter } from '../../command-api/src/testing/outbox-mail.ts';
 
 /** A signed-in teacher for the benchmarks: a session cookie and a few calls. */
 export interface Teacher {
@@ -16,17 +17,24 @@ export async function call(baseUrl: string, method: string, url: string, cookie:
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : null, text };
 }
 
-export async function registerTeacher(baseUrl: string, options: { premium?: boolean } = {}): Promise<Teacher> {
+/**
+ * A new teacher, signed in. Registration answers 202 without a session (issue 22), so the teacher signs in; given the
+ * server's DATA_DIR, the teacher also follows the verification link from its outbox (needed to receive shares).
+ */
+export async function registerTeacher(baseUrl: string, options: { premium?: boolean; verifyFrom?: string } = {}): Promise<Teacher> {
   const email = `bench-${randomUUID()}@school.test`;
-  const response = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'Bench Teacher', email, password: 'correct horse battery' }),
-  });
-  if (response.status !== 201) throw new Error(`register answered ${response.status}`);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const user = (await response.json()) as { id: string };
-  const teacher = { id: user.id, email, cookie };
+  const password = 'correct horse battery';
+  const register = () => call(baseUrl, 'POST', '/api/auth/register', null, { name: 'Bench Teacher', email, password });
+  const token = options.verifyFrom ? await linkMailedAfter(options.verifyFrom, email, '/verify-email', register) : null;
+  if (!token && (await register()).status !== 202) throw new Error('register did not answer 202');
+  const login = await call(baseUrl, 'POST', '/api/auth/login', null, { email, password });
+  if (login.status !== 200) throw new Error(`sign-in answered ${login.status}`);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const teacher = { id: (login.body as { id: string }).id, email, cookie };
+  if (token) {
+    const verified = await call(baseUrl, 'POST', '/api/auth/verify-email', cookie, { token });
+    if (verified.status !== 200) throw new Error(`verification answered ${verified.status}`);
+  }
   if (options.premium) {
     const upgraded = await call(baseUrl, 'POST', '/api/upgrade-to-premium', cookie, {});
     if (upgraded.status !== 200) throw new Error(`upgrade answered ${upgraded.status}`);

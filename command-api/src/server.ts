@@ -23,6 +23,7 @@ import { personLookup } from '@accommodate/projections/queries/users-queries';
 import { startShareAccessReactor } from './features/sharing/share-access-reactor.ts';
 import { seedAccommodationTemplates } from './features/accommodations/seed-templates.ts';
 import { answerClientErrorsAsJson } from './http/client-errors.ts';
+import { trackingSends } from './shared/account-mail.ts';
 
 export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
 
@@ -45,6 +46,8 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
   const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
   const now = () => new Date();
   const sessions = new SessionStore(readStore, now);
+  // One mailer per process: the API's own account mail and, in the one-process mode, the notification jobs.
+  const mailer = trackingSends(createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }));
 
   const progressHolder: { current: ProjectionProgress } = {
     current: polledProgress(eventStore, readStore, ALL_PROJECTIONS),
@@ -55,6 +58,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     readStore,
     jobs,
     blobs: await openDocumentBlobStore(config),
+    mailer,
     logger,
     now,
     progress: {
@@ -93,7 +97,6 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     });
     progressHolder.current = runner;
     stopProjections = () => runner.stop();
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
     const jobDependencies = { eventStore, readStore, jobs, mailer, logger: createLogger('workers', config.logLevel), now };
     await jobs.start(createJobHandlers(jobDependencies));
     const notifications = await startNotificationWorkers(jobDependencies);
@@ -117,6 +120,8 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await stopNotifications?.();
       await stopProjections?.();
+      await mailer.settled();
+      mailer.close();
       await jobs.close();
       await context.blobs.close();
       await readStore.close();

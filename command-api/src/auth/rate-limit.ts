@@ -26,6 +26,13 @@ export class AttemptLimiter {
     return true;
   }
 
+  /** Takes one recorded attempt back: one that turned out to be no guess (a correct password). */
+  refund(key: string): void {
+    const recent = this.attempts.get(key);
+    recent?.pop();
+    if (recent?.length === 0) this.attempts.delete(key);
+  }
+
   reset(key: string): void {
     this.attempts.delete(key);
   }

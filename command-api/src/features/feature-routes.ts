@@ -4,6 +4,8 @@ import type { SessionStore } from '../auth/sessions.ts';
 import { createAccessRecorder } from '../shared/record-access.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { sessionRoutes } from './accounts/session-routes.ts';
+import { emailVerificationRoutes } from './accounts/email-verification-routes.ts';
+import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
 import { accommodationRoutes } from './accommodations/accommodation-routes.ts';
 import { accessLogRoutes } from './access-log/access-log-routes.ts';
 import { historyRoutes } from './history/history-routes.ts';
@@ -25,6 +27,8 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
   const recordAccess = createAccessRecorder(context);
   return [
     accountRoutes(context, sessions),
+    emailVerificationRoutes(context),
+    passwordResetRoutes(context, sessions),
     sessionRoutes(sessions),
     accommodationRoutes(context),
     // Before the student routes: the access log records what they then serve, and only a read with ?asOf stops at history.

@@ -2,6 +2,7 @@ import type { EventStore } from '@accommodate/shared-events/event-store/event-st
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import type { JobQueue } from '@accommodate/workers/jobs/job-queue';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
+import type { Mailer } from '@accommodate/workers/notifications/mailer';
 import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import type { DocumentBlobStore } from './document-blob-store.ts';
 
@@ -20,6 +21,8 @@ export interface AppContext {
   /** Uploaded document bytes (files under DATA_DIR, or GridFS). */
   blobs: DocumentBlobStore;
   progress: ProjectionProgress;
+  /** SMTP, or .eml files under DATA_DIR/outbox: the account's own mail (verification and reset links) is sent by the API. */
+  mailer: Mailer;
   logger: Logger;
   now: () => Date;
 }

@@ -80,12 +80,11 @@ describe('stored XSS, security headers and CSRF', () => {
   });
 
   it('gives the session cookie HttpOnly and SameSite=Lax, so scripts and cross-site posts cannot use it', async () => {
-    const response = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Cookie Check', email: `cookie-${Date.now()}@school.test`, password: 'correct horse battery' }),
-    });
-    const cookie = response.headers.get('set-cookie') ?? '';
+    const account = { email: `cookie-${Date.now()}@school.test`, password: 'correct horse battery' };
+    const post = (url: string, body: unknown) =>
+      fetch(`${server.url}${url}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/api/auth/register', { name: 'Cookie Check', ...account })).status).toBe(202);
+    const cookie = (await post('/api/auth/login', account)).headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
   });

@@ -9,6 +9,7 @@ import { startProjectionsService, type RunningProjectionsService } from '@accomm
 import { startWorkersService, type RunningWorkersService } from '@accommodate/workers/workers-service';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '@accommodate/workers/testing/private-redis';
 import { startServer, type RunningServer } from '../server.ts';
+import { readMailOf } from '../testing/test-server.ts';
 import { jane, openSocket, teacher, waitFor, type Teacher } from '../testing/sharing-fixtures.ts';
 
 if (!hasRedisServer) console.warn('[skip] Redis outage test: no redis-server binary on PATH to run a private Redis');
@@ -42,6 +43,7 @@ describe.skipIf(!hasRedisServer)('a Redis outage in the distributed mode', () =>
     projections = await startProjectionsService(config);
     workers = await startWorkersService(config);
     api = await startServer(config, { runProjections: false });
+    readMailOf(api);
   }, 60_000);
 
   afterAll(async () => {

@@ -18,6 +18,8 @@ export async function loadCurrentUser(store: ReadStore, userId: string): Promise
     name: user.name,
     email: user.email,
     emailNotifications: user.emailNotifications,
+    // Absent on documents built before issue 22: those accounts never verified.
+    emailVerified: user.emailVerified === true,
     username: user.username,
     isPremium: user.isPremium,
     studentCount,

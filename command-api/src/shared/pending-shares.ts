@@ -5,9 +5,9 @@ import type { AppContext } from '../framework/command-context.ts';
 import { handleCommand } from '../framework/handle-command.ts';
 
 /**
- * Called once an account has the e-mail (registration, a change of e-mail): every pending share
- * for it becomes active. A failure on one student does not stop the others, and a
- * later registration step never depends on it.
+ * Called once an account has proved the e-mail (its verification link, or a reset link mailed there): every pending
+ * share for exactly that address becomes active. A failure on one student does not stop the others, and the
+ * verification never depends on it.
  */
 export async function activatePendingShares(context: AppContext, user: { userId: string; email: string }): Promise<number> {
   const pending = await caseloadQueries(context.readStore).pendingSharesFor(user.email.trim().toLowerCase());

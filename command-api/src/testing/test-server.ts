@@ -6,16 +6,27 @@ import { io as connect, type ManagerOptions, type Socket, type SocketOptions } f
 import { afterAll, beforeAll } from 'vitest';
 import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import { startServer, type RunningServer } from '../server.ts';
+import { linkMailedAfter } from './outbox-mail.ts';
+
+/** The DATA_DIR of each server a test started, by URL: a client reads its mail there. */
+const dataDirs = new Map<string, string>();
+
+/** Lets TestClient.register read the mail of a server started without startTestServer (startServer itself). */
+export function readMailOf(server: Pick<RunningServer, 'url' | 'context'>): void {
+  dataDirs.set(server.url, server.context.config.dataDir);
+}
 
 /** The real one-process server on a free port, storing in a fresh temporary DATA_DIR. */
 export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accommodate-test-'));
   const config = loadRuntimeConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', UI_DIST: '/nonexistent', ...env });
   const server = await startServer(config, { runProjections: true });
+  readMailOf(server);
   return {
     ...server,
     dataDir,
     async close() {
+      dataDirs.delete(server.url);
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -111,16 +122,28 @@ export class TestClient {
     });
   }
 
-  /** Registers a fresh account and keeps its session. */
+  /**
+   * Registers a fresh account as a person does (issue 22): the API answers 202 without a session and mails a link, so
+   * the client reads the link from the server's outbox, signs in and follows it. The account ends up verified and
+   * signed in; returns it as the verification answered (CurrentUser), with its password.
+   */
   async register(
     name = 'Test Teacher',
     email = `teacher-${randomUUID()}@school.test`,
     password = 'correct horse battery',
     headers?: Record<string, string>,
   ) {
-    const response = await this.post('/api/auth/register', { name, email, password }, headers);
-    if (response.status !== 201) throw new Error(`register failed with ${response.status}`);
-    return { ...response.body, password } as { id: string; email: string; password: string; name: string };
+    const dataDir = dataDirs.get(this.baseUrl);
+    if (!dataDir) throw new Error('register() reads the mail of a server started by startTestServer');
+    const token = await linkMailedAfter(dataDir, email, '/verify-email', async () => {
+      const response = await this.post('/api/auth/register', { name, email, password }, headers);
+      if (response.status !== 202) throw new Error(`register failed with ${response.status}`);
+    });
+    const login = await this.post('/api/auth/login', { email, password }, headers);
+    if (login.status !== 200) throw new Error(`sign-in after registering failed with ${login.status}`);
+    const verified = await this.post('/api/auth/verify-email', { token }, headers);
+    if (verified.status !== 200) throw new Error(`verification failed with ${verified.status}`);
+    return { ...verified.body, password } as { id: string; email: string; password: string; name: string };
   }
 }
 

@@ -9,6 +9,8 @@ export interface UserDoc {
   name: string;
   email: string;
   emailNotifications: boolean;
+  /** Proved by a mailed link (issue 22); a change of address clears it. Shares resolve only to verified addresses. */
+  emailVerified: boolean;
   username: string;
   isPremium: boolean;
   createdAt: string;
@@ -18,14 +20,17 @@ export interface UserDoc {
 const usernameFrom = (email: string): string => email.split('@')[0] ?? email;
 
 /** The account's own events, and its deletion (erasure: the name and e-mail leave the read model with it). */
-type AccountEvent = Extract<UserEvent | AccessEvent, { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserUpgradedToPremium' | 'UserPasswordChanged' | 'UserAccountDeleted' }>;
+type AccountEvent = Extract<
+  UserEvent | AccessEvent,
+  { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserUpgradedToPremium' | 'UserPasswordChanged' | 'UserEmailVerified' | 'UserAccountDeleted' }
+>;
 
 export const usersProjection = defineProjection<AccountEvent>({
   name: 'users',
-  // v2: forgets erased students / deleted accounts.
-  version: 2,
+  // v2: forgets erased students / deleted accounts. v3: emailVerified.
+  version: 3,
   collections: [USERS],
-  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged', 'UserAccountDeleted'],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged', 'UserEmailVerified', 'UserAccountDeleted'],
   async apply(event, context) {
     const id = event.data.userId;
     if (event.type === 'UserAccountDeleted') return context.delete(USERS, id);
@@ -35,6 +40,7 @@ export const usersProjection = defineProjection<AccountEvent>({
         name: event.data.name,
         email: event.data.email,
         emailNotifications: true,
+        emailVerified: false,
         username: usernameFrom(event.data.email),
         isPremium: false,
         createdAt: event.occurredAt,
@@ -46,10 +52,16 @@ export const usersProjection = defineProjection<AccountEvent>({
       const next: UserDoc = { ...user, revision: event.revision };
       if (event.type === 'UserProfileUpdated') {
         if (event.data.name !== undefined) next.name = event.data.name;
-        if (event.data.email !== undefined) next.email = event.data.email;
+        // A new address is unverified until its own link is followed.
+        if (event.data.email !== undefined && event.data.email !== user.email) {
+          next.email = event.data.email;
+          next.emailVerified = false;
+        }
         if (event.data.emailNotifications !== undefined) next.emailNotifications = event.data.emailNotifications;
       }
       if (event.type === 'UserUpgradedToPremium') next.isPremium = true;
+      // Only for the address the account has now: a link to an address it has since left proves nothing.
+      if (event.type === 'UserEmailVerified' && event.data.email === user.email) next.emailVerified = true;
       context.put<UserDoc>(USERS, next);
     }
     context.announce({

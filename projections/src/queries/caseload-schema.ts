@@ -11,7 +11,7 @@ import type { StudentAccessList } from '@accommodate/shared-events/domain/access
 export const STUDENTS = 'students';
 export const PLANS = 'plans';
 export const DOCUMENTS = 'documents';
-/** Shares of students (issue 4): GET /api/students/:id/shares and the pending lookup at registration. */
+/** Shares of students (issue 4): GET /api/students/:id/shares and the pending lookup when an address is verified. */
 export const SHARES = 'shares';
 /** The caseload's own copy of the library, since a projection reads only its own collections. */
 export const CASELOAD_ACCOMMODATIONS = 'caseload-accommodations';

@@ -9,8 +9,8 @@ export function userQueries(store: Pick<ReadStore, 'collection'>) {
   const users = () => store.collection<UserDoc>(USERS);
   return {
     userById: (userId: string) => users().get(userId),
-    /** The account registered with the e-mail (as stored: lower-cased), if any. */
-    userWithEmail: async (email: string): Promise<UserDoc | null> => (await users().find({ email }))[0] ?? null,
+    /** The account that proved it holds the e-mail (as stored: lower-cased), if any. */
+    verifiedUserWithEmail: async (email: string): Promise<UserDoc | null> => (await users().find({ email, emailVerified: true }))[0] ?? null,
   };
 }
 

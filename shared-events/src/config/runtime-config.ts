@@ -35,6 +35,13 @@ export const runtimeConfigSchema = z.object({
       if (/^\d+$/.test(value)) return Number(value);
       return value; // addresses, subnets or names such as 'loopback', comma-separated
     }),
+  /**
+   * The app's public origin, as people open it (`https://accommodate.district.org`): the links the API mails (verify an
+   * address, reset a password) start with it. Unset, `http://localhost:<PORT>`.
+   */
+  APP_URL: optionalUrl.pipe(
+    z.string().regex(/^https?:\/\/[^\s/?#]+\/?$/i, 'APP_URL must be an origin such as https://accommodate.example.org').optional(),
+  ),
   /** Serve the built UI from this folder (the all-in-one and API processes). */
   UI_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -55,6 +62,8 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>) {
     /** The Socket.IO adapter's and emitter's shared pub/sub key. */
     socketRedisKey: `${parsed.REDIS_PREFIX}:socket.io`,
     trustProxy: parsed.TRUST_PROXY,
+    /** Without a trailing slash, so a link is `${appUrl}/verify-email#token=…`. */
+    appUrl: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     uiDist: parsed.UI_DIST,
     logLevel: parsed.LOG_LEVEL,
   };

@@ -26,6 +26,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   StudentRecordAccessed: { subject: student, fields: ['ip', 'userAgent'] },
   UserRegistered: { subject: user, fields: ['name', 'email'] },
   UserProfileUpdated: { subject: user, fields: ['name', 'email'] },
+  UserEmailVerified: { subject: user, fields: ['email'] },
   // Sharing (issue 4): the invitee's e-mail is the student's record of who it was shared with.
   StudentShared: { subject: student, fields: ['email'] },
 };

@@ -22,6 +22,11 @@ export const UserProfileUpdated = defineEvent(
 /** A marker, so the history shows when a password changed; it carries no secret. */
 export const UserPasswordChanged = defineEvent('UserPasswordChanged', 1, z.object({ userId: z.string() }));
 export const UserUpgradedToPremium = defineEvent('UserUpgradedToPremium', 1, z.object({ userId: z.string() }));
+/**
+ * The account followed a link mailed to this address (issue 22): only a verified address receives shares. A later
+ * UserProfileUpdated with another `email` makes the account unverified again; the address says which one was proved.
+ */
+export const UserEmailVerified = defineEvent('UserEmailVerified', 1, z.object({ userId: z.string(), email: z.string() }));
 
 /** Reservation stream `userEmail-<sha256(email)>`: makes e-mail uniqueness a stream-level conflict. */
 export const EmailClaimed = defineEvent('EmailClaimed', 1, z.object({ userId: z.string() }));
@@ -32,6 +37,7 @@ export const USER_EVENTS = [
   UserProfileUpdated,
   UserPasswordChanged,
   UserUpgradedToPremium,
+  UserEmailVerified,
   EmailClaimed,
   EmailReleased,
 ] as const;

@@ -14,6 +14,8 @@ import './app-shell.css';
 // antd's Drawer is only needed once the phone menu is opened; it is fetched when the toggle is approached.
 const loadDrawer = () => import('./app-shell-drawer.tsx');
 const AppShellDrawer = lazy(loadDrawer);
+// Only accounts whose address is still unverified load the banner.
+const VerifyEmailBanner = lazy(() => import('./verify-email-banner.tsx'));
 
 /** The signed-in frame: header with brand, navigation, search and account menu; footer. */
 export default function AppShell({ children }: { children?: ReactNode }) {
@@ -75,6 +77,11 @@ export default function AppShell({ children }: { children?: ReactNode }) {
       ) : null}
 
       <main id="main-content" className="shell-main" tabIndex={-1}>
+        {user && !user.emailVerified ? (
+          <Suspense fallback={null}>
+            <VerifyEmailBanner email={user.email} />
+          </Suspense>
+        ) : null}
         <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{children ?? <Outlet />}</Suspense>
       </main>
       <SiteFooter />

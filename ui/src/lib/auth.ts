@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, LoginInput, RegisterInput } from '@accommodate/shared-events/schemas/account';
+import type { AccountNotice, CurrentUser, LoginInput, RegisterInput } from '@accommodate/shared-events/schemas/account';
 import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -19,26 +19,28 @@ export function useCurrentUser() {
 }
 
 export function useLogin() {
-  const queryClient = useQueryClient();
+  // A different account may sign in on the same tab: drop the previous one's data.
+  const signedIn = useSignedIn();
   return useMutation({
     mutationFn: (input: LoginInput) => apiRequest<CurrentUser>('/api/auth/login', { method: 'POST', body: input }),
-    onSuccess: (user) => {
-      // A different account may sign in on the same tab: drop the previous one's data.
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.currentUser(), user);
-    },
+    onSuccess: signedIn,
   });
 }
 
+/** 202 and a message, never a session: the address is verified by the link mailed to it, then the person signs in. */
 export function useRegister() {
-  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: RegisterInput) => apiRequest<CurrentUser>('/api/auth/register', { method: 'POST', body: input }),
-    onSuccess: (user) => {
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.currentUser(), user);
-    },
+    mutationFn: (input: RegisterInput) => apiRequest<AccountNotice>('/api/auth/register', { method: 'POST', body: input }),
   });
+}
+
+/** A session has begun with this account (sign-in, a password reset): the previous account's data go. */
+export function useSignedIn() {
+  const queryClient = useQueryClient();
+  return (user: CurrentUser) => {
+    queryClient.clear();
+    queryClient.setQueryData(queryKeys.currentUser(), user);
+  };
 }
 
 /** The shell's "Sign out": ends the session, then forgets every cached student record. */

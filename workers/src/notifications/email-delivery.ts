@@ -113,7 +113,8 @@ export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, 
   let record: OutboxRecord;
   // An erased subject (student or account) reads as ERASED: there is nothing left to tell anyone.
   const erased = raised.title === ERASED || raised.message === ERASED;
-  if (erased || !user || !user.emailNotifications || !preferences[type]) {
+  // An address the account has not proved may be a typo, or someone else's: student news goes only to a verified one.
+  if (erased || !user || !user.emailVerified || !user.emailNotifications || !preferences[type]) {
     record = { id: notificationId, status: 'skipped', via: null, at };
   } else {
     const via = await deps.mailer.send({

@@ -97,7 +97,9 @@ describe.skipIf(!hasRedisServer)('jobs due later, after Redis comes back empty',
   it('re-creates the reminders, the share expiry and the daily sweep, and they fire once each', async () => {
     const { eventStore, sent } = readSide;
     await append('user-teacher-1', { type: 'UserRegistered', data: { userId: 'teacher-1', name: 'Pat Teacher', email: 'pat@school.test' } });
+    await append('user-teacher-1', { type: 'UserEmailVerified', data: { userId: 'teacher-1', email: 'pat@school.test' } });
     await append('user-teacher-2', { type: 'UserRegistered', data: { userId: 'teacher-2', name: 'Sam Coteacher', email: 'sam@school.test' } });
+    await append('user-teacher-2', { type: 'UserEmailVerified', data: { userId: 'teacher-2', email: 'sam@school.test' } });
     await append('student-s1', {
       type: 'StudentAdded',
       data: { studentId: 's1', ownerId: 'teacher-1', firstName: 'Maya', lastInitial: 'R', grade: '4', status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null },

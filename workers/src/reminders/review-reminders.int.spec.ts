@@ -67,6 +67,7 @@ describe.skipIf(!reachable)('review reminders on BullMQ with two workers', () =>
 
   it('a plan due tomorrow yields exactly one 1-day notification, enqueued twice and raced by two workers', async () => {
     await append('user-teacher-1', { type: 'UserRegistered', data: { userId: 'teacher-1', name: 'Pat Teacher', email: 'pat@school.test' } });
+    await append('user-teacher-1', { type: 'UserEmailVerified', data: { userId: 'teacher-1', email: 'pat@school.test' } });
     await append('student-s1', {
       type: 'StudentAdded',
       data: { studentId: 's1', ownerId: 'teacher-1', firstName: 'Maya', lastInitial: 'R', grade: '4', status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null },

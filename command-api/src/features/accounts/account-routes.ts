@@ -1,25 +1,30 @@
 import { Router, type Request, type Response } from 'express';
 import {
+  CURRENT_PASSWORD_INCORRECT,
+  CURRENT_PASSWORD_REQUIRED,
   loginSchema,
   passwordChangeSchema,
   profileSchema,
+  REGISTRATION_ACCEPTED,
   registerSchema,
 } from '@accommodate/shared-events/schemas/account';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
-import { ValidationError } from '@accommodate/shared-events/domain/errors';
 import { HttpError } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { isCrossSiteRequest } from '../../http/security.ts';
-import { describeDevice } from '../../auth/describe-device.ts';
-import { credentials, emailKey } from '../../auth/credentials.ts';
+import { AccountTokens } from '../../auth/account-tokens.ts';
+import { credentials, emailKey, type Credential } from '../../auth/credentials.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { AttemptLimiter } from '../../auth/rate-limit.ts';
-import { readCookie, SESSION_COOKIE, SESSION_TTL_MS, type SessionStore } from '../../auth/sessions.ts';
+import { endSession, startSession } from '../../auth/session-cookie.ts';
+import { readCookie, SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
 import { emailClaimDecider, userDecider } from '@accommodate/shared-events/domain/account/decide-user';
+import { IllegalStateError, ValidationError } from '@accommodate/shared-events/domain/errors';
 import { loadCurrentUser } from '../../shared/current-user.ts';
-import { activatePendingShares } from '../../shared/pending-shares.ts';
+import { sendAccountMail } from '../../shared/account-mail.ts';
+import { mailVerificationLink } from './email-verification.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -29,46 +34,62 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   const router = Router();
   const byAddress = new AttemptLimiter(30, 15 * 60_000);
   const byAccount = new AttemptLimiter(10, 15 * 60_000);
+  // 'Someone tried to register with your address' is worth a few e-mails an hour to its owner, not a flood.
+  const attemptNotices = new AttemptLimiter(3, 60 * 60_000, () => context.now().getTime());
+  const tokens = new AccountTokens(context.readStore, () => context.now());
+  const store = () => credentials(context.readStore);
 
-  const startSession = async (req: Request, res: Response, userId: string) => {
-    await sessions.destroy(readCookie(req.headers.cookie, SESSION_COOKIE));
-    const token = await sessions.create(userId, describeDevice(req.get('User-Agent')));
-    res.cookie(SESSION_COOKIE, token, {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: req.secure,
-      path: '/',
-      maxAge: SESSION_TTL_MS,
-    });
-  };
-
-  const endSession = async (req: Request, res: Response) => {
-    await sessions.destroy(readCookie(req.headers.cookie, SESSION_COOKIE));
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
-  };
-
-  // Two registrations racing for one address: the loser's claim is decided again on the claimed stream (handleCommand's
-  // retry), and it gets the same 409 as a late one.
+  // Two claims racing for one address: the loser's claim is decided again on the claimed stream (handleCommand's
+  // retry), and it is refused as a late one is (IllegalStateError, 409).
   const claimEmail = (email: string, userId: string) =>
     handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(email)), { type: 'ClaimEmail', userId }, { actor: { userId } });
 
-  router.post('/api/auth/register', async (req, res) => {
-    const input = registerSchema.parse(req.body);
+  /** The account's password, checked before a change that needs it; 400 on the field otherwise. */
+  const requireCurrentPassword = async (email: string, password: string | undefined): Promise<Credential> => {
+    if (!password) throw ValidationError.onField('currentPassword', CURRENT_PASSWORD_REQUIRED);
+    const credential = await store().get(emailKey(email));
+    if (!credential || !(await verifyPassword(password, credential.passwordHash))) {
+      throw ValidationError.onField('currentPassword', CURRENT_PASSWORD_INCORRECT);
+    }
+    return credential;
+  };
+
+  const noticeRegistrationAttempt = (holder: Credential, email: string) => {
+    if (attemptNotices.tryAttempt(holder.userId)) sendAccountMail(context, { userId: holder.userId, email }, { kind: 'registration-attempt' });
+  };
+
+  /** A new, unverified account for an address nobody holds, and the link that verifies it. */
+  const createAccount = async ({ name, email }: { name: string; email: string }, passwordHash: string) => {
     const userId = await newSubjectId(context.eventStore);
-    await claimEmail(input.email, userId);
-    await credentials(context.readStore).put({
-      id: emailKey(input.email),
-      userId,
-      passwordHash: await hashPassword(input.password),
-    });
-    await handleCommand(context, userDecider, streamName('user', userId), { type: 'RegisterUser', userId, name: input.name, email: input.email }, {
+    try {
+      await claimEmail(email, userId);
+    } catch (error) {
+      if (!(error instanceof IllegalStateError)) throw error;
+      // Another registration took the address a moment ago: this one is a taken address like any other.
+      const holder = await store().get(emailKey(email));
+      if (holder) noticeRegistrationAttempt(holder, email);
+      return;
+    }
+    await store().put({ id: emailKey(email), userId, passwordHash });
+    await handleCommand(context, userDecider, streamName('user', userId), { type: 'RegisterUser', userId, name, email }, {
       actor: { userId },
       expectedRevision: -1,
     });
-    // Students shared with this e-mail before the account existed (issue 4).
-    await activatePendingShares(context, { userId, email: input.email });
-    await startSession(req, res, userId);
-    res.status(201).json(await loadCurrentUser(context.readStore, userId));
+    await mailVerificationLink(context, tokens, { userId, email });
+  };
+
+  /**
+   * 202 and the same message whether or not the address has an account, and no session either way: registration
+   * tells no one which addresses have accounts. A new address gets an unverified account and a verification link;
+   * a taken one gets its owner a notice. Both hash the password, at the same cost: the slow part of either path is the same.
+   */
+  router.post('/api/auth/register', async (req, res) => {
+    const input = registerSchema.parse(req.body);
+    const passwordHash = await hashPassword(input.password);
+    const holder = await store().get(emailKey(input.email));
+    if (holder) noticeRegistrationAttempt(holder, input.email);
+    else await createAccount(input, passwordHash);
+    res.status(202).json({ message: REGISTRATION_ACCEPTED });
   });
 
   router.post('/api/auth/login', async (req, res) => {
@@ -81,19 +102,22 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     const valid = await verifyPassword(input.password, credential?.passwordHash ?? (await DUMMY_HASH_PROMISE));
     if (!credential || !valid) throw new HttpError(401, INVALID_LOGIN);
     byAccount.reset(accountKey);
-    await startSession(req, res, credential.userId);
+    // A correct password is no guess: teachers signing in from one school address must not lock each other out (and
+    // every new account now signs in to follow its verification link).
+    byAddress.refund(req.ip ?? 'unknown');
+    await startSession(sessions, req, res, credential.userId);
     res.json(await loadCurrentUser(context.readStore, credential.userId));
   });
 
   router.post('/api/auth/logout', async (req, res) => {
-    await endSession(req, res);
+    await endSession(sessions, req, res);
     res.status(204).end();
   });
 
   // Browser navigations from the spec's prototype: sign-in is our own page, sign-out lands on the landing page.
   router.get('/api/login', (_req, res) => res.redirect(302, '/login'));
   router.get('/api/logout', async (req, res) => {
-    if (!isCrossSiteRequest(req)) await endSession(req, res);
+    if (!isCrossSiteRequest(req)) await endSession(sessions, req, res);
     res.redirect(302, '/');
   });
 
@@ -103,27 +127,31 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   router.get('/api/auth/user', currentUser);
   router.get('/api/auth/me', currentUser);
 
+  /**
+   * A new name or the notification switch alone needs no password. A new e-mail does (issue 22): it is where the
+   * password can be reset and shares arrive. The new address is unverified until its own link is followed, pending
+   * shares never move to it before, and the old address is told of the change.
+   */
   router.put('/api/settings', async (req, res) => {
     const userId = requireUser(req);
-    const input = profileSchema.parse(req.body);
+    const { currentPassword, ...profile } = profileSchema.parse(req.body);
     const before = await loadCurrentUser(context.readStore, userId);
-    const emailChanged = input.email !== before.email;
-    if (emailChanged) await claimEmail(input.email, userId);
-    await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpdateProfile', userId, ...input }, {
+    const emailChanged = profile.email !== before.email;
+    const credential = emailChanged ? await requireCurrentPassword(before.email, currentPassword) : null;
+    if (emailChanged) await claimEmail(profile.email, userId);
+    await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpdateProfile', userId, ...profile }, {
       actor: { userId },
     });
-    if (emailChanged) {
-      const store = credentials(context.readStore);
-      const credential = await store.get(emailKey(before.email));
-      if (credential) {
-        await store.put({ ...credential, id: emailKey(input.email) });
-        await store.delete(credential.id);
-      }
+    if (credential) {
+      await store().put({ ...credential, id: emailKey(profile.email) });
+      await store().delete(credential.id);
       await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(before.email)), { type: 'ReleaseEmail', userId }, {
         actor: { userId },
       });
-      // Shares waiting for the new address are this account's now, as at registration.
-      await activatePendingShares(context, { userId, email: input.email });
+      // Links mailed to the old address (a reset among them) stop working.
+      await tokens.revoke(userId);
+      await mailVerificationLink(context, tokens, { userId, email: profile.email });
+      sendAccountMail(context, { userId, email: before.email }, { kind: 'email-changed' });
     }
     res.json(await loadCurrentUser(context.readStore, userId));
   });
@@ -132,13 +160,11 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     const userId = requireUser(req);
     const input = passwordChangeSchema.parse(req.body);
     const user = await loadCurrentUser(context.readStore, userId);
-    const store = credentials(context.readStore);
-    const credential = await store.get(emailKey(user.email));
-    if (!credential || !(await verifyPassword(input.currentPassword, credential.passwordHash))) {
-      throw ValidationError.onField('currentPassword', 'Current password is incorrect');
-    }
-    await store.put({ ...credential, passwordHash: await hashPassword(input.newPassword) });
+    const credential = await requireCurrentPassword(user.email, input.currentPassword);
+    await store().put({ ...credential, passwordHash: await hashPassword(input.newPassword) });
     await sessions.destroyOthers(userId, readCookie(req.headers.cookie, SESSION_COOKIE));
+    // A reset link asked for before the change must not undo it.
+    await tokens.revoke(userId, 'reset-password');
     await handleCommand(context, userDecider, streamName('user', userId), { type: 'RecordPasswordChange', userId }, {
       actor: { userId },
     });

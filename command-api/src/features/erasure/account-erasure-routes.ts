@@ -11,7 +11,10 @@ import { ValidationError } from '@accommodate/shared-events/domain/errors';
 import { requireUser } from '../../auth/authenticate.ts';
 import { credentials, emailKey } from '../../auth/credentials.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
+import type { SessionStore } from '../../auth/sessions.ts';
+import { clearSessionCookie } from '../../auth/session-cookie.ts';
+import { AccountTokens } from '../../auth/account-tokens.ts';
+import { withdrawAccountMail } from '../../shared/account-mail.ts';
 import { loadCurrentUser } from '../../shared/current-user.ts';
 import { emailClaimDecider } from '@accommodate/shared-events/domain/account/decide-user';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
@@ -29,8 +32,8 @@ const sharedWithOthers = (student: StudentDoc, userId: string) => student.viewer
  * shared with no one else is deleted and erased as a single student delete is. Students
  * shared with someone else stay, for the people they are shared with: they keep their
  * access and the record, and see the owner as a deleted account. Then the account's own
- * key is destroyed (its name and e-mail in the log read '[erased]'), its password, sessions
- * and e-mail claim go, and UserAccountDeleted keeps "an account was deleted at T".
+ * key is destroyed (its name and e-mail in the log read '[erased]'), its password, sessions,
+ * e-mail claim, mailed links and their outbox mail go, and UserAccountDeleted keeps "an account was deleted at T".
  */
 export function accountErasureRoutes(context: AppContext, sessions: SessionStore): Router {
   const router = Router();
@@ -65,11 +68,14 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(user.email)), { type: 'ReleaseEmail', userId }, { actor: { userId } });
     await store.delete(credential.id);
     await deleteOutboxMail(context, inbox.map((notification) => notification.id));
+    // Its verification and reset links stop working, and their mail still in the outbox (it names the address) goes.
+    await new AccountTokens(context.readStore, () => context.now()).revoke(userId);
+    await withdrawAccountMail(context, userId);
     await sessions.destroyOthers(userId, undefined);
     // A shared student stays, and the deleted account with it among its viewers: its calendar URLs must not outlive it.
     await revokeCalendarFeeds(context.readStore, userId);
     await truncateReadModelWal(context.readStore);
-    res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: req.secure });
+    clearSessionCookie(req, res);
     res.json({ deletedStudents: owned.length - kept, keptSharedStudents: kept });
   });
 

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestResponse, type TestServer } from '../../testing/test-server.ts';
+import { startTestServer, TestClient, type TestResponse, type TestServer } from '../../testing/test-server.ts';
+import { linkMailedAfter } from '../../testing/outbox-mail.ts';
 import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher } from '../../testing/sharing-fixtures.ts';
 
 /**
@@ -100,5 +102,44 @@ describe('authorization matrix', () => {
     }
     if (expected === 'allow') expect(result.status, JSON.stringify(result.body)).toBeLessThan(300);
     else expect(result.status).toBe(expected);
+  });
+});
+
+/**
+ * The account's own links (issue 22), by who calls: nobody signed in, another account, the account itself. A link's
+ * token is the credential for a reset, so it needs no session; a verification needs the session of its own account.
+ */
+describe('authorization of the account links', () => {
+  type Caller = 'anonymous' | 'another account' | 'the account';
+  const callers: Caller[] = ['anonymous', 'another account', 'the account'];
+  const links = { verify: '', reset: '' };
+  let clients: Record<Caller, TestClient>;
+  beforeAll(async () => {
+    const email = `links-${randomUUID()}@school.test`;
+    const account = new TestClient(world.server.url);
+    const password = 'correct horse battery';
+    links.verify = await linkMailedAfter(world.server.dataDir, email, '/verify-email', () => account.post('/api/auth/register', { name: 'Lin Links', email, password }));
+    await account.post('/api/auth/login', { email, password });
+    links.reset = await linkMailedAfter(world.server.dataDir, email, '/reset-password', () => account.post('/api/auth/forgot-password', { email }));
+    clients = { anonymous: new TestClient(world.server.url), 'another account': world.users.stranger, 'the account': account };
+  });
+
+  const rows: [string, (client: TestClient) => Promise<TestResponse>, Record<Caller, number>][] = [
+    ['POST /api/auth/verify-email', (c) => c.post('/api/auth/verify-email', { token: links.verify }), { anonymous: 401, 'another account': 400, 'the account': 200 }],
+    ['POST /api/auth/verify-email/resend', (c) => c.post('/api/auth/verify-email/resend'), { anonymous: 401, 'another account': 204, 'the account': 204 }],
+    ['POST /api/auth/forgot-password', (c) => c.post('/api/auth/forgot-password', { email: 'someone@school.test' }), { anonymous: 204, 'another account': 204, 'the account': 204 }],
+    ['PUT /api/settings (new e-mail, no password)', (c) => c.put('/api/settings', { name: 'N', email: `x-${randomUUID()}@school.test` }), { anonymous: 401, 'another account': 400, 'the account': 400 }],
+  ];
+  it.each(rows.flatMap(([endpoint, call, outcomes]) => callers.map((caller) => ({ endpoint, call, caller, expected: outcomes[caller] }))))(
+    '$endpoint as $caller → $expected',
+    async ({ call, caller, expected }) => {
+      expect((await call(clients[caller])).status).toBe(expected);
+    },
+  );
+
+  it('POST /api/auth/reset-password needs no session: the mailed token is the credential, and only once', async () => {
+    const reset = (client: TestClient) => client.post('/api/auth/reset-password', { token: links.reset, newPassword: 'new password 1', confirmPassword: 'new password 1' });
+    expect((await reset(clients.anonymous)).status).toBe(200);
+    expect((await reset(clients['another account'])).status).toBe(400);
   });
 });

@@ -29,7 +29,12 @@ export async function shareStudent(
 ): Promise<{ share: ShareDoc; created: boolean }> {
   const { studentId, grantedBy, input } = grant;
   const caseload = caseloadQueries(context.readStore);
-  const grantee = await userQueries(context.readStore).userWithEmail(input.email);
+  const users = userQueries(context.readStore);
+  // Only an account that proved the address receives a share (issue 22); for any other the share waits, pending, and
+  // the answer looks the same as for an address with no account. One's own address is refused whatever its state.
+  const grantee = await users.verifiedUserWithEmail(input.email);
+  const granter = await users.userById(grantedBy);
+  const granteeUserId = granter?.email === input.email ? grantedBy : (grantee?.id ?? null);
   const existed = await caseload.isSharedWith(studentId, input.email);
   const result = await handleCommand(
     context,
@@ -42,7 +47,7 @@ export async function shareStudent(
       email: input.email,
       role: input.role,
       expiresAt: input.expiresAt ?? null,
-      granteeUserId: grantee?.id ?? null,
+      granteeUserId,
       grantedBy,
     },
     { actor: { userId: grantedBy } },

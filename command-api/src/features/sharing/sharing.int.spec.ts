@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Presence } from '@accommodate/shared-events/schemas/share';
 import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
+import { linkMailedAfter } from '../../testing/outbox-mail.ts';
 import { appendExpiredShare, jane, openSocket, teacher, waitFor, watch } from '../../testing/sharing-fixtures.ts';
 
 const server = testServerForFile();
@@ -50,7 +51,7 @@ describe('sharing a student with roles', () => {
     expect(self.body.message).toBe('You already own this student');
   });
 
-  it('leaves a pending share for an unknown e-mail that becomes active when that person registers', async () => {
+  it('leaves a pending share for an unknown e-mail that becomes active when that person registers and verifies it', async () => {
     const { owner, studentId } = await ownerWithStudent();
     const email = `later-${Date.now()}@school.test`;
     const pending = await owner.post(`/api/students/${studentId}/shares`, { email, role: 'substitute', expiresAt: '2099-06-30' });
@@ -63,15 +64,19 @@ describe('sharing a student with roles', () => {
     expect((await late.get('/api/students')).body).toEqual([expect.objectContaining({ id: studentId, access: 'substitute' })]);
   });
 
-  it('activates a pending share when an existing account changes its e-mail to the invited one', async () => {
+  it('activates a pending share when an existing account changes its e-mail to the invited one and verifies it', async () => {
     const { owner, studentId } = await ownerWithStudent();
     const email = `new-address-${Date.now()}@school.test`;
     await owner.post(`/api/students/${studentId}/shares`, { email, role: 'co-teacher' });
     const moved = await teacher(server, 'Maria Moved');
     expect((await moved.get(`/api/students/${studentId}`)).status).toBe(404);
 
-    const settings = await moved.put('/api/settings', { name: 'Maria Moved', email, emailNotifications: true });
-    expect(settings.status).toBe(200);
+    const token = await linkMailedAfter(server.dataDir, email, '/verify-email', async () => {
+      const settings = await moved.put('/api/settings', { name: 'Maria Moved', email, emailNotifications: true, currentPassword: moved.user.password });
+      expect(settings.status).toBe(200);
+    });
+    expect((await moved.get(`/api/students/${studentId}`)).status).toBe(404);
+    expect((await moved.post('/api/auth/verify-email', { token })).status).toBe(200);
     expect((await moved.get(`/api/students/${studentId}`)).body).toMatchObject({ id: studentId, access: 'co-teacher' });
     expect((await owner.get(`/api/students/${studentId}/shares`)).body).toEqual([
       expect.objectContaining({ status: 'active', grantee: { id: moved.user.id, name: 'Maria Moved' } }),

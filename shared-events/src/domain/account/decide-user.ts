@@ -1,12 +1,15 @@
 import type { UserEvent } from '../../events/user-events.ts';
+import { INVALID_LINK } from '../../schemas/account.ts';
 import type { Decider } from '../decider.ts';
-import { IllegalStateError, NotFoundError } from '../errors.ts';
+import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { evolveEmailClaim, evolveUser, initialUserState, USER_EVENT_TYPES, type EmailClaimState, type UserState } from './user.ts';
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; name: string; email: string }
   | { type: 'UpdateProfile'; userId: string; name: string; email: string; emailNotifications?: boolean | undefined }
   | { type: 'RecordPasswordChange'; userId: string }
+  /** A mailed link for `email` was followed by the account's own session (or a reset link was used). */
+  | { type: 'VerifyEmail'; userId: string; email: string }
   | { type: 'UpgradeToPremium'; userId: string };
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
@@ -27,6 +30,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'UserProfileUpdated', data: { userId: command.userId, ...changes } }];
     }
+    case 'VerifyEmail':
+      // The link was mailed to an address the account has since left: it proves nothing about the current one.
+      if (command.email !== state.email) throw new ValidationError(INVALID_LINK);
+      if (state.emailVerified) return [];
+      return [{ type: 'UserEmailVerified', data: { userId: command.userId, email: command.email } }];
     case 'RecordPasswordChange':
       return [{ type: 'UserPasswordChanged', data: { userId: command.userId } }];
     case 'UpgradeToPremium':

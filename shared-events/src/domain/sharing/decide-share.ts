@@ -61,8 +61,8 @@ export function decideShare(command: ShareCommand, state: SharingState): Student
     }
     case 'ActivateShare': {
       const share = state.shares[command.shareId];
-      // Already active, revoked or expired: registering changes nothing.
-      if (!share || share.status !== 'pending') return [];
+      // Already active, revoked or expired: verifying changes nothing. Nor does the owner verifying the address.
+      if (!share || share.status !== 'pending' || command.granteeUserId === state.ownerId) return [];
       return [{ type: 'ShareActivated', data: { studentId, shareId: share.shareId, granteeUserId: command.granteeUserId } }];
     }
     case 'RevokeShare':

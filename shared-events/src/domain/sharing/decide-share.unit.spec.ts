@@ -46,7 +46,7 @@ describe('sharing a student', () => {
 
 describe('pending shares and revocation', () => {
   const pending = shared({ granteeUserId: null });
-  it('activates a pending share when its person registers', () =>
+  it('activates a pending share when its person verifies the address', () =>
     spec.given([added, pending]).when({ type: 'ActivateShare', studentId: 's1', shareId: 'sh1', granteeUserId: 'bob' })
       .then([{ type: 'ShareActivated', data: { studentId: 's1', shareId: 'sh1', granteeUserId: 'bob' } }]));
 
@@ -55,6 +55,9 @@ describe('pending shares and revocation', () => {
     spec.given([added, pending, { type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }])
       .when({ type: 'ActivateShare', studentId: 's1', shareId: 'sh1', granteeUserId: 'bob' }).then([]);
   });
+
+  it('never activates a share for the student’s own owner, who verified an address it was pending for', () =>
+    spec.given([added, pending]).when({ type: 'ActivateShare', studentId: 's1', shareId: 'sh1', granteeUserId: 'owner' }).then([]));
 
   it('revokes a share', () =>
     spec.given([added, shared()]).when({ type: 'RevokeShare', studentId: 's1', shareId: 'sh1' }).then([{ type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }]));

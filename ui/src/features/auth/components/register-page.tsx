@@ -8,6 +8,7 @@ import { useRegister } from '../../../lib/auth.ts';
 import { applyServerFieldErrors, serverMessageOr } from '../../../lib/form-errors.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { PublicPageLayout } from '../../../components/public-page-layout.tsx';
+import { DonePanel } from './done-panel.tsx';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -19,10 +20,32 @@ export default function RegisterPage() {
 
   const onSubmit = handleSubmit((values) =>
     register.mutate(values, {
-      onSuccess: () => void navigate('/', { replace: true }),
       onError: (error) => applyServerFieldErrors(error, setError),
     }),
   );
+
+  // The same answer whether or not the address already had an account: the e-mail tells its owner which.
+  if (register.isSuccess) {
+    return (
+      <PublicPageLayout>
+        <Card className="public-page__card">
+          <DonePanel title="Check your e-mail">
+            <p className="public-page__lead">
+              We sent a link to <strong>{register.variables.email}</strong>. Open it to verify your address; it works for 24 hours.
+            </p>
+            <p>
+              You can sign in now. Until your address is verified, students that colleagues share with you will not
+              appear.
+            </p>
+            <p className="public-page__note">No e-mail? Check your spam folder. Once signed in, you can have the link sent again.</p>
+            <Button type="primary" size="large" block onClick={() => void navigate('/login')}>
+              Sign in
+            </Button>
+          </DonePanel>
+        </Card>
+      </PublicPageLayout>
+    );
+  }
 
   return (
     <PublicPageLayout>

@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { Alert, Button, Empty, List, Skeleton, Tag, Typography } from 'antd';
 import { DownloadOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { formatListDate } from '../../plans/components/review-urgency.ts';
+import { formatListDate } from '../../../lib/format-date-time.ts';
 import { documentDownloadUrl, useStudentDocuments } from '../api/get-student-documents.ts';
 import { documentProblem, useUploadDocument } from '../api/upload-document.ts';
 
@@ -31,7 +31,7 @@ export function StudentDocumentsTab({ studentId }: { studentId: string }) {
         onError: (error) =>
           toast({
             title: 'Upload Failed',
-            description: (error instanceof ApiRequestError ? error.serverMessage : null) ?? 'Failed to upload the document. Please try again.',
+            description: serverMessageOr(error, 'Failed to upload the document. Please try again.'),
             variant: 'destructive',
           }),
       },

@@ -9,8 +9,9 @@ import { useStudentPlans } from '../api/get-plans.ts';
 import { useCreatePlan } from '../api/create-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { PLAN_STATUS_LABELS, PlanFormFields } from './plan-form.tsx';
-import { ReviewDue } from './review-due.tsx';
-import { formatListDate } from './review-urgency.ts';
+import { toastPlanSaveFailed } from './plan-feedback.ts';
+import { ReviewDue } from '../../../components/review-due.tsx';
+import { formatListDate } from '../../../lib/format-date-time.ts';
 
 /** The student's plans, with a dialog to create one or edit one in place. */
 export function StudentPlansTab({ studentId }: { studentId: string }) {
@@ -28,19 +29,13 @@ export function StudentPlansTab({ studentId }: { studentId: string }) {
     update.reset();
     setEditing(null);
   };
-  const onError = (error: Error) =>
-    toast({
-      title: 'Error',
-      description: (error instanceof ApiRequestError ? error.serverMessage : null) ?? 'Failed to save the plan.',
-      variant: 'destructive',
-    });
   const submit = (form: PlanForm) => {
     if (editing === 'new') {
-      create.mutate({ studentId, form }, { onSuccess: () => { toast({ title: 'Plan Created' }); close(); }, onError });
+      create.mutate({ studentId, form }, { onSuccess: () => { toast({ title: 'Plan Created' }); close(); }, onError: toastPlanSaveFailed });
     } else if (editing) {
       update.mutate(
         { id: editing.id, revision: editing.revision, patch: form },
-        { onSuccess: () => { toast({ title: 'Plan Updated' }); close(); }, onError },
+        { onSuccess: () => { toast({ title: 'Plan Updated' }); close(); }, onError: toastPlanSaveFailed },
       );
     }
   };

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Descriptions, Form, Input, Switch, Tag } from 'antd';
 import { profileSchema, type CurrentUser, type ProfileInput } from '@accommodate/shared-events/schemas/account';
@@ -11,7 +11,11 @@ const valuesOf = (user: CurrentUser): ProfileInput => ({
   name: user.name,
   email: user.email,
   emailNotifications: user.emailNotifications,
+  currentPassword: '',
 });
+
+/** As the server compares it (the schema trims and lowercases). */
+const sameAddress = (typed: string | undefined, current: string) => (typed ?? '').trim().toLowerCase() === current;
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const updateProfile = useUpdateProfile();
@@ -19,12 +23,19 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     resolver: zodResolver(profileSchema),
     values: valuesOf(user),
   });
+  // A new address needs the password (issue 22); the field appears only then, and only then is it sent.
+  const emailChanged = !sameAddress(useWatch({ control, name: 'email' }), user.email);
 
-  const onSubmit = handleSubmit((values) =>
-    updateProfile.mutate(values, {
+  const onSubmit = handleSubmit(({ currentPassword, ...values }) =>
+    updateProfile.mutate(emailChanged ? { ...values, currentPassword: currentPassword ?? '' } : values, {
       onSuccess: (saved) => {
         reset(valuesOf(saved));
-        toast({ title: 'Profile Updated', description: 'Your profile settings have been saved.' });
+        toast({
+          title: 'Profile Updated',
+          description: emailChanged
+            ? `We sent a link to ${saved.email}. Open it to verify your new address.`
+            : 'Your profile settings have been saved.',
+        });
       },
       onError: (error) => {
         applyServerFieldErrors(error, setError);
@@ -51,6 +62,15 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
             extra="Used for notifications and account recovery."
             render={(field) => <Input {...field} value={field.value as string} type="email" autoComplete="email" />}
           />
+          {emailChanged ? (
+            <FormField
+              control={control}
+              name="currentPassword"
+              label="Current Password"
+              extra="Needed to change your e-mail address. We will send a link to the new address to verify it."
+              render={(field) => <Input.Password {...field} value={field.value as string} autoComplete="current-password" />}
+            />
+          ) : null}
           <FormField
             control={control}
             name="emailNotifications"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Card, Form, Input, Space } from 'antd';
@@ -7,14 +7,18 @@ import { FormField } from '../../../components/form-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
-import { DeleteAccountCard } from '../../erasure/components/delete-account-card.tsx';
 
 // A Modal with its list: loaded when first opened.
 const ActiveSessionsDialog = lazy(() => import('./active-sessions-dialog.tsx').then((m) => ({ default: m.ActiveSessionsDialog })));
 
 const EMPTY: PasswordChangeInput = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export function SecurityTab() {
+interface SecurityTabProps {
+  /** The card that deletes the account, from the app (settings does not import erasure): the tab's last card. */
+  accountDeletion: ReactNode;
+}
+
+export function SecurityTab({ accountDeletion }: SecurityTabProps) {
   const updatePassword = useUpdatePassword();
   // null until first opened (the dialog's code is not loaded before); then it stays mounted, so that closing animates.
   const [sessionsShown, setSessionsShown] = useState<boolean | null>(null);
@@ -79,7 +83,7 @@ export function SecurityTab() {
           <ActiveSessionsDialog open={sessionsShown} onClose={() => setSessionsShown(false)} />
         </Suspense>
       )}
-      <DeleteAccountCard />
+      {accountDeletion}
     </Space>
   );
 }

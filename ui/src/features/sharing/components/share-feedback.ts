@@ -1,6 +1,7 @@
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import { roleLabel, type Share } from '../share-model.ts';
+import { roleLabel } from '../../../lib/student-access.ts';
+import type { Share } from '../share-model.ts';
 
 /** "Shared with X as Substitute", or that the invitation waits for them to register. */
 export function toastShared(share: Pick<Share, 'email' | 'role' | 'status' | 'grantee'>, count = 1): void {

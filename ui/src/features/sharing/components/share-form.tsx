@@ -3,7 +3,8 @@ import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
-import { ROLE_OPTIONS, localToday, shareFormSchema, type ShareFormValues, type ShareInput } from '../share-model.ts';
+import { ROLE_OPTIONS } from '../../../lib/student-access.ts';
+import { localToday, shareFormSchema, type ShareFormValues, type ShareInput } from '../share-model.ts';
 
 interface ShareFormProps {
   submitLabel: string;

@@ -1,6 +1,7 @@
 import { Button, Empty, List, Popconfirm, Tag, Typography } from 'antd';
-import { formatListDate } from '../../plans/components/review-urgency.ts';
-import { SHARE_STATUS_LABELS, roleLabel, type Share } from '../share-model.ts';
+import { formatListDate } from '../../../lib/format-date-time.ts';
+import { roleLabel } from '../../../lib/student-access.ts';
+import { SHARE_STATUS_LABELS, type Share } from '../share-model.ts';
 
 interface ShareListProps {
   shares: Share[];

@@ -2,7 +2,7 @@ import { Button, Card, Col, Descriptions, Empty, Row, Statistic, Tag, Typography
 import { useNavigate } from 'react-router-dom';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import { gradeLabel, type Student, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
-import { formatListDate } from '../../plans/components/review-urgency.ts';
+import { formatListDate } from '../../../lib/format-date-time.ts';
 import { SafeNotes } from './safe-notes.tsx';
 import { StudentStatusBadge } from './student-status-badge.tsx';
 import { effectiveStatus } from './students-list-model.ts';

@@ -3,7 +3,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { formatListDate } from '../../plans/components/review-urgency.ts';
+import { formatListDate } from '../../../lib/format-date-time.ts';
 import { useSubPlan } from '../api/get-sub-plan.ts';
 import { orderSubPlan, sharedByNames } from './sub-plan-model.ts';
 import './sub-plan.css';

@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
-import { formatListDate, reviewUrgency, URGENCY_COLORS } from './review-urgency.ts';
+import { formatListDate } from '../lib/format-date-time.ts';
+import { reviewUrgency, URGENCY_COLORS } from '../lib/review-urgency.ts';
 
 const URGENCY_TITLES = {
   overdue: 'Review overdue',

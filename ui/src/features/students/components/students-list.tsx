@@ -1,10 +1,10 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Empty, Segmented, Skeleton, Typography } from 'antd';
 import { AppstoreOutlined, FilterOutlined, PlusOutlined, ShareAltOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
+import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { usePlans } from '../../plans/api/get-plans.ts';
-import { permissionsFor } from '../../sharing/share-model.ts';
+import { permissionsFor } from '../../../lib/student-access.ts';
 import { useStudents } from '../api/get-students.ts';
 import { useAllStudentAccommodations } from '../api/get-all-student-accommodations.ts';
 import { StudentCard } from './student-card.tsx';
@@ -24,21 +24,34 @@ import {
 } from './students-list-model.ts';
 import './students-list.css';
 
-// Grid is the default view: the list view's antd Table (with Pagination, about 50 KB gzipped), the
-// filters (Select) and the share dialog (a form) load when they are first shown.
+// Grid is the default view: the list view's antd Table (with Pagination, about 50 KB gzipped) and the
+// filters (Select) load when they are first shown.
 const StudentsTable = lazy(() => import('./students-table.tsx').then((m) => ({ default: m.StudentsTable })));
 const StudentFiltersCard = lazy(() => import('./student-filters.tsx').then((m) => ({ default: m.StudentFiltersCard })));
-const ShareStudentsDialog = lazy(() =>
-  import('../../sharing/components/share-students-dialog.tsx').then((m) => ({ default: m.ShareStudentsDialog })),
-);
 
 /** Grid cards render in pages so 2,000 students stay responsive. */
 const GRID_PAGE_SIZE = 60;
 
-export default function StudentsListPage() {
+/** What "Share selected" opens: the selected students, by id and display name. */
+export interface ShareSelectedDialogProps {
+  open: boolean;
+  onClose: () => void;
+  students: { id: string; name: string }[];
+  /** Called after a successful share, to clear the selection. */
+  onShared: () => void;
+}
+
+interface StudentsListProps {
+  /** Every plan the user may see: each row shows its student's latest update and next review. */
+  plans: readonly Plan[] | undefined;
+  /** The sharing dialog, from the app (students do not import sharing); rendered inside a Suspense boundary. */
+  renderShareDialog: (props: ShareSelectedDialogProps) => ReactNode;
+}
+
+/** The Students screen: header actions, filters, grid or list, and the selection to share. */
+export function StudentsList({ plans, renderShareDialog }: StudentsListProps) {
   const navigate = useNavigate();
   const students = useStudents();
-  const plans = usePlans();
   const accommodations = useAllStudentAccommodations((students.data?.length ?? 0) > 0);
   const [viewMode, setViewMode] = useViewMode();
   const [showFilters, setShowFilters] = useState(false);
@@ -52,8 +65,8 @@ export default function StudentsListPage() {
   const [shareDialogMounted, setShareDialogMounted] = useState(false);
 
   const rows = useMemo(
-    () => buildRows(students.data ?? [], accommodations.data, plans.data),
-    [students.data, accommodations.data, plans.data],
+    () => buildRows(students.data ?? [], accommodations.data, plans),
+    [students.data, accommodations.data, plans],
   );
   const visibleRows = useMemo(() => filterRows(rows, filters), [rows, filters]);
   const groups = useMemo(() => groupRows(visibleRows, groupBy), [visibleRows, groupBy]);
@@ -178,12 +191,12 @@ export default function StudentsListPage() {
       )}
       {shareDialogMounted && (
         <Suspense fallback={null}>
-          <ShareStudentsDialog
-            open={sharingSelected}
-            onClose={() => setSharingSelected(false)}
-            students={selectedRows.map((row) => ({ id: row.student.id, name: row.name }))}
-            onShared={() => setSelectedIds(new Set())}
-          />
+          {renderShareDialog({
+            open: sharingSelected,
+            onClose: () => setSharingSelected(false),
+            students: selectedRows.map((row) => ({ id: row.student.id, name: row.name })),
+            onShared: () => setSelectedIds(new Set()),
+          })}
         </Suspense>
       )}
     </div>

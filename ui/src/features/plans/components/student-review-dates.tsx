@@ -1,8 +1,8 @@
 import { Card, Empty, Table } from 'antd';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
-import { useStudentPlans } from '../../plans/api/get-plans.ts';
-import { ReviewDue } from '../../plans/components/review-due.tsx';
-import { formatListDate } from '../../plans/components/review-urgency.ts';
+import { useStudentPlans } from '../api/get-plans.ts';
+import { ReviewDue } from '../../../components/review-due.tsx';
+import { formatListDate } from '../../../lib/format-date-time.ts';
 
 /** View-only roles see each plan's dates, without the plan editor. */
 export function StudentReviewDates({ studentId }: { studentId: string }) {

@@ -17,7 +17,3 @@ export const URGENCY_COLORS: Record<ReviewUrgency, string | undefined> = {
   'within-month': '#ad8b00',
   later: undefined,
 };
-
-/** Spec: lists show dates as 'MMM d, yyyy'. */
-export const formatListDate = (date: string | null | undefined): string =>
-  date ? dayjs(date).format('MMM D, YYYY') : '—';

@@ -2,9 +2,10 @@ import { Button, Card, Result, Skeleton, Space } from 'antd';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { useAccommodationLibrary } from '../../accommodations/api/get-accommodation-library.ts';
-import { StudentForm } from './student-form.tsx';
+import { useAccommodationLibrary } from '../../../features/accommodations/api/get-accommodation-library.ts';
+import { StudentForm } from '../../../features/students/components/student-form.tsx';
 
+/** The student form with the accommodation library to pick from, or the free plan's limit. */
 export default function NewStudentPage() {
   const { user, isLoading } = useCurrentUser();
   const library = useAccommodationLibrary();

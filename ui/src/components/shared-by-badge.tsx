@@ -1,8 +1,8 @@
 import { Tag, Tooltip } from 'antd';
 import { TeamOutlined } from '@ant-design/icons';
 import type { Student } from '@accommodate/shared-events/schemas/student';
-import { roleLabel } from '../share-model.ts';
-import { TOOLTIP_PROPS } from '../../../lib/tooltip-props.ts';
+import { roleLabel } from '../lib/student-access.ts';
+import { TOOLTIP_PROPS } from '../lib/tooltip-props.ts';
 
 /** 'Shared by NAME' on a student someone else owns, with my role in the tooltip. */
 export function SharedByBadge({ student }: { student: Pick<Student, 'access' | 'sharedBy'> }) {

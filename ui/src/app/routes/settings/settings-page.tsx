@@ -3,14 +3,17 @@ import { Skeleton, Tabs } from 'antd';
 import { BellOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
-import { ProfileTab } from './profile-tab.tsx';
-import './settings.css';
+import { ProfileTab } from '../../../features/settings/components/profile-tab.tsx';
+import '../../../features/settings/components/settings.css';
 
 // antd Tabs renders a pane only once it is chosen: the other two tabs load then.
-const SecurityTab = lazy(() => import('./security-tab.tsx').then((m) => ({ default: m.SecurityTab })));
-const NotificationsTab = lazy(() => import('./notifications-tab.tsx').then((m) => ({ default: m.NotificationsTab })));
+const SecuritySettingsTab = lazy(() => import('./security-settings-tab.tsx').then((m) => ({ default: m.SecuritySettingsTab })));
+const NotificationsTab = lazy(() =>
+  import('../../../features/settings/components/notifications-tab.tsx').then((m) => ({ default: m.NotificationsTab })),
+);
 const later = (tab: ReactNode) => <Suspense fallback={<Skeleton active />}>{tab}</Suspense>;
 
+/** Account Settings: profile, security (with the account's deletion) and notification preferences. */
 export default function SettingsPage() {
   const { user } = useCurrentUser();
   if (!user) return null;
@@ -21,7 +24,7 @@ export default function SettingsPage() {
         defaultActiveKey="profile"
         items={[
           { key: 'profile', label: 'Profile', icon: <UserOutlined />, children: <ProfileTab user={user} /> },
-          { key: 'security', label: 'Security', icon: <LockOutlined />, children: later(<SecurityTab />) },
+          { key: 'security', label: 'Security', icon: <LockOutlined />, children: later(<SecuritySettingsTab />) },
           { key: 'notifications', label: 'Notifications', icon: <BellOutlined />, children: later(<NotificationsTab />) },
         ]}
       />

@@ -3,16 +3,21 @@ import { Button, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useAccommodationLibrary } from '../../accommodations/api/get-accommodation-library.ts';
-import { PresenceAvatars } from '../../sharing/components/presence-avatars.tsx';
-import { useStudentPresence } from '../../sharing/components/use-student-presence.ts';
-import { permissionsFor } from '../../sharing/share-model.ts';
-import { useStudent } from '../api/get-student.ts';
-import { StudentForm } from './student-form.tsx';
+import { permissionsFor } from '../../../lib/student-access.ts';
+import { useAccommodationLibrary } from '../../../features/accommodations/api/get-accommodation-library.ts';
+import { PresenceAvatars } from '../../../features/sharing/components/presence-avatars.tsx';
+import { useStudentPresence } from '../../../features/sharing/components/use-student-presence.ts';
+import { useStudent } from '../../../features/students/api/get-student.ts';
+import { StudentForm } from '../../../features/students/components/student-form.tsx';
 
+// The edit page composes the student form with the accommodation library and who else is editing.
 // antd's Result carries its illustrations: loaded only when a load fails or editing is refused (bench 6).
-const StudentLoadError = lazy(() => import('./student-load-error.tsx').then((m) => ({ default: m.StudentLoadError })));
-const StudentEditForbidden = lazy(() => import('./student-load-error.tsx').then((m) => ({ default: m.StudentEditForbidden })));
+const StudentLoadError = lazy(() =>
+  import('../../../features/students/components/student-load-error.tsx').then((m) => ({ default: m.StudentLoadError })),
+);
+const StudentEditForbidden = lazy(() =>
+  import('../../../features/students/components/student-load-error.tsx').then((m) => ({ default: m.StudentEditForbidden })),
+);
 
 export default function EditStudentPage() {
   const { id = '' } = useParams();

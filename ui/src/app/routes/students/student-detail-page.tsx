@@ -3,29 +3,45 @@ import { Button, Card, Skeleton, Tabs } from 'antd';
 import { DeleteOutlined, EditOutlined, PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { printStudentRecord } from '../../access-log/api/record-print.ts';
-import { PresenceAvatars } from '../../sharing/components/presence-avatars.tsx';
-import { SharedByBadge } from '../../sharing/components/shared-by-badge.tsx';
-import { useStudentPresence } from '../../sharing/components/use-student-presence.ts';
-import { permissionsFor } from '../../sharing/share-model.ts';
-import { useStudent } from '../api/get-student.ts';
-import { useStudentAccommodations } from '../api/get-student-accommodations.ts';
-import { StudentOverviewTab } from './student-overview-tab.tsx';
+import { SharedByBadge } from '../../../components/shared-by-badge.tsx';
+import { permissionsFor } from '../../../lib/student-access.ts';
+import { printStudentRecord } from '../../../features/access-log/api/record-print.ts';
+import { PresenceAvatars } from '../../../features/sharing/components/presence-avatars.tsx';
+import { useStudentPresence } from '../../../features/sharing/components/use-student-presence.ts';
+import { useStudent } from '../../../features/students/api/get-student.ts';
+import { useStudentAccommodations } from '../../../features/students/api/get-student-accommodations.ts';
+import { StudentOverviewTab } from '../../../features/students/components/student-overview-tab.tsx';
 import '../../../components/wrapping-tabs.css';
-import './student-detail.css';
+import '../../../features/students/components/student-detail.css';
 
+// The student page composes every feature that shows a part of the record: students (overview, accommodations,
+// notes), plans, documents, history, the access log and sharing (presence, the share dialog).
 // Only the overview is on the first paint: every other tab (tables, timeline, date picker, PDF export)
 // and both dialogs load when first opened, which keeps this route's download small (bench 6).
-const StudentAccommodationsTab = lazy(() => import('./student-accommodations-tab.tsx').then((m) => ({ default: m.StudentAccommodationsTab })));
-const StudentNotesTab = lazy(() => import('./student-notes-tab.tsx').then((m) => ({ default: m.StudentNotesTab })));
-const StudentReviewDates = lazy(() => import('./student-review-dates.tsx').then((m) => ({ default: m.StudentReviewDates })));
-const StudentPlansTab = lazy(() => import('../../plans/components/student-plans-tab.tsx').then((m) => ({ default: m.StudentPlansTab })));
-const StudentDocumentsTab = lazy(() => import('../../documents/components/student-documents-tab.tsx').then((m) => ({ default: m.StudentDocumentsTab })));
-const StudentHistoryTab = lazy(() => import('../../history/components/student-history-tab.tsx').then((m) => ({ default: m.StudentHistoryTab })));
-const AccessLogTab = lazy(() => import('../../access-log/components/access-log-tab.tsx').then((m) => ({ default: m.AccessLogTab })));
-const StudentLoadError = lazy(() => import('./student-load-error.tsx').then((m) => ({ default: m.StudentLoadError })));
-const DeleteStudentDialog = lazy(() => import('./delete-student-dialog.tsx').then((m) => ({ default: m.DeleteStudentDialog })));
-const ShareStudentDialog = lazy(() => import('../../sharing/components/share-student-dialog.tsx').then((m) => ({ default: m.ShareStudentDialog })));
+const StudentAccommodationsTab = lazy(() =>
+  import('../../../features/students/components/student-accommodations-tab.tsx').then((m) => ({ default: m.StudentAccommodationsTab })),
+);
+const StudentNotesTab = lazy(() => import('../../../features/students/components/student-notes-tab.tsx').then((m) => ({ default: m.StudentNotesTab })));
+const StudentReviewDates = lazy(() =>
+  import('../../../features/plans/components/student-review-dates.tsx').then((m) => ({ default: m.StudentReviewDates })),
+);
+const StudentPlansTab = lazy(() => import('../../../features/plans/components/student-plans-tab.tsx').then((m) => ({ default: m.StudentPlansTab })));
+const StudentDocumentsTab = lazy(() =>
+  import('../../../features/documents/components/student-documents-tab.tsx').then((m) => ({ default: m.StudentDocumentsTab })),
+);
+const StudentHistoryTab = lazy(() =>
+  import('../../../features/history/components/student-history-tab.tsx').then((m) => ({ default: m.StudentHistoryTab })),
+);
+const AccessLogTab = lazy(() => import('../../../features/access-log/components/access-log-tab.tsx').then((m) => ({ default: m.AccessLogTab })));
+const StudentLoadError = lazy(() =>
+  import('../../../features/students/components/student-load-error.tsx').then((m) => ({ default: m.StudentLoadError })),
+);
+const DeleteStudentDialog = lazy(() =>
+  import('../../../features/students/components/delete-student-dialog.tsx').then((m) => ({ default: m.DeleteStudentDialog })),
+);
+const ShareStudentDialog = lazy(() =>
+  import('../../../features/sharing/components/share-student-dialog.tsx').then((m) => ({ default: m.ShareStudentDialog })),
+);
 
 /** A tab's content while its chunk loads. */
 const tab = (content: ReactNode) => <Suspense fallback={<Skeleton active />}>{content}</Suspense>;

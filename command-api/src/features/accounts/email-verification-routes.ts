@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { INVALID_LINK, verifyEmailSchema } from '@accommodate/shared-events/schemas/account';
+import type { AppContext } from '../../framework/command-context.ts';
+import { ValidationError } from '@accommodate/shared-events/domain/errors';
+import { HttpError } from '../../http/errors.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { AccountTokens } from '../../auth/account-tokens.ts';
+import { AttemptLimiter } from '../../auth/rate-limit.ts';
+import { loadCurrentUser } from '../../shared/current-user.ts';
+import { mailVerificationLink, markEmailVerified } from './email-verification.ts';
+
+const TOO_MANY_RESENDS = 'We have sent several links already. Please check your inbox (and spam folder), or try again in an hour.';
+
+/**
+ * POST /api/auth/verify-email needs the session of the account the link was mailed to. Deliberately: were any
+ * session (or none) enough, an attacker could register a victim's address, and the victim, opening the link out of
+ * curiosity, would verify the attacker's account for them.
+ */
+export function emailVerificationRoutes(context: AppContext): Router {
+  const router = Router();
+  const tokens = new AccountTokens(context.readStore, () => context.now());
+  // A handful of links an hour is plenty for a lost or slow message, and too few to flood anyone's inbox.
+  const resends = new AttemptLimiter(5, 60 * 60_000, () => context.now().getTime());
+
+  router.post('/api/auth/verify-email', async (req, res) => {
+    const userId = requireUser(req);
+    const { token } = verifyEmailSchema.parse(req.body);
+    const redeemed = await tokens.redeem(token, 'verify-email', userId);
+    if (!redeemed) throw new ValidationError(INVALID_LINK);
+    await markEmailVerified(context, { userId, email: redeemed.email });
+    res.json(await loadCurrentUser(context.readStore, userId));
+  });
+
+  router.post('/api/auth/verify-email/resend', async (req, res) => {
+    const userId = requireUser(req);
+    const user = await loadCurrentUser(context.readStore, userId);
+    if (!user.emailVerified) {
+      if (!resends.tryAttempt(userId)) throw new HttpError(429, TOO_MANY_RESENDS);
+      await mailVerificationLink(context, tokens, { userId, email: user.email });
+    }
+    res.status(204).end();
+  });
+
+  return router;
+}

@@ -1,0 +1,69 @@
+import { Router } from 'express';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { forgotPasswordSchema, INVALID_LINK, resetPasswordSchema } from '@accommodate/shared-events/schemas/account';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { ValidationError } from '@accommodate/shared-events/domain/errors';
+import { HttpError } from '../../http/errors.ts';
+import { AccountTokens } from '../../auth/account-tokens.ts';
+import { credentials, emailKey } from '../../auth/credentials.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { AttemptLimiter } from '../../auth/rate-limit.ts';
+import { startSession } from '../../auth/session-cookie.ts';
+import type { SessionStore } from '../../auth/sessions.ts';
+import { sendAccountMail } from '../../shared/account-mail.ts';
+import { loadCurrentUser } from '../../shared/current-user.ts';
+import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
+import { markEmailVerified } from './email-verification.ts';
+
+const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';
+
+/**
+ * 'Forgot password?': POST /api/auth/forgot-password always answers 204, so it tells no one which addresses have
+ * accounts; the link goes only to the account's own address. POST /api/auth/reset-password then sets the password
+ * with the link's token (single-use, an hour), ends every session of the account and signs this browser in.
+ */
+export function passwordResetRoutes(context: AppContext, sessions: SessionStore): Router {
+  const router = Router();
+  const tokens = new AccountTokens(context.readStore, () => context.now());
+  const clock = () => context.now().getTime();
+  // Per client address a refusal is safe to show: it says nothing about any account.
+  const byAddress = new AttemptLimiter(20, 15 * 60_000, clock);
+  // Per account it is silent (still 204): a refusal there would tell that the account exists. It stops mail-bombing.
+  const byAccount = new AttemptLimiter(3, 60 * 60_000, clock);
+
+  router.post('/api/auth/forgot-password', async (req, res) => {
+    const { email } = forgotPasswordSchema.parse(req.body);
+    if (!byAddress.tryAttempt(req.ip ?? 'unknown')) throw new HttpError(429, TOO_MANY_REQUESTS);
+    const credential = await credentials(context.readStore).get(emailKey(email));
+    if (credential && byAccount.tryAttempt(credential.userId)) {
+      const token = await tokens.issue(credential.userId, 'reset-password', email);
+      sendAccountMail(context, { userId: credential.userId, email }, { kind: 'reset-password', token });
+    }
+    res.status(204).end();
+  });
+
+  router.post('/api/auth/reset-password', async (req, res) => {
+    // The password rules first, so that a typo in it does not spend the link.
+    const input = resetPasswordSchema.parse(req.body);
+    const redeemed = await tokens.redeem(input.token, 'reset-password');
+    if (!redeemed) throw new ValidationError(INVALID_LINK);
+    const { userId } = redeemed;
+    const user = await loadCurrentUser(context.readStore, userId).catch(() => null);
+    const store = credentials(context.readStore);
+    const credential = user ? await store.get(emailKey(user.email)) : null;
+    if (!user || !credential) throw new ValidationError(INVALID_LINK);
+
+    await store.put({ ...credential, passwordHash: await hashPassword(input.newPassword) });
+    // Whoever knew the old password is signed out everywhere, and so are other reset links.
+    await sessions.destroyOthers(userId, undefined);
+    await tokens.revoke(userId, 'reset-password');
+    await handleCommand(context, userDecider, streamName('user', userId), { type: 'RecordPasswordChange', userId }, { actor: { userId } });
+    // The link reached the address it was mailed to, which proves the address, if the account still has it.
+    if (redeemed.email === user.email) await markEmailVerified(context, { userId, email: user.email });
+    await startSession(sessions, req, res, userId);
+    res.json(await loadCurrentUser(context.readStore, userId));
+  });
+
+  return router;
+}

@@ -1,0 +1,29 @@
+import { Card } from 'antd';
+import type { Plan, PlanForm } from '@accommodate/shared-events/schemas/plan';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useUpdatePlan } from '../api/update-plan.ts';
+import { PlanFormFields } from './plan-form.tsx';
+import { toastPlanSaveFailed } from './plan-feedback.ts';
+
+/** The plan's form on its own page; saves against the revision shown (If-Match). */
+export function PlanEditCard({ plan }: { plan: Plan }) {
+  const update = useUpdatePlan();
+  const submit = (form: PlanForm) =>
+    update.mutate(
+      { id: plan.id, revision: plan.revision, patch: form },
+      { onSuccess: () => toast({ title: 'Plan Updated' }), onError: toastPlanSaveFailed },
+    );
+
+  return (
+    <Card size="small" title="Edit Plan">
+      <PlanFormFields
+        plan={plan}
+        submitLabel="Save Plan"
+        submitting={update.isPending}
+        onSubmit={submit}
+        serverErrors={update.error instanceof ApiRequestError ? update.error.fieldErrors : undefined}
+      />
+    </Card>
+  );
+}
