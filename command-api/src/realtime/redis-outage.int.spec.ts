@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
-import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import { startProjectionsService, type RunningProjectionsService } from '@accommodate/projections/projections-service';
 import { startWorkersService, type RunningWorkersService } from '@accommodate/workers/workers-service';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '@accommodate/workers/testing/private-redis';

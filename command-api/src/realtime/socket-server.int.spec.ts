@@ -4,7 +4,7 @@ import type { Server } from 'socket.io';
 import { io as connectClient } from 'socket.io-client';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import { CHANGE_EVENT, studentRoom } from '@accommodate/projections/realtime/change-publisher';
 import { createRedisEmitterPublisher } from '@accommodate/projections/realtime/redis-emitter-publisher';
 import { createSocketServerPublisher } from '@accommodate/projections/realtime/socket-server-publisher';

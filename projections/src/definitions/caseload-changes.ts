@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
-import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import type { ProjectionContext } from './projection.ts';
 
 /** A poke about a caseload record, to the users who may see it, naming who made the change. */

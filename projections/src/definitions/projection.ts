@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
 import { isEventOf, type EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
-import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import type { Doc, Filter } from '../store/read-store.ts';
 
 /** A change to announce once the batch that made it has committed. */

@@ -1,4 +1,4 @@
-import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 
 /** Each signed-in socket joins its own user room, and only after its session is checked. */
 export const userRoom = (userId: string): string => `user:${userId}`;

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Logger, LogFields } from '@accommodate/shared-events/logging/logger';
-import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import type { Projection } from '../definitions/projection.ts';
 import type { ChangePublisher } from '../realtime/change-publisher.ts';
 import { openEmbeddedReadStore } from '../store/embedded-read-store.ts';
 import type { ReadStore } from '../store/read-store.ts';
 import { startProjections, type ProjectionRunner } from './projection-runner.ts';
-import { InMemoryEventStore } from './testing/in-memory-event-store.ts';
+import { InMemoryEventStore } from '@accommodate/shared-events/event-store/testing/in-memory-event-store';
 import { STREAM_COUNTS, streamCountsProjection, type StreamCount } from './testing/stream-counts-projection.ts';
 
 const counted = (ownerId = 'u1') => ({ type: 'Counted', data: { ownerId } });

@@ -7,7 +7,7 @@ import type { ReadStore } from '../store/read-store.ts';
 import { startProjections } from './projection-runner.ts';
 import { rebuildProjections } from './rebuild.ts';
 import { REPLAY_PAGE_SIZE } from './replay.ts';
-import { InMemoryEventStore } from './testing/in-memory-event-store.ts';
+import { InMemoryEventStore } from '@accommodate/shared-events/event-store/testing/in-memory-event-store';
 import { STREAM_COUNTS, streamCountsProjection, type StreamCount } from './testing/stream-counts-projection.ts';
 
 const everything = async (store: ReadStore) =>

@@ -2,13 +2,16 @@ import type { Doc, Filter, FindOptions } from './read-store.ts';
 
 type Scalar = Filter[string];
 
+/** A document's field by name: undefined where it has none. */
+const fieldOf = (doc: Readonly<Record<string, unknown>>, field: string): unknown => doc[field];
+
 /**
  * The keys under which a document is found by `field`, as in MongoDB: a scalar
  * value is its own key, an array is found by each of its scalar elements, and
  * a missing field is found by null. Keys are JSON texts so that 1, '1' and true differ.
  */
 export function filterKeys(doc: Doc, field: string): string[] {
-  const value = (doc as unknown as Record<string, unknown>)[field];
+  const value = fieldOf(doc, field);
   if (value === undefined || value === null) return ['null'];
   if (Array.isArray(value)) {
     const keys = new Set<string>();
@@ -39,8 +42,8 @@ export function matchesFilter(doc: Doc, filter: Filter | undefined): boolean {
 /** Orders like the embedded store: null and missing first, then numbers, then strings; ties by id. */
 export function compareForSort(a: Doc, b: Doc, field: string): number {
   const rank = (v: unknown): number => (v === undefined || v === null ? 0 : typeof v === 'number' || typeof v === 'boolean' ? 1 : 2);
-  const va = (a as unknown as Record<string, unknown>)[field];
-  const vb = (b as unknown as Record<string, unknown>)[field];
+  const va = fieldOf(a, field);
+  const vb = fieldOf(b, field);
   const byRank = rank(va) - rank(vb);
   if (byRank !== 0) return byRank;
   if (rank(va) === 1) return Number(va) - Number(vb);

@@ -1,9 +1,10 @@
 import type { Position } from '@accommodate/shared-events/events/envelope';
 
-/** Every read-model document has a string id. */
-export interface Doc {
-  id: string;
-}
+/**
+ * Every read-model document has a string id. A type literal, not an interface: a document is a plain JSON
+ * object, so (as with any type literal) it reads as a record of its fields where a filter looks one up by name.
+ */
+export type Doc = { id: string };
 
 /**
  * Equality filter on top-level fields. Where the document's field is an array,

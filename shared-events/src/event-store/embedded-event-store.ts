@@ -1,13 +1,15 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, Position, StoredMetadata } from '../events/envelope.ts';
+import type { EventEnvelope, Position } from '../events/envelope.ts';
 import { storedMetadataSchema } from '../events/envelope.ts';
-import { decodeEvent, encodeEvent, UnknownEventTypeError } from '../events/registry.ts';
+import { encodeEvent } from '../events/registry.ts';
 import type { AppendResult, EventStore, ExpectedRevision, ReadAllOptions, SubscribeOptions } from './event-store.ts';
 import { CommitNotifier } from './commit-notifier.ts';
 import { groupCommit } from './group-commit.ts';
 import { eventsOf } from './read-pages.ts';
 import { errorFrom, sqliteWriter, type WriterError } from './sqlite-writer-thread.ts';
+import { EVENT_COLUMNS, EVENTS_SCHEMA, toEnvelope, type LogPage, type PendingRow, type Row } from './stored-rows.ts';
+import { RecentRows } from './recent-rows.ts';
 
 export interface EmbeddedEventStoreOptions {
   /** Path of the SQLite file; created when missing. */
@@ -16,32 +18,8 @@ export interface EmbeddedEventStoreOptions {
   pollIntervalMs?: number;
 }
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS events (
-    position    INTEGER PRIMARY KEY AUTOINCREMENT,
-    stream_id   TEXT    NOT NULL,
-    revision    INTEGER NOT NULL,
-    type        TEXT    NOT NULL,
-    data        TEXT    NOT NULL,
-    metadata    TEXT    NOT NULL,
-    event_id    TEXT    NOT NULL UNIQUE,
-    occurred_at TEXT    NOT NULL,
-    UNIQUE (stream_id, revision)
-  );
-`;
-
 /** How often a waiting subscriber looks for commits made by other processes. */
 const FOREIGN_COMMIT_CHECK_MS = 20;
-const COLUMNS = 'position, stream_id, revision, type, data, metadata, event_id, occurred_at';
-type Row = [position: number, streamId: string, revision: number, type: string, data: string, metadata: string, eventId: string, occurredAt: string];
-
-interface PendingRow {
-  storedType: string;
-  data: string;
-  metadata: string;
-  eventId: string;
-  occurredAt: string;
-}
 
 interface PendingAppend {
   streamId: string;
@@ -55,54 +33,8 @@ type WriterOutcome = { ok: true; result: { nextRevision: number; position: strin
 type WriterReply = { headBefore: string; outcomes: WriterOutcome[] };
 type WrittenAppend = Pick<PendingAppend, 'streamId' | 'expectedRevision' | 'rows'>;
 
-/** Rows this process appended last, kept for its live subscriptions (one per projection). */
-const RECENT_ROWS = 1_000;
-interface RecentRow {
-  row: Row;
-  /** Decoded once, for every subscriber; null for a type this build does not know. */
-  envelope?: EventEnvelope | null;
-}
-
-
 const DEFAULT_READ_BATCH = 2_000;
 const SUBSCRIPTION_BATCH = 500;
-
-// Events of one append share their metadata text, so a replay parses it once per append, not per event.
-let lastMetadataText = '';
-let lastMetadata: StoredMetadata | null = null;
-function parseMetadata(text: string): StoredMetadata {
-  if (text !== lastMetadataText || !lastMetadata) {
-    // Validated with storedMetadataSchema on the way in; re-parsing it with zod would halve replay speed.
-    lastMetadata = JSON.parse(text) as StoredMetadata;
-    lastMetadataText = text;
-  }
-  return lastMetadata;
-}
-
-/** Upcasts one stored row; null for a type this build no longer knows (skipped, as on EventStoreDB). */
-function toEnvelope(row: Row): EventEnvelope | null {
-  let decoded: ReturnType<typeof decodeEvent>;
-  try {
-    decoded = decodeEvent(row[3], JSON.parse(row[4]));
-  } catch (error) {
-    if (error instanceof UnknownEventTypeError) return null;
-    throw error;
-  }
-  const metadata = parseMetadata(row[5]);
-  return {
-    eventId: row[6],
-    type: decoded.type,
-    data: decoded.data,
-    streamId: row[1],
-    revision: row[2],
-    position: BigInt(row[0]),
-    occurredAt: row[7],
-    actor: { userId: metadata.actor.userId },
-    correlationId: metadata.correlationId,
-    causationId: metadata.causationId,
-    schemaVersion: decoded.schemaVersion,
-  };
-}
 
 /**
  * The embedded event store: one SQLite file in WAL mode with synchronous=FULL, so an append
@@ -122,10 +54,10 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   // process touches count towards its RSS, so the window and the page cache stay modest.
   db.pragma('mmap_size = 67108864');
   db.pragma('cache_size = -16384');
-  db.exec(SCHEMA);
+  db.exec(EVENTS_SCHEMA);
 
-  const selectStream = db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`).raw();
-  const selectAfter = db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw();
+  const selectStream = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`).raw();
+  const selectAfter = db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw();
   const selectHead = db.prepare('SELECT MAX(position) FROM events').pluck();
   const selectOne = db.prepare('SELECT 1').pluck();
 
@@ -153,56 +85,19 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   let closed = false;
   const writer = sqliteWriter<WrittenAppend[], WriterReply>(options.file, 'append');
 
+  /** What this process appended last, for its live subscriptions (recent-rows.ts). */
+  const recent = new RecentRows();
+
   function settle(batch: PendingAppend[], reply: WriterReply): void {
-    if (BigInt(reply.headBefore) !== recentEnd) startRecent(BigInt(reply.headBefore));
+    if (BigInt(reply.headBefore) !== recent.end) recent.startAfter(BigInt(reply.headBefore));
     reply.outcomes.forEach((outcome, i) => {
       const append = batch[i]!;
       if (!outcome.ok) return append.reject(errorFrom(outcome.error));
       const { nextRevision, position, first } = outcome.result;
-      if (first !== null) remember(append, BigInt(first), nextRevision);
+      if (first !== null) recent.remember(append.streamId, append.rows, BigInt(first), nextRevision);
       append.resolve({ nextRevision, position: BigInt(position) });
     });
     notifier.notify();
-  }
-
-  /**
-   * Every row after `recentStart` up to `recentEnd`, in order and without gaps: each projection's
-   * live subscription reads what was just appended from here instead of querying and decoding the
-   * same rows once per projection. A batch that finds the log's head elsewhere (another process
-   * appended) starts the window again, so a row written elsewhere is never skipped.
-   */
-  let recent: RecentRow[] = [];
-  let recentStart: Position = -1n;
-  let recentEnd: Position = -1n;
-  function startRecent(after: Position): void {
-    recent = [];
-    recentStart = recentEnd = after;
-  }
-  function remember(append: PendingAppend, first: Position, lastRevision: number): void {
-    if (first !== recentEnd + 1n) startRecent(first - 1n);
-    let revision = lastRevision - append.rows.length;
-    for (const row of append.rows) {
-      revision += 1;
-      recentEnd += 1n;
-      recent.push({ row: [Number(recentEnd), append.streamId, revision, row.storedType, row.data, row.metadata, row.eventId, row.occurredAt] });
-    }
-    if (recent.length > 2 * RECENT_ROWS) {
-      const dropped = recent.length - RECENT_ROWS;
-      recent = recent.slice(dropped);
-      recentStart += BigInt(dropped);
-    }
-  }
-  /** readPage from the window, or undefined when it does not cover the rows after `after`. */
-  function recentPage(after: Position, limit: number): ReturnType<typeof readPage> | undefined {
-    if (after < recentStart || after >= recentEnd) return undefined;
-    const from = Number(after - recentStart);
-    const slice = recent.slice(from, from + limit);
-    const envelopes: EventEnvelope[] = [];
-    for (const entry of slice) {
-      if (entry.envelope === undefined) entry.envelope = toEnvelope(entry.row);
-      if (entry.envelope) envelopes.push(entry.envelope);
-    }
-    return { envelopes, last: after + BigInt(slice.length), count: slice.length };
   }
 
   const commits = groupCommit<PendingAppend>((batch) =>
@@ -219,7 +114,7 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
   }
 
   /** One page of the log after a position; `last` advances past skipped unknown types too. */
-  function readPage(after: Position, limit: number): { envelopes: EventEnvelope[]; last: Position; count: number } {
+  function readPage(after: Position, limit: number): LogPage {
     const rows = selectAfter.all(after, limit) as Row[];
     const envelopes: EventEnvelope[] = [];
     for (const row of rows) {
@@ -254,9 +149,9 @@ export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): Even
       try {
         for (;;) {
           if (closed || signal?.aborted) return;
-          let page = recentPage(after, maxPage);
+          let page = recent.page(after, maxPage);
           if (!page) {
-            if (after === recentEnd && fileReadAt === foreignChanges) break;
+            if (after === recent.end && fileReadAt === foreignChanges) break;
             fileReadAt = foreignChanges;
             page = readPage(after, maxPage);
           }

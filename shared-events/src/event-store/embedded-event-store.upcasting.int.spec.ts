@@ -53,8 +53,10 @@ describe('embedded event store upcasting', () => {
       expect(old).toMatchObject({ type: 'UserRegistered', schemaVersion: 2 });
       expect(old?.data).toEqual({ userId, name: 'Ada Lovelace', email: 'ada@example.test', displayName: 'Ada' });
 
-      const fresh = { type: 'UserRegistered', data: { userId, name: 'Ada L', email: 'a@example.test', displayName: 'Ada' } };
-      await store.append(streamId, [fresh as unknown as DomainEvent], {
+      // v1's fields and the mocked v2's displayName: a DomainEvent to the compiler, which knows only v1.
+      const data = { userId, name: 'Ada L', email: 'a@example.test', displayName: 'Ada' };
+      const fresh: DomainEvent = { type: 'UserRegistered', data };
+      await store.append(streamId, [fresh], {
         expectedRevision: 0,
         actor: { userId: 'system' },
         correlationId: 'c-2',

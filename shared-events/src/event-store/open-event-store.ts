@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Position } from '../events/envelope.ts';
 import type { EventStore } from './event-store.ts';
 import { createShreddingEventStore } from './shredding-event-store.ts';
 import { openMongoSubjectKeyStore, openSqliteSubjectKeyStore, type SubjectKeyStore } from './subject-key-store.ts';
+import { eventsFileIn, keysFileIn } from './data-files.ts';
 
 /**
  * EventStoreDB when a URL is configured, else the embedded file `<dataDir>/events.sqlite`.
@@ -13,20 +13,19 @@ import { openMongoSubjectKeyStore, openSqliteSubjectKeyStore, type SubjectKeySto
  */
 export async function openEventStore(config: { eventStoreUrl?: string | undefined; dataDir: string; mongodbUrl?: string | undefined }): Promise<EventStore> {
   await mkdir(config.dataDir, { recursive: true });
-  const keys: SubjectKeyStore = config.mongodbUrl
-    ? await openMongoSubjectKeyStore(config.mongodbUrl)
-    : openSqliteSubjectKeyStore(join(config.dataDir, 'keys.sqlite'));
-  let inner: EventStore;
+  if (!config.eventStoreUrl && !config.mongodbUrl) {
+    // Both files local: the log can also be read ahead on a worker thread.
+    const { openEmbeddedLog } = await import('./embedded-log.ts');
+    const { readAllAhead } = await import('./read-ahead.ts');
+    const store = openEmbeddedLog(config.dataDir);
+    // Object.assign, not a spread: the store's `erasures` getter must stay live.
+    return Object.assign(store, { readAllAhead: (options: { after?: Position | null; pageSize: number }) => readAllAhead(config.dataDir, options) });
+  }
+  const keys: SubjectKeyStore = config.mongodbUrl ? await openMongoSubjectKeyStore(config.mongodbUrl) : openSqliteSubjectKeyStore(keysFileIn(config.dataDir));
   if (config.eventStoreUrl) {
     const { openEsdbEventStore } = await import('./esdb-event-store.ts');
-    inner = openEsdbEventStore({ connectionString: config.eventStoreUrl });
-  } else {
-    const { openEmbeddedEventStore } = await import('./embedded-event-store.ts');
-    inner = openEmbeddedEventStore({ file: join(config.dataDir, 'events.sqlite') });
+    return createShreddingEventStore(openEsdbEventStore({ connectionString: config.eventStoreUrl }), keys);
   }
-  const store = createShreddingEventStore(inner, keys);
-  if (config.eventStoreUrl || config.mongodbUrl) return store;
-  const { readAllAhead } = await import('./read-ahead.ts');
-  // Object.assign, not a spread: the store's `erasures` getter must stay live.
-  return Object.assign(store, { readAllAhead: (options: { after?: Position | null; pageSize: number }) => readAllAhead(config.dataDir, options) });
+  const { openEmbeddedEventStore } = await import('./embedded-event-store.ts');
+  return createShreddingEventStore(openEmbeddedEventStore({ file: eventsFileIn(config.dataDir) }), keys);
 }

@@ -4,19 +4,9 @@
  * `depth` pages ahead of what the other side has taken.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { EventEnvelope } from '../events/envelope.ts';
-import { openEventStore } from './open-event-store.ts';
+import { openEmbeddedLog } from './embedded-log.ts';
+import type { ReadAheadData, ReadAheadMessage } from './read-ahead-messages.ts';
 import { readPagesOf } from './read-pages.ts';
-
-export interface ReadAheadData {
-  dataDir: string;
-  /** Position as a string, or null for the start of the log. */
-  after: string | null;
-  pageSize: number;
-  depth: number;
-}
-
-export type ReadAheadMessage = { page: EventEnvelope[] } | { done: true } | { failed: { name: string; message: string } };
 
 const port = parentPort!;
 const { dataDir, after, pageSize, depth } = workerData as ReadAheadData;
@@ -31,7 +21,7 @@ port.on('message', (message: 'taken' | 'stop') => {
 });
 const post = (message: ReadAheadMessage) => port.postMessage(message);
 
-const store = await openEventStore({ dataDir });
+const store = openEmbeddedLog(dataDir);
 try {
   for await (const page of readPagesOf(store, { after: after === null ? null : BigInt(after), batchSize: pageSize })) {
     while (unacknowledged >= depth && !stopped) await new Promise<void>((resolve) => (wake = resolve));

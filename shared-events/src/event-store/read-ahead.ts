@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { EventEnvelope, Position } from '../events/envelope.ts';
-import type { ReadAheadData, ReadAheadMessage } from './read-ahead-worker.ts';
+import type { ReadAheadData, ReadAheadMessage } from './read-ahead-messages.ts';
 
 /**
  * The embedded log (`<dataDir>/events.sqlite`, keys in `<dataDir>/keys.sqlite`) read, decoded and

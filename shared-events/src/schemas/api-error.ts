@@ -16,13 +16,3 @@ export function fieldErrors(issues: readonly { path: readonly (string | number)[
   }
   return errors;
 }
-
-/** A socket `change` poke: what changed, never the data itself. */
-export const changeMessageSchema = z.object({
-  entity: z.enum(['user', 'student', 'accommodation', 'plan', 'document', 'notification', 'share']),
-  id: z.string(),
-  studentId: z.string().optional(),
-  revision: z.number().optional(),
-  actorId: z.string(),
-});
-export type ChangeMessage = z.infer<typeof changeMessageSchema>;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
-import { changeMessageSchema } from '@accommodate/shared-events/schemas/api-error';
+import { changeMessageSchema } from '@accommodate/shared-events/schemas/change-message';
 import { useCurrentUser } from './auth.ts';
 import { invalidationsFor } from './change-invalidation.ts';
 import { SocketContext } from './socket-context.ts';

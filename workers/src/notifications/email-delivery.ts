@@ -1,5 +1,5 @@
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
-import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
+import { isDomainEnvelope } from '@accommodate/shared-events/event-store/domain-envelope';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { USERS, type UserDoc } from '@accommodate/projections/definitions/users-projection';
@@ -136,7 +136,8 @@ export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, 
 
 /** The event itself, not the read model: the projection may not have caught up yet. */
 async function raisedNotification(deps: Pick<EmailDeliveryDependencies, 'eventStore'>, notificationId: string) {
-  const history = (await deps.eventStore.readStream(streamName('notification', notificationId))) as unknown as NotificationEvent[];
-  const raised = history.find((event) => event.type === 'NotificationRaised');
-  return raised?.type === 'NotificationRaised' ? raised.data : null;
+  for (const event of await deps.eventStore.readStream(streamName('notification', notificationId))) {
+    if (isDomainEnvelope(event) && event.type === 'NotificationRaised') return event.data;
+  }
+  return null;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
-import { InMemoryEventStore } from '@accommodate/projections/runner/testing/in-memory-event-store';
+import { InMemoryEventStore } from '@accommodate/shared-events/event-store/testing/in-memory-event-store';
 import { openEmbeddedReadStore } from '@accommodate/projections/store/embedded-read-store';
 import { startProjections } from '@accommodate/projections/runner/projection-runner';
 import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';

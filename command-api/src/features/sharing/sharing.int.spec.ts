@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Presence } from '@accommodate/shared-events/schemas/share';
-import type { ChangeMessage } from '@accommodate/shared-events/schemas/api-error';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
 import { appendExpiredShare, jane, openSocket, teacher, waitFor, watch } from '../../testing/sharing-fixtures.ts';

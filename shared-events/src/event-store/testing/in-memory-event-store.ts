@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventMetadata, Position } from '@accommodate/shared-events/events/envelope';
-import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
+import type { EventEnvelope, EventMetadata, Position } from '../../events/envelope.ts';
+import { SYSTEM_ACTOR } from '../../events/envelope.ts';
 import type {
   AppendResult,
   EventStore,
   ExpectedRevision,
   ReadAllOptions,
   SubscribeOptions,
-} from '@accommodate/shared-events/event-store/event-store';
-import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
-import type { DomainEvent } from '@accommodate/shared-events/events/registry';
+} from '../event-store.ts';
+import { WrongExpectedRevisionError } from '../event-store.ts';
+import type { DomainEvent } from '../../events/registry.ts';
+import { encodeEvent } from '../../events/registry.ts';
 
 /**
- * A test double for the EventStore: the log in an array. Positions step by
- * POSITION_STEP so that nothing comes to rely on them being consecutive.
- * `redeliver` rewinds live subscriptions, as a reconnect that resumes early would.
+ * A test double for the EventStore: the log in an array, under the same contract as the real stores
+ * (event-store.contract.ts). Positions step by POSITION_STEP so that nothing comes to rely on them being
+ * consecutive. `redeliver` rewinds live subscriptions, as a reconnect that resumes early would.
  */
 const POSITION_STEP = 10n;
 
@@ -30,7 +31,9 @@ export class InMemoryEventStore implements EventStore {
     events: readonly DomainEvent[],
     options: { expectedRevision: ExpectedRevision } & EventMetadata,
   ): Promise<AppendResult> {
-    return this.appendRaw(streamId, events, options);
+    // Validated as the real stores do before anything is written, so a bad event fails its whole append.
+    const valid = events.map((event) => ({ type: event.type, data: encodeEvent(event).data }));
+    return this.appendRaw(streamId, valid, options);
   }
 
   /** Appends events of any type, so that tests can use toy events outside the domain registry. */
