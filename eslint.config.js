@@ -73,6 +73,24 @@ export default tseslint.config(
   restrict(['shared-events/src/**'], [
     { group: ['@accommodate/*'], message: 'shared-events depends on nothing else in the repo.' },
   ]),
+  // The domain core (emmett's deciders, the access rules): plain TypeScript that any adapter can run, and specs without a store.
+  restrict(['shared-events/src/domain/**'], [
+    { group: ['@accommodate/*'], message: 'shared-events depends on nothing else in the repo.' },
+    {
+      group: ['express', 'react', 'react-dom', 'socket.io', 'socket.io-client', 'better-sqlite3', 'mongodb', '@eventstore/db-client', 'ioredis', 'bullmq', 'node:*'],
+      message: 'The domain core is plain TypeScript: no framework, store, socket or I/O.',
+    },
+    { group: ['**/event-store/**', '**/sqlite/**', '**/logging/**', '**/timing/**'], message: 'The domain core knows no store, log or clock.' },
+  ]),
+  // command-api: routes are composed in features/feature-routes.ts alone; a feature uses shared code (shared/, framework/,
+  // http/, auth/, the domain, the queries), never another feature, and shared code never a feature.
+  restrict(['command-api/src/features/*/**'], [
+    { regex: '^\\.\\./(?!\\.\\.)', message: 'A feature must not import another feature: move what both need to command-api/src/shared or the domain.' },
+    { regex: '(^|/)features/', message: 'A feature must not import another feature: move what both need to command-api/src/shared or the domain.' },
+  ]),
+  restrict(['command-api/src/{shared,framework,http,auth,realtime,testing}/**'], [
+    { regex: '(^|/)features/', message: 'Shared code must not import features; features are composed in features/feature-routes.ts.' },
+  ]),
   restrict(['projections/src/**'], [
     { group: ['@accommodate/command-api/*', '@accommodate/workers/*', '@accommodate/ui/*'], message: 'projections may use only shared-events.' },
   ]),

@@ -18,11 +18,12 @@ import { createApp } from './create-app.ts';
 import { SessionStore, readCookie, SESSION_COOKIE } from './auth/sessions.ts';
 import { openDocumentBlobStore } from './features/documents/open-blob-store.ts';
 import { attachSocketServer, disconnectSessions, revalidateStudentWatchers } from './realtime/socket-server.ts';
-import { canViewStudent, personLookup } from './features/students/student-access.ts';
+import { canViewStudent } from './shared/student-access.ts';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
 import { startShareAccessReactor } from './features/sharing/share-access-reactor.ts';
 import { seedAccommodationTemplates } from './features/accommodations/seed-templates.ts';
 import { answerClientErrorsAsJson } from './http/client-errors.ts';
-import { trackingSends } from './features/accounts/account-mail.ts';
+import { trackingSends } from './shared/account-mail.ts';
 
 export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
 
@@ -74,7 +75,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     redisUrl: config.redisUrl,
     redisKey: config.socketRedisKey,
     canViewStudent: (userId, studentId) => canViewStudent(context, userId, studentId),
-    userName: async (userId) => (await personLookup(context)(userId)).name,
+    userName: async (userId) => (await personLookup(readStore)(userId)).name,
   });
   sessions.onEnded((sessionIds) => disconnectSessions(io, sessionIds));
   const shareAccess = startShareAccessReactor({

@@ -1,23 +1,47 @@
 import type { Router } from 'express';
 import type { AppContext } from '../framework/command-context.ts';
 import type { SessionStore } from '../auth/sessions.ts';
+import { createAccessRecorder } from '../shared/record-access.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
-import { accommodationRoutes } from './accommodations/accommodation-routes.ts';
-import { caseloadRoutes } from './students/caseload-routes.ts';
-import { notificationRoutes } from './notifications/notification-routes.ts';
-import { auditTrailRoutes } from './access-log/audit-trail-routes.ts';
 import { sessionRoutes } from './accounts/session-routes.ts';
 import { emailVerificationRoutes } from './accounts/email-verification-routes.ts';
 import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
+import { accommodationRoutes } from './accommodations/accommodation-routes.ts';
+import { accessLogRoutes } from './access-log/access-log-routes.ts';
+import { historyRoutes } from './history/history-routes.ts';
+import { recordsExportRoutes } from './records-export/records-export-routes.ts';
+import { accountErasureRoutes } from './erasure/account-erasure-routes.ts';
+import { studentRoutes } from './students/student-routes.ts';
+import { planRoutes } from './plans/plan-routes.ts';
+import { documentRoutes } from './documents/document-routes.ts';
+import { shareRoutes } from './sharing/share-routes.ts';
+import { notificationRoutes } from './notifications/notification-routes.ts';
+import { calendarRoutes } from './notifications/calendar-routes.ts';
 
-/** Every feature's routes, in the order they are mounted. */
+/**
+ * Every feature's routes, in the order they are mounted: the one place features are composed (feature folders
+ * import shared code only, never each other; eslint.config.js holds them to it).
+ */
 export function featureRoutes(context: AppContext, sessions: SessionStore): Router[] {
+  // The FERPA record of access: written by the access log's, history's and records export's routes alike.
+  const recordAccess = createAccessRecorder(context);
   return [
     accountRoutes(context, sessions),
     emailVerificationRoutes(context),
     passwordResetRoutes(context, sessions),
     sessionRoutes(sessions),
-    accommodationRoutes(context), auditTrailRoutes(context, sessions), caseloadRoutes(context),
+    accommodationRoutes(context),
+    // Before the student routes: the access log records what they then serve, and only a read with ?asOf stops at history.
+    accessLogRoutes(context, recordAccess),
+    historyRoutes(context, recordAccess),
+    recordsExportRoutes(context, recordAccess),
+    accountErasureRoutes(context, sessions),
+    studentRoutes(context),
+    planRoutes(context),
+    documentRoutes(context),
+    shareRoutes(context),
     notificationRoutes(context),
+    // The review-date calendar feed: reminders, wherever the teacher looks.
+    calendarRoutes(context),
   ];
 }

@@ -4,7 +4,7 @@ import type { JobQueue } from '@accommodate/workers/jobs/job-queue';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { Mailer } from '@accommodate/workers/notifications/mailer';
 import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
-import type { DocumentBlobStore } from '../features/documents/document-blob-store.ts';
+import type { DocumentBlobStore } from './document-blob-store.ts';
 
 /** Lets a command wait until the read models include its own write, so the next GET sees it. */
 export interface ProjectionProgress {

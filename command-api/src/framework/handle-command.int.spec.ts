@@ -8,7 +8,7 @@ import { openSqliteSubjectKeyStore } from '@accommodate/shared-events/event-stor
 import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
 import { handleCommand } from './handle-command.ts';
-import type { Decider } from './decider.ts';
+import type { Decider } from '@accommodate/shared-events/domain/decider';
 
 type Rename = { firstName: string };
 interface Named {
@@ -16,6 +16,7 @@ interface Named {
 }
 /** A student's first name: renaming to the same name changes nothing. */
 const naming: Decider<Named, Rename, DomainEvent> = {
+  eventTypes: ['StudentAdded', 'StudentDetailsUpdated'],
   initialState: () => ({ firstName: null }),
   evolve: (state, event) => {
     const data = event.data as { firstName?: string; changes?: { firstName?: string } };

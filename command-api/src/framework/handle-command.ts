@@ -1,21 +1,28 @@
 import { randomUUID } from 'node:crypto';
-import { WrongExpectedRevisionError, type EventStore } from '@accommodate/shared-events/event-store/event-store';
-import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
+import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
-import type { Actor, Position } from '@accommodate/shared-events/events/envelope';
-import { fold, type Decider } from './decider.ts';
+import type { Actor, EventEnvelope, Position } from '@accommodate/shared-events/events/envelope';
+import { fold, type Decider } from '@accommodate/shared-events/domain/decider';
+import { isEventOf } from '@accommodate/shared-events/domain/event-types';
 import type { AppContext } from './command-context.ts';
+import { openFoldedStates, type FoldedStates } from './folded-states.ts';
+import { StaleRevisionError } from '../http/errors.ts';
 
 export interface CommandOptions {
   actor: Actor;
-  /** From If-Match. When given and stale, the command is refused before deciding. */
+  /**
+   * The revision the client saw (If-Match); absent: "on top of whatever is there". A command is refused when the
+   * stream has moved past it (412), and one made from the stream (see CommandSource) is handed the stream to judge.
+   */
   expectedRevision?: number | undefined;
   correlationId?: string;
   /**
    * Wait until the read models include the write, so the caller's next GET sees it.
-   * Off for writes nobody reads back at once (seeding at start-up).
+   * Off for writes nobody reads back at once (seeding at start-up, the access log).
    */
   awaitReadModels?: boolean;
+  /** For a refusal at a stale revision: the record as it now is, which the 412 hands the client to merge against. */
+  currentOnStale?: () => Promise<unknown>;
 }
 
 export interface CommandResult<State> {
@@ -25,160 +32,166 @@ export interface CommandResult<State> {
   newEvents: DomainEvent[];
 }
 
+/** What a command made from the stream sees: the state, its revision, and the events behind it, read on demand. */
+export interface StreamView<State> {
+  state: State;
+  revision: number;
+  events(): Promise<readonly EventEnvelope[]>;
+}
+
+/**
+ * A command, or a function that makes it from the stream as it is: the student edit merges a stale If-Match onto
+ * the current record. Such a function judges `expectedRevision` itself.
+ */
+export type CommandSource<State, Command> = Command | ((view: StreamView<State>) => Command | Promise<Command>);
+
+const madeFromStream = <State, Command>(command: CommandSource<State, Command>): command is (view: StreamView<State>) => Command | Promise<Command> =>
+  typeof command === 'function';
+
 /** Waiting longer than this for read models would only delay a reply that is already durable. */
 const READ_YOUR_WRITES_TIMEOUT_MS = 3_000;
+/** Racing writers on one stream are a handful of co-teachers; more rounds than that means something is wrong. */
+const UNCONDITIONAL_ATTEMPTS = 8;
+
+type View<State> = StreamView<State> & { cached: boolean };
 
 /**
- * Folded state per stream, so a command on a stream this process just wrote does not re-read and
- * re-fold its whole history. Only ever trusted through a conditional append: a command decided on a
- * cached state must append at the cached revision, which fails if anyone else wrote since; a cached
- * decision that appends nothing or is refused is not trusted either, and is made again from the log.
- * Entries go when any subject is erased in this process (they may hold its plaintext) and after
- * STATE_CACHE_MS (an erasure by another process shows within the shredding key cache's 30 s too).
- */
-const STATE_CACHE_MS = 30_000;
-const MAX_CACHED_STREAMS = 1_000;
-interface FoldedState {
-  state: unknown;
-  revision: number;
-  at: number;
-  erasures: number;
-}
-const foldedStates = new WeakMap<EventStore, WeakMap<object, Map<string, FoldedState>>>();
-
-/** null when states must not be cached: an erasing store that cannot say when it erased. */
-function erasuresOf(store: EventStore): number | null {
-  if (!canForgetSubjects(store)) return 0;
-  return typeof store.erasures === 'number' ? store.erasures : null;
-}
-
-function statesFor(store: EventStore, decider: object): Map<string, FoldedState> {
-  let byDecider = foldedStates.get(store);
-  if (!byDecider) foldedStates.set(store, (byDecider = new WeakMap()));
-  let states = byDecider.get(decider);
-  if (!states) byDecider.set(decider, (states = new Map()));
-  return states;
-}
-
-const isFresh = (entry: FoldedState, erasures: number | null) => entry.erasures === erasures && Date.now() - entry.at < STATE_CACHE_MS;
-
-/**
- * The state and revision this process last folded for the stream, if still fresh. Not proof that
- * the stream is still at that revision (another process may have written since): a decision made
- * on it must be handed to handleCommand with `expectedRevision` set to it, whose conditional append
- * then fails with WrongExpectedRevisionError, appending nothing, if the stream has moved on.
- * Read-only: the object is the cache's own.
- */
-export function cachedState<State>(
-  context: Pick<AppContext, 'eventStore'>,
-  decider: Pick<Decider<State, never, never>, 'initialState'>,
-  streamId: string,
-): { readonly state: State; readonly revision: number } | undefined {
-  const erasures = erasuresOf(context.eventStore);
-  if (erasures === null) return undefined;
-  const entry = foldedStates.get(context.eventStore)?.get(decider)?.get(streamId);
-  return entry && isFresh(entry, erasures) ? { state: entry.state as State, revision: entry.revision } : undefined;
-}
-
-/** A copy the caller cannot change under the cache; undefined when the state cannot be copied. */
-function snapshot(state: unknown): unknown {
-  try {
-    return structuredClone(state);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Load → decide → append, after emmett's CommandHandler. The append expects the
- * revision the decision was made on, so a concurrent writer makes it fail rather
- * than be overwritten; the caller maps that to 412.
+ * The one write path, after emmett's CommandHandler: load → decide → append at the revision the decision was made
+ * on, so a concurrent writer makes the append fail rather than be overwritten. The one retry policy:
+ * - a decision made on a cached state (folded-states.ts) that is refused, appends nothing or meets a newer stream
+ *   is made again from the log;
+ * - a conflict at the append is decided again on the newer stream only when the client set no precondition;
+ *   with If-Match it is the client's 412 (with the current record when `currentOnStale` says how to read it).
+ * Any other failure of the append is not retried: the events may have been written.
  */
 export async function handleCommand<State, Command, Event extends DomainEvent>(
   context: Pick<AppContext, 'eventStore' | 'progress'>,
   decider: Decider<State, Command, Event>,
   streamId: string,
-  command: Command,
+  command: CommandSource<State, Command>,
   options: CommandOptions,
 ): Promise<CommandResult<State>> {
-  const store = context.eventStore;
-  // Read before loading, so an erasure during the load makes the entry stale.
-  const erasures = erasuresOf(store);
-  const states = erasures === null ? undefined : statesFor(store, decider);
-  const cached = states?.get(streamId);
-  if (states && cached) {
-    states.delete(streamId);
-    if (isFresh(cached, erasures) && (options.expectedRevision === undefined || options.expectedRevision === cached.revision)) {
-      const state = cached.state as State;
-      let newEvents: Event[] | undefined;
-      try {
-        newEvents = decider.decide(command, state);
-      } catch {
-        // Refused on a state that may be old: decided again below, from the log.
+  const cache = openFoldedStates<State>(context.eventStore, decider);
+  const unconditional = options.expectedRevision === undefined;
+  let fromCache = cache !== undefined;
+  for (let attempt = 1; ; ) {
+    const view = (fromCache && cachedView(context, cache, streamId, options)) || (await logView(context, decider, streamId, options));
+    fromCache = false;
+    try {
+      const made = madeFromStream(command) ? await command(view) : command;
+      if (!madeFromStream(command) && options.expectedRevision !== undefined && options.expectedRevision !== view.revision) {
+        throw new WrongExpectedRevisionError(streamId, options.expectedRevision, view.revision);
       }
-      if (newEvents && newEvents.length > 0) {
-        let appended: CommandResult<State> & { position: Position } | undefined;
-        try {
-          appended = await appendDecision(context, decider, streamId, state, cached.revision, newEvents, options, states, erasures!);
-        } catch (error) {
-          // Someone else wrote the stream since: nothing was appended, so the command is decided again
-          // below, from the log, and fails there if it must. Any other failure is not retried, since the
-          // append may have happened and a second decision could write the events twice.
-          if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        }
-        if (appended) return awaitReadModels(context, appended, options);
-      }
+      const decided = decideOn(decider, made, view);
+      if (!decided) continue;
+      if (decided.length === 0) return { state: view.state, revision: view.revision, newEvents: decided };
+      const appended = await append(context, decider, streamId, view, decided, options, cache);
+      if (options.awaitReadModels !== false) await context.progress.waitForPosition(appended.position, READ_YOUR_WRITES_TIMEOUT_MS);
+      return { state: appended.state, revision: appended.revision, newEvents: decided };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (view.cached) continue;
+      if (unconditional && attempt++ < UNCONDITIONAL_ATTEMPTS) continue;
+      throw await staleRefusal(context, streamId, error, options);
     }
   }
-
-  // A stream the caller creates has nothing to read, and its append fails if it exists after all.
-  const history = options.expectedRevision === -1 ? [] : await store.readStream(streamId);
-  // The last event's own revision, not the count: a store may skip events of types this build does not know.
-  const currentRevision = history.at(-1)?.revision ?? -1;
-  if (options.expectedRevision !== undefined && options.expectedRevision !== currentRevision) {
-    throw new WrongExpectedRevisionError(streamId, options.expectedRevision, currentRevision);
-  }
-  const state = fold(decider, history);
-  const newEvents = decider.decide(command, state);
-  if (newEvents.length === 0) return { state, revision: currentRevision, newEvents };
-  const appended = await appendDecision(context, decider, streamId, state, currentRevision, newEvents, options, states, erasures ?? 0);
-  return awaitReadModels(context, appended, options);
 }
 
-async function awaitReadModels<State>(
-  context: Pick<AppContext, 'progress'>,
-  { position, ...result }: CommandResult<State> & { position: Position },
-  options: CommandOptions,
-): Promise<CommandResult<State>> {
-  if (options.awaitReadModels !== false) await context.progress.waitForPosition(position, READ_YOUR_WRITES_TIMEOUT_MS);
-  return result;
-}
-
-async function appendDecision<State, Command, Event extends DomainEvent>(
+/**
+ * A fact that needs no decision (preferences set, an inbox read, an account gone): appended whatever the stream
+ * holds, so it never conflicts, and read back as any command is.
+ */
+export async function appendFact(
   context: Pick<AppContext, 'eventStore' | 'progress'>,
-  decider: Decider<State, Command, Event>,
   streamId: string,
-  state: State,
-  revision: number,
-  newEvents: Event[],
-  options: CommandOptions,
-  states: Map<string, FoldedState> | undefined,
-  erasures: number,
-): Promise<CommandResult<State> & { position: Position }> {
-  const result = await context.eventStore.append(streamId, newEvents, {
-    expectedRevision: revision < 0 ? 'no_stream' : revision,
+  event: DomainEvent,
+  options: Pick<CommandOptions, 'actor' | 'correlationId'>,
+): Promise<void> {
+  const result = await context.eventStore.append(streamId, [event], {
+    expectedRevision: 'any',
     actor: options.actor,
     correlationId: options.correlationId ?? randomUUID(),
     causationId: null,
   });
-  const next = newEvents.reduce((folded, event) => decider.evolve(folded, event), state);
-  if (states) {
-    const copy = snapshot(next);
-    if (copy !== undefined) {
-      states.set(streamId, { state: copy, revision: result.nextRevision, at: Date.now(), erasures });
-      // Oldest first out: a Map keeps insertion order, and a used entry is re-inserted.
-      if (states.size > MAX_CACHED_STREAMS) states.delete(states.keys().next().value as string);
-    }
+  await context.progress.waitForPosition(result.position, READ_YOUR_WRITES_TIMEOUT_MS);
+}
+
+/**
+ * The decision, or undefined when it must be made again from the log: a refusal or a no-op decided on a cached
+ * state that may be old.
+ */
+function decideOn<State, Command, Event extends DomainEvent>(decider: Decider<State, Command, Event>, command: Command, view: View<State>): Event[] | undefined {
+  if (!view.cached) return decider.decide(command, view.state);
+  try {
+    const events = decider.decide(command, view.state);
+    return events.length > 0 ? events : undefined;
+  } catch {
+    return undefined;
   }
-  return { state: next, revision: result.nextRevision, newEvents, position: result.position };
+}
+
+/** The state this process last folded, when the client saw that revision (or set no precondition). */
+function cachedView<State>(
+  context: Pick<AppContext, 'eventStore'>,
+  cache: FoldedStates<State> | undefined,
+  streamId: string,
+  options: CommandOptions,
+): View<State> | undefined {
+  const cached = cache?.take(streamId);
+  if (!cached || (options.expectedRevision ?? cached.revision) !== cached.revision) return undefined;
+  const { state, revision } = cached;
+  const events = async () => (await context.eventStore.readStream(streamId)).filter((event) => event.revision <= revision);
+  return { state, revision, events, cached: true };
+}
+
+async function logView<State, Event extends DomainEvent>(
+  context: Pick<AppContext, 'eventStore'>,
+  decider: Decider<State, never, Event>,
+  streamId: string,
+  options: CommandOptions,
+): Promise<View<State>> {
+  // A stream the caller creates has nothing to read, and its append fails if it exists after all.
+  const history = options.expectedRevision === -1 ? [] : await context.eventStore.readStream(streamId);
+  // The last event's own revision, not the count: a store may skip events of types this build does not know.
+  const revision = history.at(-1)?.revision ?? -1;
+  return { state: fold(decider, eventsOf(decider, history)), revision, events: async () => history, cached: false };
+}
+
+/** The stream's events the decider folds. */
+const eventsOf = <Event extends DomainEvent>(decider: Pick<Decider<unknown, never, Event>, 'eventTypes'>, history: readonly EventEnvelope[]): Event[] =>
+  history.filter(isEventOf<Event>(decider.eventTypes));
+
+async function append<State, Event extends DomainEvent>(
+  context: Pick<AppContext, 'eventStore'>,
+  decider: Decider<State, never, Event>,
+  streamId: string,
+  view: View<State>,
+  events: Event[],
+  options: CommandOptions,
+  cache: FoldedStates<State> | undefined,
+): Promise<{ state: State; revision: number; position: Position }> {
+  const result = await context.eventStore.append(streamId, events, {
+    expectedRevision: view.revision < 0 ? 'no_stream' : view.revision,
+    actor: options.actor,
+    correlationId: options.correlationId ?? randomUUID(),
+    causationId: null,
+  });
+  const state = events.reduce((folded, event) => decider.evolve(folded, event), view.state);
+  cache?.keep(streamId, state, result.nextRevision);
+  return { state, revision: result.nextRevision, position: result.position };
+}
+
+const CATCH_UP_TIMEOUT_MS = 3_000;
+
+/** A stale revision: with `currentOnStale`, the record as it now is, once the read models include the stream's last event. */
+async function staleRefusal(
+  context: Pick<AppContext, 'eventStore' | 'progress'>,
+  streamId: string,
+  error: WrongExpectedRevisionError,
+  options: CommandOptions,
+): Promise<Error> {
+  if (!options.currentOnStale) return error;
+  const last = (await context.eventStore.readStream(streamId)).at(-1);
+  if (last) await context.progress.waitForPosition(last.position, CATCH_UP_TIMEOUT_MS);
+  return new StaleRevisionError(await options.currentOnStale());
 }

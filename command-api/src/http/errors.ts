@@ -3,8 +3,9 @@ import { ZodError } from 'zod';
 import { fieldErrors, type ApiError } from '@accommodate/shared-events/schemas/api-error';
 import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
+import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError, type DomainError } from '@accommodate/shared-events/domain/errors';
 
-/** A refusal the client can act on. Messages are written for the person at the screen and carry no record data. */
+/** A refusal only the edge knows of (sign-in, uploads, rate limits, malformed requests). Messages are written for the person at the screen and carry no record data. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -19,10 +20,12 @@ export const notFound = (what = 'Record') => new HttpError(404, `${what} not fou
 export const forbidden = (message = 'You do not have access to this record') => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
-/** A stale If-Match: the client sees the record as it now is, to merge against. */
+export const CHANGED_SINCE = 'This record was changed by someone else since you opened it.';
+
+/** A stale If-Match: the client sees the record as it now is (and the fields both changed, if a merge found any), to merge against. */
 export class StaleRevisionError extends HttpError {
-  constructor(current: unknown) {
-    super(412, 'This record was changed by someone else since you opened it.', { current });
+  constructor(current: unknown, conflict?: { message: string; conflicts: unknown[] }) {
+    super(412, conflict?.message ?? CHANGED_SINCE, conflict ? { current, conflicts: conflict.conflicts } : { current });
   }
 }
 
@@ -30,6 +33,16 @@ export function toApiError(error: ZodError): ApiError {
   const errors = fieldErrors(error.issues);
   return { message: error.issues[0]?.message ?? 'Invalid input', errors };
 }
+
+/** Each domain refusal's status; the body is its message (and field errors). */
+const DOMAIN_STATUSES: readonly [abstract new (...args: never[]) => DomainError, number][] = [
+  [ValidationError, 400],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [IllegalStateError, 409],
+];
+
+const domainStatusOf = (error: unknown): number | undefined => DOMAIN_STATUSES.find(([type]) => error instanceof type)?.[1];
 
 interface BodyParserError {
   type?: string;
@@ -43,9 +56,13 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const send = (status: number, body: ApiError & Record<string, unknown>) => res.status(status).json(body);
 
     if (error instanceof HttpError) return send(error.status, { message: error.message, ...error.extra });
+    const domainStatus = domainStatusOf(error);
+    if (domainStatus !== undefined && error instanceof Error) {
+      return send(domainStatus, { message: error.message, ...(error instanceof ValidationError && error.errors ? { errors: error.errors } : {}) });
+    }
     if (error instanceof ZodError) return send(400, toApiError(error));
     if (error instanceof WrongExpectedRevisionError) {
-      return send(412, { message: 'This record was changed by someone else since you opened it.' });
+      return send(412, { message: CHANGED_SINCE });
     }
     const bodyError = error as BodyParserError;
     if (bodyError?.type === 'entity.parse.failed') return send(400, { message: 'Malformed JSON in the request body' });

@@ -10,7 +10,7 @@ import { startWorkersService, type RunningWorkersService } from '@accommodate/wo
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '@accommodate/workers/testing/private-redis';
 import { startServer, type RunningServer } from '../server.ts';
 import { readMailOf } from '../testing/test-server.ts';
-import { jane, openSocket, teacher, waitFor, type Teacher } from '../features/sharing/sharing-fixtures.ts';
+import { jane, openSocket, teacher, waitFor, type Teacher } from '../testing/sharing-fixtures.ts';
 
 if (!hasRedisServer) console.warn('[skip] Redis outage test: no redis-server binary on PATH to run a private Redis');
 

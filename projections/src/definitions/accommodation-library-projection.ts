@@ -1,17 +1,17 @@
 import type { Accommodation } from '@accommodate/shared-events/schemas/accommodation';
 import type { AccommodationEvent } from '@accommodate/shared-events/events/accommodation-events';
-import type { Projection } from './projection.ts';
+import { ACCOMMODATION_EVENT_TYPES } from '@accommodate/shared-events/domain/accommodation/accommodation';
+import { defineProjection } from './projection.ts';
 
 export const ACCOMMODATIONS = 'accommodations';
 
 /** The library behind GET /api/accommodations/defaults: shared templates (ownerId null) and each teacher's own. */
-export const accommodationLibraryProjection: Projection = {
+export const accommodationLibraryProjection = defineProjection<AccommodationEvent>({
   name: 'accommodation-library',
   version: 1,
   collections: [ACCOMMODATIONS],
-  handles: ['AccommodationAdded', 'AccommodationUpdated', 'AccommodationRemoved'],
-  async apply(envelope, context) {
-    const event = envelope as unknown as AccommodationEvent;
+  handles: ACCOMMODATION_EVENT_TYPES,
+  async apply(event, context) {
     const id = event.data.accommodationId;
     const existing = await context.get<Accommodation>(ACCOMMODATIONS, id);
     let ownerId: string | null = existing?.ownerId ?? null;
@@ -25,7 +25,7 @@ export const accommodationLibraryProjection: Projection = {
           description: event.data.description,
           isTemplate: event.data.ownerId === null,
           ownerId: event.data.ownerId,
-          revision: envelope.revision,
+          revision: event.revision,
         });
         break;
       case 'AccommodationUpdated':
@@ -35,7 +35,7 @@ export const accommodationLibraryProjection: Projection = {
           name: event.data.name,
           category: event.data.category,
           description: event.data.description,
-          revision: envelope.revision,
+          revision: event.revision,
         });
         break;
       case 'AccommodationRemoved':
@@ -46,8 +46,8 @@ export const accommodationLibraryProjection: Projection = {
     // Templates change only when seeded at start-up; nobody has a screen to refresh for that.
     if (ownerId === null) return;
     context.announce({
-      message: { entity: 'accommodation', id, revision: envelope.revision, actorId: envelope.actor.userId },
+      message: { entity: 'accommodation', id, revision: event.revision, actorId: event.actor.userId },
       audience: [ownerId],
     });
   },
-};
+});

@@ -1,6 +1,2 @@
-/** Logical collection names of the caseload read models, shared by projections and queries. */
-export const STUDENTS = 'students';
-export const PLANS = 'plans';
-export const DOCUMENTS = 'documents';
-/** Shares of students (issue 4): GET /api/students/:id/shares and the pending lookup when an address is verified. */
-export const SHARES = 'shares';
+// The caseload's collection names live in the queries' schema module; the workers still import them from here.
+export { DOCUMENTS, PLANS, SHARES, STUDENTS } from '../queries/caseload-schema.ts';

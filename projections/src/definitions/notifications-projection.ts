@@ -1,6 +1,9 @@
 import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
+import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import type { AccessEvent } from '@accommodate/shared-events/events/access-events';
+import { NOTIFICATION_EVENT_TYPES } from '@accommodate/shared-events/domain/notification/notification';
 import type { AppNotification } from '@accommodate/shared-events/schemas/notification';
-import type { Projection, ProjectionContext } from './projection.ts';
+import { defineProjection, type ProjectionContext } from './projection.ts';
 
 export const NOTIFICATIONS = 'notifications';
 export const NOTIFICATION_PREFERENCES = 'notification-preferences';
@@ -60,19 +63,22 @@ async function forgetRecipient(context: ProjectionContext, userId: string): Prom
 }
 
 /** The bell and /notifications: each user's notifications, and their e-mail preferences. */
-export const notificationsProjection: Projection = {
+/** Erasures: notifications name their student and belong to their recipient, so they go with either. */
+type ErasureEvent = Extract<StudentEvent | AccessEvent, { type: 'StudentDeleted' | 'UserAccountDeleted' }>;
+
+export const notificationsProjection = defineProjection<NotificationEvent | ErasureEvent>({
   name: 'notifications',
   // v2: forgets erased students / deleted accounts. v3: and drops notifications raised about or for them afterwards.
   version: 3,
   collections: [NOTIFICATIONS, NOTIFICATION_PREFERENCES, ERASED_SUBJECTS],
-  handles: ['NotificationRaised', 'NotificationRead', 'NotificationsAllRead', 'NotificationPreferencesChanged', 'StudentDeleted', 'UserAccountDeleted'],
-  async apply(envelope, context) {
-    if (envelope.type === 'UserAccountDeleted') return forgetRecipient(context, (envelope.data as { userId: string }).userId);
-    // Erasure: notifications name their student, so they go with the student.
-    if (envelope.type === 'StudentDeleted') return forgetStudent(context, (envelope.data as { studentId: string }).studentId);
-    const event = envelope as unknown as NotificationEvent;
-    const actorId = envelope.actor.userId;
+  handles: [...NOTIFICATION_EVENT_TYPES, 'StudentDeleted', 'UserAccountDeleted'],
+  async apply(event, context) {
+    const actorId = event.actor.userId;
     switch (event.type) {
+      case 'UserAccountDeleted':
+        return forgetRecipient(context, event.data.userId);
+      case 'StudentDeleted':
+        return forgetStudent(context, event.data.studentId);
       case 'NotificationRaised': {
         const { notificationId, userId, type, title, message, studentId, planId } = event.data;
         // Redelivery: the notification and its read flag stay as they are.
@@ -87,7 +93,7 @@ export const notificationsProjection: Projection = {
           message,
           studentId,
           planId,
-          date: envelope.occurredAt,
+          date: event.occurredAt,
           read: false,
         });
         poke(context, notificationId, userId, actorId);
@@ -114,4 +120,4 @@ export const notificationsProjection: Projection = {
       }
     }
   },
-};
+});

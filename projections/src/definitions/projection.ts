@@ -1,4 +1,6 @@
 import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
+import type { DomainEvent } from '@accommodate/shared-events/events/registry';
+import { isEventOf, type EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
 import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import type { Doc, Filter } from '../store/read-store.ts';
 
@@ -30,4 +32,22 @@ export interface Projection {
   /** Event types (unversioned) it reacts to; others are skipped without a call. */
   handles: readonly string[];
   apply(event: EventEnvelope, context: ProjectionContext): Promise<void>;
+}
+
+/** A projection as written: typed by the events it handles, so `apply` switches on them without casts. */
+export interface TypedProjection<E extends DomainEvent> extends Omit<Projection, 'handles' | 'apply'> {
+  handles: readonly E['type'][];
+  apply(event: EnvelopeOf<E>, context: ProjectionContext): Promise<void>;
+}
+
+/**
+ * The runner's view of a typed projection. The runner hands `apply` only the types in `handles` already; the guard
+ * is what lets the typed `apply` see them as those events.
+ */
+export function defineProjection<E extends DomainEvent>(projection: TypedProjection<E>): Projection {
+  const handled = isEventOf<E>(projection.handles);
+  return {
+    ...projection,
+    apply: (event, context) => (handled(event) ? projection.apply(event, context) : Promise.resolve()),
+  };
 }

@@ -1,5 +1,6 @@
 import type { UserEvent } from '@accommodate/shared-events/events/user-events';
-import type { Projection } from './projection.ts';
+import type { AccessEvent } from '@accommodate/shared-events/events/access-events';
+import { defineProjection } from './projection.ts';
 
 export const USERS = 'users';
 
@@ -18,18 +19,21 @@ export interface UserDoc {
 
 const usernameFrom = (email: string): string => email.split('@')[0] ?? email;
 
-export const usersProjection: Projection = {
+/** The account's own events, and its deletion (erasure: the name and e-mail leave the read model with it). */
+type AccountEvent = Extract<
+  UserEvent | AccessEvent,
+  { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserUpgradedToPremium' | 'UserPasswordChanged' | 'UserEmailVerified' | 'UserAccountDeleted' }
+>;
+
+export const usersProjection = defineProjection<AccountEvent>({
   name: 'users',
   // v2: forgets erased students / deleted accounts. v3: emailVerified.
   version: 3,
   collections: [USERS],
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged', 'UserEmailVerified', 'UserAccountDeleted'],
-  async apply(envelope, context) {
-    // Erasure: the account's name and e-mail leave the read model with it.
-    if (envelope.type === 'UserAccountDeleted') return context.delete(USERS, (envelope.data as { userId: string }).userId);
-    const event = envelope as unknown as UserEvent;
-    if (event.type === 'EmailClaimed' || event.type === 'EmailReleased') return;
+  async apply(event, context) {
     const id = event.data.userId;
+    if (event.type === 'UserAccountDeleted') return context.delete(USERS, id);
     if (event.type === 'UserRegistered') {
       context.put<UserDoc>(USERS, {
         id,
@@ -39,13 +43,13 @@ export const usersProjection: Projection = {
         emailVerified: false,
         username: usernameFrom(event.data.email),
         isPremium: false,
-        createdAt: envelope.occurredAt,
-        revision: envelope.revision,
+        createdAt: event.occurredAt,
+        revision: event.revision,
       });
     } else {
       const user = await context.get<UserDoc>(USERS, id);
       if (!user) return;
-      const next: UserDoc = { ...user, revision: envelope.revision };
+      const next: UserDoc = { ...user, revision: event.revision };
       if (event.type === 'UserProfileUpdated') {
         if (event.data.name !== undefined) next.name = event.data.name;
         // A new address is unverified until its own link is followed.
@@ -61,8 +65,8 @@ export const usersProjection: Projection = {
       context.put<UserDoc>(USERS, next);
     }
     context.announce({
-      message: { entity: 'user', id, revision: envelope.revision, actorId: envelope.actor.userId },
+      message: { entity: 'user', id, revision: event.revision, actorId: event.actor.userId },
       audience: [id],
     });
   },
-};
+});

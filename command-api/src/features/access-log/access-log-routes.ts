@@ -1,18 +1,17 @@
 import { Router, type Request } from 'express';
 import type { RecordAccessAction } from '@accommodate/shared-events/events/access-events';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { DOCUMENTS, STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
-import type { DocumentDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { isRecordAccess } from '@accommodate/shared-events/domain/access-log/access-log';
+import { mayAccess } from '@accommodate/shared-events/domain/access/student-access';
+import type { StudentAction } from '@accommodate/shared-events/domain/access/role-rules';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
-import { forbidden } from '../../http/errors.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadStudentFor, mayAccess, personLookup, roleOf, type StudentAccessNeed } from '../students/student-access.ts';
-import type { RecordAccess } from './record-access.ts';
+import { loadStudentFor } from '../../shared/student-access.ts';
+import type { RecordAccess } from '../../shared/record-access.ts';
 import { accessLogCsv, type AccessLogEntry } from './access-log-csv.ts';
-
-/** The access log is for the record's owner and auditors (34 CFR 99.32(c)). */
-const MAY_READ_LOG = new Set(['owner', 'auditor']);
 
 /**
  * Records what the caseload and document routes serve, before they run: only when the
@@ -20,12 +19,12 @@ const MAY_READ_LOG = new Set(['owner', 'auditor']);
  */
 export function accessLogRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
-  const students = () => context.readStore.collection<StudentDoc>(STUDENTS);
+  const caseload = caseloadQueries(context.readStore);
 
-  const recordIfAllowed = async (req: Request, studentId: string, need: StudentAccessNeed, action: RecordAccessAction, what: string) => {
+  const recordIfAllowed = async (req: Request, studentId: string, need: StudentAction, action: RecordAccessAction, what: string) => {
     const userId = req.userId;
     if (!userId) return;
-    const student = await students().get(studentId);
+    const student = await caseload.studentById(studentId);
     if (!student || !mayAccess(student, userId, need, context.now())) return;
     await recordAccess(req, { studentId, userId, action, what });
   };
@@ -43,7 +42,7 @@ export function accessLogRoutes(context: AppContext, recordAccess: RecordAccess)
   });
   router.get('/api/documents/:id/download', async (req, _res, next) => {
     const id = safeId(req);
-    const document = id ? await context.readStore.collection<DocumentDoc>(DOCUMENTS).get(id) : null;
+    const document = id ? await caseload.documentById(id) : null;
     if (document) await recordIfAllowed(req, document.studentId, 'see-private', 'download', `Document ${document.id}`);
     next();
   });
@@ -58,9 +57,8 @@ export function accessLogRoutes(context: AppContext, recordAccess: RecordAccess)
 
   router.get('/api/students/:id/access-log', async (req, res) => {
     const userId = requireUser(req);
-    const student = await loadStudentFor(context, userId, idParam(req), 'view');
-    const role = roleOf(student, userId, context.now())?.role;
-    if (!role || !MAY_READ_LOG.has(role)) throw forbidden('Only the owner and auditors can see the access log');
+    // The access log is for the record's owner and auditors (34 CFR 99.32(c)).
+    const student = await loadStudentFor(context, userId, idParam(req), 'see-access-log');
     const entries = await accessLogOf(context, student.id);
     if (req.query.format === 'csv') {
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
@@ -76,12 +74,12 @@ export function accessLogRoutes(context: AppContext, recordAccess: RecordAccess)
 
 /** Every recorded access of one student, newest first, with the person's name. */
 export async function accessLogOf(context: Pick<AppContext, 'eventStore' | 'readStore'>, studentId: string): Promise<AccessLogEntry[]> {
-  const lookup = personLookup(context);
+  const lookup = personLookup(context.readStore);
   const events = await context.eventStore.readStream(streamName('accessLog', studentId));
   const entries: AccessLogEntry[] = [];
   for (const event of events) {
-    if (event.type !== 'StudentRecordAccessed') continue;
-    const data = event.data as { userId: string; action: RecordAccessAction; what: string; ip: string | null; userAgent: string | null };
+    if (!isRecordAccess(event)) continue;
+    const { data } = event;
     entries.push({ id: event.eventId, at: event.occurredAt, user: await lookup(data.userId), action: data.action, what: data.what, ip: data.ip, userAgent: data.userAgent });
   }
   return entries.reverse();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'express';
 import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
-import { createAccessRecorder } from './record-access.ts';
+import { createAccessRecorder } from '../../shared/record-access.ts';
 
 const server = testServerForFile();
 

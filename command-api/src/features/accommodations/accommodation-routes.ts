@@ -2,15 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { accommodationFormSchema, type Accommodation } from '@accommodate/shared-events/schemas/accommodation';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { ACCOMMODATIONS } from '@accommodate/projections/definitions/accommodation-library-projection';
+import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import { libraryQueries } from '@accommodate/projections/queries/accommodation-library-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
-import { notFound } from '../../http/errors.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { withStaleAsCurrent } from '../../framework/stale-record.ts';
-import { accommodationDecider, type AccommodationCommand } from './decide-accommodation.ts';
+import { accommodationDecider, type AccommodationCommand } from '@accommodate/shared-events/domain/accommodation/decide-accommodation';
 
 const detailsFrom = (body: unknown) => {
   const input = accommodationFormSchema.parse(body);
@@ -21,11 +20,11 @@ const byName = (a: Accommodation, b: Accommodation) => a.name.localeCompare(b.na
 
 export function accommodationRoutes(context: AppContext): Router {
   const router = Router();
-  const library = () => context.readStore.collection<Accommodation>(ACCOMMODATIONS);
+  const library = libraryQueries(context.readStore);
 
   const readBack = async (id: string) => {
-    const accommodation = await library().get(id);
-    if (!accommodation) throw notFound('Accommodation');
+    const accommodation = await library.accommodationById(id);
+    if (!accommodation) throw new NotFoundError('Accommodation');
     return accommodation;
   };
 
@@ -35,24 +34,18 @@ export function accommodationRoutes(context: AppContext): Router {
    * over its contents. Templates go on to the decider, which refuses them with 403.
    */
   const decideOn = async (req: Request, accommodationId: string, command: AccommodationCommand, userId: string) => {
-    const existing = await library().get(accommodationId);
-    if (!existing || (existing.ownerId !== null && existing.ownerId !== userId)) throw notFound('Accommodation');
-    const streamId = streamName('accommodation', accommodationId);
-    return withStaleAsCurrent(
-      context,
-      streamId,
-      () =>
-        handleCommand(context, accommodationDecider, streamId, command, {
-          actor: { userId },
-          expectedRevision: expectedRevisionFrom(req),
-        }),
-      () => library().get(accommodationId),
-    );
+    const existing = await library.accommodationById(accommodationId);
+    if (!existing || (existing.ownerId !== null && existing.ownerId !== userId)) throw new NotFoundError('Accommodation');
+    return handleCommand(context, accommodationDecider, streamName('accommodation', accommodationId), command, {
+      actor: { userId },
+      expectedRevision: expectedRevisionFrom(req),
+      currentOnStale: () => library.accommodationById(accommodationId),
+    });
   };
 
   router.get('/api/accommodations/defaults', async (req, res) => {
     const userId = requireUser(req);
-    const [templates, own] = await Promise.all([library().find({ ownerId: null }), library().find({ ownerId: userId })]);
+    const [templates, own] = await Promise.all([library.templates(), library.ownedBy(userId)]);
     res.json([...templates.sort(byName), ...own.sort(byName)]);
   });
 

@@ -9,7 +9,6 @@ import {
   registerSchema,
 } from '@accommodate/shared-events/schemas/account';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -21,9 +20,10 @@ import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../auth/pas
 import { AttemptLimiter } from '../../auth/rate-limit.ts';
 import { endSession, startSession } from '../../auth/session-cookie.ts';
 import { readCookie, SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
-import { EMAIL_TAKEN, emailClaimDecider, userDecider } from './decide-user.ts';
-import { loadCurrentUser } from './current-user.ts';
-import { sendAccountMail } from './account-mail.ts';
+import { emailClaimDecider, userDecider } from '@accommodate/shared-events/domain/account/decide-user';
+import { IllegalStateError, ValidationError } from '@accommodate/shared-events/domain/errors';
+import { loadCurrentUser } from '../../shared/current-user.ts';
+import { sendAccountMail } from '../../shared/account-mail.ts';
 import { mailVerificationLink } from './email-verification.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 
@@ -39,24 +39,17 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   const tokens = new AccountTokens(context.readStore, () => context.now());
   const store = () => credentials(context.readStore);
 
-  const claimEmail = async (email: string, userId: string) => {
-    try {
-      await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(email)), { type: 'ClaimEmail', userId }, {
-        actor: { userId },
-      });
-    } catch (error) {
-      // Two claims racing for one address: the loser sees the same 409 as a late one.
-      if (error instanceof WrongExpectedRevisionError) throw new HttpError(409, EMAIL_TAKEN);
-      throw error;
-    }
-  };
+  // Two claims racing for one address: the loser's claim is decided again on the claimed stream (handleCommand's
+  // retry), and it is refused as a late one is (IllegalStateError, 409).
+  const claimEmail = (email: string, userId: string) =>
+    handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(email)), { type: 'ClaimEmail', userId }, { actor: { userId } });
 
   /** The account's password, checked before a change that needs it; 400 on the field otherwise. */
   const requireCurrentPassword = async (email: string, password: string | undefined): Promise<Credential> => {
-    if (!password) throw new HttpError(400, CURRENT_PASSWORD_REQUIRED, { errors: { currentPassword: CURRENT_PASSWORD_REQUIRED } });
+    if (!password) throw ValidationError.onField('currentPassword', CURRENT_PASSWORD_REQUIRED);
     const credential = await store().get(emailKey(email));
     if (!credential || !(await verifyPassword(password, credential.passwordHash))) {
-      throw new HttpError(400, CURRENT_PASSWORD_INCORRECT, { errors: { currentPassword: CURRENT_PASSWORD_INCORRECT } });
+      throw ValidationError.onField('currentPassword', CURRENT_PASSWORD_INCORRECT);
     }
     return credential;
   };
@@ -71,7 +64,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     try {
       await claimEmail(email, userId);
     } catch (error) {
-      if (!(error instanceof HttpError && error.status === 409)) throw error;
+      if (!(error instanceof IllegalStateError)) throw error;
       // Another registration took the address a moment ago: this one is a taken address like any other.
       const holder = await store().get(emailKey(email));
       if (holder) noticeRegistrationAttempt(holder, email);

@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { INVALID_LINK, verifyEmailSchema } from '@accommodate/shared-events/schemas/account';
 import type { AppContext } from '../../framework/command-context.ts';
+import { ValidationError } from '@accommodate/shared-events/domain/errors';
 import { HttpError } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { AccountTokens } from '../../auth/account-tokens.ts';
 import { AttemptLimiter } from '../../auth/rate-limit.ts';
-import { loadCurrentUser } from './current-user.ts';
+import { loadCurrentUser } from '../../shared/current-user.ts';
 import { mailVerificationLink, markEmailVerified } from './email-verification.ts';
 
 const TOO_MANY_RESENDS = 'We have sent several links already. Please check your inbox (and spam folder), or try again in an hour.';
@@ -25,7 +26,7 @@ export function emailVerificationRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const { token } = verifyEmailSchema.parse(req.body);
     const redeemed = await tokens.redeem(token, 'verify-email', userId);
-    if (!redeemed) throw new HttpError(400, INVALID_LINK);
+    if (!redeemed) throw new ValidationError(INVALID_LINK);
     await markEmailVerified(context, { userId, email: redeemed.email });
     res.json(await loadCurrentUser(context.readStore, userId));
   });

@@ -2,9 +2,9 @@ import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import type { AccountTokens } from '../../auth/account-tokens.ts';
-import { activatePendingShares } from '../sharing/share-student.ts';
-import { sendAccountMail } from './account-mail.ts';
-import { userDecider } from './decide-user.ts';
+import { activatePendingShares } from '../../shared/pending-shares.ts';
+import { sendAccountMail } from '../../shared/account-mail.ts';
+import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 
 /**
  * An e-mail address counts only once verified (issue 22): a student shared with an address reaches the account that

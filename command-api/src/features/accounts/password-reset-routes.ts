@@ -3,6 +3,7 @@ import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { forgotPasswordSchema, INVALID_LINK, resetPasswordSchema } from '@accommodate/shared-events/schemas/account';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
+import { ValidationError } from '@accommodate/shared-events/domain/errors';
 import { HttpError } from '../../http/errors.ts';
 import { AccountTokens } from '../../auth/account-tokens.ts';
 import { credentials, emailKey } from '../../auth/credentials.ts';
@@ -10,9 +11,9 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { AttemptLimiter } from '../../auth/rate-limit.ts';
 import { startSession } from '../../auth/session-cookie.ts';
 import type { SessionStore } from '../../auth/sessions.ts';
-import { sendAccountMail } from './account-mail.ts';
-import { loadCurrentUser } from './current-user.ts';
-import { userDecider } from './decide-user.ts';
+import { sendAccountMail } from '../../shared/account-mail.ts';
+import { loadCurrentUser } from '../../shared/current-user.ts';
+import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 import { markEmailVerified } from './email-verification.ts';
 
 const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';
@@ -46,12 +47,12 @@ export function passwordResetRoutes(context: AppContext, sessions: SessionStore)
     // The password rules first, so that a typo in it does not spend the link.
     const input = resetPasswordSchema.parse(req.body);
     const redeemed = await tokens.redeem(input.token, 'reset-password');
-    if (!redeemed) throw new HttpError(400, INVALID_LINK);
+    if (!redeemed) throw new ValidationError(INVALID_LINK);
     const { userId } = redeemed;
     const user = await loadCurrentUser(context.readStore, userId).catch(() => null);
     const store = credentials(context.readStore);
     const credential = user ? await store.get(emailKey(user.email)) : null;
-    if (!user || !credential) throw new HttpError(400, INVALID_LINK);
+    if (!user || !credential) throw new ValidationError(INVALID_LINK);
 
     await store.put({ ...credential, passwordHash: await hashPassword(input.newPassword) });
     // Whoever knew the old password is signed out everywhere, and so are other reset links.

@@ -3,17 +3,17 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import multer from 'multer';
 import { MAX_DOCUMENT_BYTES, type StudentDocument } from '@accommodate/shared-events/schemas/document';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { DOCUMENTS } from '@accommodate/projections/definitions/caseload-collections';
-import type { DocumentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { NotFoundError, ValidationError } from '@accommodate/shared-events/domain/errors';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import type { DocumentDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadStudentFor } from '../students/student-access.ts';
-import type { DocumentBlobStore } from './document-blob-store.ts';
-import { documentDecider } from './decide-document.ts';
+import { loadStudentFor } from '../../shared/student-access.ts';
+import { documentDecider } from '@accommodate/shared-events/domain/document/decide-document';
 import { attachmentDisposition, cleanFileName, detectDocumentType } from './document-kind.ts';
 
 export const FILE_TOO_LARGE = 'The file is larger than 10 MB';
@@ -47,15 +47,16 @@ function receiveFile(req: Request, res: Response, next: NextFunction): void {
   });
 }
 
-export function documentRoutes(context: AppContext, blobs: DocumentBlobStore): Router {
+export function documentRoutes(context: AppContext): Router {
   const router = Router();
-  const documents = () => context.readStore.collection<DocumentDoc>(DOCUMENTS);
+  const { blobs } = context;
+  const caseload = caseloadQueries(context.readStore);
 
   router.get('/api/students/:id/documents', async (req, res) => {
     const userId = requireUser(req);
     // Documents are private: a substitute gets 404, as for a student they cannot see.
     const student = await loadStudentFor(context, userId, idParam(req), 'see-private');
-    const found = await documents().find({ studentId: student.id });
+    const found = await caseload.documentsOfStudent(student.id);
     res.json(found.sort(newestFirst).map(toStudentDocument));
   });
 
@@ -73,7 +74,7 @@ export function documentRoutes(context: AppContext, blobs: DocumentBlobStore): R
     const userId = requireUser(req);
     const studentId = idParam(req);
     const file = req.file;
-    if (!file) throw new HttpError(400, NO_FILE, { errors: { file: NO_FILE } });
+    if (!file) throw ValidationError.onField('file', NO_FILE);
     const mimeType = await detectDocumentType(file.buffer);
     if (!mimeType) throw new HttpError(415, UNSUPPORTED_KIND);
 
@@ -104,27 +105,22 @@ export function documentRoutes(context: AppContext, blobs: DocumentBlobStore): R
       await blobs.delete(documentId);
       throw error;
     }
-    const stored = await documents().get(documentId);
-    if (!stored) throw notFound('Document');
+    const stored = await caseload.documentById(documentId);
+    if (!stored) throw new NotFoundError('Document');
     setEtag(res, revision);
     res.status(201).json(toStudentDocument(stored));
   });
 
   router.get('/api/documents/:id/download', async (req, res) => {
     const userId = requireUser(req);
-    const document = await documents().get(idParam(req));
-    if (!document) throw notFound('Document');
-    try {
-      await loadStudentFor(context, userId, document.studentId, 'see-private');
-    } catch (error) {
-      // Someone who cannot see the student learns nothing about its documents either.
-      if (error instanceof HttpError && error.status === 404) throw notFound('Document');
-      throw error;
-    }
+    const document = await caseload.documentById(idParam(req));
+    if (!document) throw new NotFoundError('Document');
+    // Someone who cannot see the student (or its private parts) learns nothing about its documents either.
+    await loadStudentFor(context, userId, document.studentId, 'see-private', 'Document');
     const bytes = await blobs.get(document.id);
     if (!bytes) {
       context.logger.error('document bytes missing', { route: '/api/documents/:id/download' });
-      throw notFound('Document');
+      throw new NotFoundError('Document');
     }
     res.setHeader('Content-Type', document.mimeType);
     res.setHeader('Content-Length', String(bytes.length));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { assertBlobId, type DocumentBlobStore } from './document-blob-store.ts';
+import { assertBlobId, type DocumentBlobStore } from '../../framework/document-blob-store.ts';
 
 /**
  * One file per document under `<dataDir>/documents/`. A write goes to a temporary

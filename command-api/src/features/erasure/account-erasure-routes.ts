@@ -1,27 +1,26 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
-import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
-import type { StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
+import { notificationQueries } from '@accommodate/projections/queries/notification-queries';
 import type { AppContext } from '../../framework/command-context.ts';
-import { handleCommand } from '../../framework/handle-command.ts';
-import { HttpError } from '../../http/errors.ts';
+import { appendFact, handleCommand } from '../../framework/handle-command.ts';
+import { ValidationError } from '@accommodate/shared-events/domain/errors';
 import { requireUser } from '../../auth/authenticate.ts';
 import { credentials, emailKey } from '../../auth/credentials.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import type { SessionStore } from '../../auth/sessions.ts';
 import { clearSessionCookie } from '../../auth/session-cookie.ts';
 import { AccountTokens } from '../../auth/account-tokens.ts';
-import { withdrawAccountMail } from '../accounts/account-mail.ts';
-import { loadCurrentUser } from '../accounts/current-user.ts';
-import { emailClaimDecider } from '../accounts/decide-user.ts';
-import { studentDecider } from '../students/decide-student.ts';
-import { deleteOutboxMail, eraseStudent, planStudentErasure } from './erase-student.ts';
-import { NOTIFICATIONS, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
-import { truncateReadModelWal } from './embedded-files.ts';
-import { revokeCalendarFeeds } from '../notifications/calendar-feeds.ts';
+import { withdrawAccountMail } from '../../shared/account-mail.ts';
+import { loadCurrentUser } from '../../shared/current-user.ts';
+import { emailClaimDecider } from '@accommodate/shared-events/domain/account/decide-user';
+import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
+import { deleteOutboxMail, eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
+import { truncateReadModelWal } from '../../shared/embedded-files.ts';
+import { revokeCalendarFeeds } from '../../shared/calendar-feeds.ts';
 
 const deleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm').max(200) });
 
@@ -46,11 +45,11 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     const store = credentials(context.readStore);
     const credential = await store.get(emailKey(user.email));
     if (!credential || !(await verifyPassword(password, credential.passwordHash))) {
-      throw new HttpError(400, 'Password is incorrect', { errors: { password: 'Password is incorrect' } });
+      throw ValidationError.onField('password', 'Password is incorrect');
     }
     if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
 
-    const owned = await context.readStore.collection<StudentDoc>(STUDENTS).find({ ownerId: userId });
+    const owned = await caseloadQueries(context.readStore).studentsOwnedBy(userId);
     let kept = 0;
     for (const student of owned) {
       if (sharedWithOthers(student, userId)) {
@@ -63,14 +62,8 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     }
 
     // Mail to this account carries its address; gathered before the projection forgets the notifications.
-    const inbox = await context.readStore.collection<NotificationDoc>(NOTIFICATIONS).find({ userId });
-    const appended = await context.eventStore.append(streamName('user', userId), [{ type: 'UserAccountDeleted', data: { userId } }], {
-      expectedRevision: 'any',
-      actor: { userId },
-      correlationId: randomUUID(),
-      causationId: null,
-    });
-    await context.progress.waitForPosition(appended.position, 3_000);
+    const inbox = await notificationQueries(context.readStore).notificationsOf(userId);
+    await appendFact(context, streamName('user', userId), { type: 'UserAccountDeleted', data: { userId } }, { actor: { userId } });
     await context.eventStore.forgetSubject(userId);
     await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(user.email)), { type: 'ReleaseEmail', userId }, { actor: { userId } });
     await store.delete(credential.id);

@@ -70,7 +70,9 @@ describe('permanent deletion (embedded mode)', () => {
     expect((await coTeacher.request('POST', `/api/students/${id}/documents`, { rawBody: form })).status).toBe(201);
     await owner.get(`/api/students/${id}/records.json`);
     const outbox = path.join(server.dataDir, 'outbox');
-    await waitFor(() => fs.existsSync(outbox) && fs.readdirSync(outbox).some((file) => file.endsWith('.eml')));
+    // The e-mail of the upload's notification, which names the student (the outbox holds the accounts' own mail too).
+    await waitFor(() => fs.existsSync(outbox) && filesContaining(outbox, name).some((file) => file.endsWith('.eml')));
+    await expect.poll(async () => (await owner.get('/api/notifications')).body.length).toBeGreaterThan(0);
     expect(filesContaining(server.dataDir, name).length).toBeGreaterThan(0); // the search can find it while it exists
 
     const student = await owner.get(`/api/students/${id}`);

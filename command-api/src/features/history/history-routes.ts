@@ -1,17 +1,19 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { PLANS } from '@accommodate/projections/definitions/caseload-collections';
-import type { PlanDoc } from '@accommodate/projections/definitions/caseload-projection';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { studentAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
+import { planAsOf, planVersions } from '@accommodate/shared-events/domain/plan/plan-versions';
+import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { HttpError } from '../../http/errors.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadStudentFor, personLookup } from '../students/student-access.ts';
-import type { RecordAccess } from '../access-log/record-access.ts';
-import { buildHistory } from './student-history.ts';
-import { planAsOf, planVersions, studentAsOf } from './student-as-of.ts';
-import { accommodationsById, loadStudentStreams, mentionedAccommodations } from './student-streams.ts';
+import { loadStudentFor } from '../../shared/student-access.ts';
+import type { RecordAccess } from '../../shared/record-access.ts';
+import { studentHistory } from '../../shared/student-history.ts';
+import { accommodationsById, loadStudentStreams } from '../../shared/student-streams.ts';
 
 const asOfSchema = z.string().datetime({ offset: true });
 
@@ -25,7 +27,7 @@ export function historyRoutes(context: AppContext, recordAccess: RecordAccess): 
     res.json(await studentHistory(context, student.id));
   });
 
-  // Mounted before the caseload routes: only a request with ?asOf stops here.
+  // Mounted before the student routes: only a request with ?asOf stops here.
   router.get('/api/students/:id', async (req, res, next) => {
     if (req.query.asOf === undefined) return next();
     const parsed = asOfSchema.safeParse(req.query.asOf);
@@ -44,15 +46,10 @@ export function historyRoutes(context: AppContext, recordAccess: RecordAccess): 
 
   router.get('/api/plans/:id/versions', async (req, res) => {
     const userId = requireUser(req);
-    const plan = await context.readStore.collection<PlanDoc>(PLANS).get(idParam(req));
-    if (!plan) throw notFound('Plan');
-    try {
-      await loadStudentFor(context, userId, plan.studentId, 'see-history');
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) throw notFound('Plan');
-      throw error;
-    }
-    const lookup = personLookup(context);
+    const plan = await caseloadQueries(context.readStore).planById(idParam(req));
+    if (!plan) throw new NotFoundError('Plan');
+    await loadStudentFor(context, userId, plan.studentId, 'see-history', 'Plan');
+    const lookup = personLookup(context.readStore);
     const versions = planVersions(await context.eventStore.readStream(streamName('plan', plan.id)));
     res.json(
       await Promise.all(
@@ -62,18 +59,4 @@ export function historyRoutes(context: AppContext, recordAccess: RecordAccess): 
   });
 
   return router;
-}
-
-/** The student's whole history, newest first, with people's names resolved. */
-export async function studentHistory(context: AppContext, studentId: string) {
-  const streams = await loadStudentStreams(context, studentId);
-  const library = await accommodationsById(context, mentionedAccommodations(streams.student));
-  const lookup = personLookup(context);
-  const actorIds = new Set([...streams.student, ...streams.plans.flat(), ...streams.documents.flat()].map((event) => event.actor.userId));
-  const people = new Map<string, string>();
-  for (const id of actorIds) people.set(id, (await lookup(id)).name);
-  return buildHistory(streams, {
-    person: (id) => people.get(id) ?? 'Unknown user',
-    accommodation: (id) => library.get(id)?.name ?? 'Removed accommodation',
-  });
 }

@@ -1,15 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { displayName } from '@accommodate/shared-events/schemas/student';
-import { PLANS, STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
-import type { PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
-import { USERS, type UserDoc } from '@accommodate/projections/definitions/users-projection';
+import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { userQueries } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
-import { notFound } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { renderReviewCalendar, type ReviewEntry } from './calendar-feed.ts';
-import { calendarFeeds, revokeCalendarFeeds } from './calendar-feeds.ts';
-import { mayAccess } from '../students/student-access.ts';
+import { calendarFeeds, revokeCalendarFeeds } from '../../shared/calendar-feeds.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -39,22 +37,22 @@ export function calendarRoutes(context: AppContext): Router {
     const token = req.params.token ?? '';
     const feed = TOKEN_PATTERN.test(token) ? await feeds().get(hashToken(token)) : null;
     // A feed left from an account deleted before its feeds were revoked with it serves nothing either.
-    if (!feed || !(await context.readStore.collection<UserDoc>(USERS).get(feed.userId))) throw notFound('Calendar feed');
-    const plans = await context.readStore.collection<PlanDoc>(PLANS).find({ viewerIds: feed.userId });
-    const students = context.readStore.collection<StudentDoc>(STUDENTS);
+    if (!feed || !(await userQueries(context.readStore).userById(feed.userId))) throw new NotFoundError('Calendar feed');
+    // Visibility follows the student, as for GET /api/plans/:id: a share past its expiry date shows nothing, even
+    // before the expiry job has run.
+    const caseload = caseloadQueries(context.readStore);
+    const now = context.now();
+    const students = new Map((await caseload.studentsVisibleTo(feed.userId, now)).map((student) => [student.id, student]));
     const entries: ReviewEntry[] = [];
-    for (const plan of plans) {
-      if (plan.status === 'closed') continue;
-      const student = await students.get(plan.studentId);
-      // Visibility follows the student, as for GET /api/plans/:id: a share past its expiry date shows nothing, even
-      // before the expiry job has run.
-      if (!student || !mayAccess(student, feed.userId, 'view', context.now())) continue;
+    for (const plan of await caseload.plansVisibleTo(feed.userId, now)) {
+      const student = students.get(plan.studentId);
+      if (plan.status === 'closed' || !student) continue;
       entries.push({ planId: plan.id, reviewDate: plan.reviewDate, studentLabel: displayName(student) });
     }
     entries.sort((a, b) => a.reviewDate.localeCompare(b.reviewDate) || a.planId.localeCompare(b.planId));
     res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
     res.setHeader('Content-Disposition', 'inline; filename="504-plan-reviews.ics"');
-    res.send(renderReviewCalendar(entries, context.now()));
+    res.send(renderReviewCalendar(entries, now));
   });
 
   return router;

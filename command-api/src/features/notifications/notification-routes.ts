@@ -1,23 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import type { NotificationEvent } from '@accommodate/shared-events/events/notification-events';
 import { notificationPreferencesSchema, notificationReadSchema } from '@accommodate/shared-events/schemas/notification';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_PREFERENCES,
-  NOTIFICATIONS,
-  type NotificationDoc,
-  type NotificationPreferencesDoc,
-} from '@accommodate/projections/definitions/notifications-projection';
+import { notificationQueries, type NotificationDoc } from '@accommodate/projections/queries/notification-queries';
 import type { AppContext } from '../../framework/command-context.ts';
-import { handleCommand } from '../../framework/handle-command.ts';
+import { appendFact, handleCommand } from '../../framework/handle-command.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { notificationDecider } from './decide-notification.ts';
-import { calendarRoutes } from './calendar-routes.ts';
-
-const READ_YOUR_WRITES_TIMEOUT_MS = 3_000;
+import { notificationDecider } from '@accommodate/shared-events/domain/notification/decide-notification';
 
 const toNotification = ({ userId: _userId, ...notification }: NotificationDoc) => notification;
 const newestFirst = (a: NotificationDoc, b: NotificationDoc) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
@@ -28,36 +17,25 @@ const preferencesStream = (userId: string) => streamName('notification', `prefer
 
 export function notificationRoutes(context: AppContext): Router {
   const router = Router();
-  const notifications = () => context.readStore.collection<NotificationDoc>(NOTIFICATIONS);
-
-  const appendFact = async (stream: string, event: NotificationEvent, userId: string) => {
-    const result = await context.eventStore.append(stream, [event], {
-      expectedRevision: 'any',
-      actor: { userId },
-      correlationId: randomUUID(),
-      causationId: null,
-    });
-    await context.progress.waitForPosition(result.position, READ_YOUR_WRITES_TIMEOUT_MS);
-  };
+  const inbox = notificationQueries(context.readStore);
 
   const preferencesOf = async (userId: string) => {
-    const stored = await context.readStore.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).get(userId);
-    const { id: _id, ...preferences } = stored ?? { id: userId, ...DEFAULT_NOTIFICATION_PREFERENCES };
+    const { id: _id, ...preferences } = await inbox.preferencesOf(userId);
     return preferences;
   };
 
   router.get('/api/notifications', async (req, res) => {
     const userId = requireUser(req);
-    const mine = await notifications().find({ userId });
+    const mine = await inbox.notificationsOf(userId);
     res.json(mine.sort(newestFirst).map(toNotification));
   });
 
   router.post('/api/notifications/read-all', async (req, res) => {
     const userId = requireUser(req);
-    const unread = await notifications().find({ userId, read: false });
+    const unread = await inbox.unreadNotificationsOf(userId);
     if (unread.length > 0) {
       const notificationIds = unread.map((notification) => notification.id);
-      await appendFact(inboxStream(userId), { type: 'NotificationsAllRead', data: { userId, notificationIds } }, userId);
+      await appendFact(context, inboxStream(userId), { type: 'NotificationsAllRead', data: { userId, notificationIds } }, { actor: { userId } });
     }
     res.json({ updated: unread.length });
   });
@@ -73,7 +51,7 @@ export function notificationRoutes(context: AppContext): Router {
       { type: 'MarkNotificationRead', notificationId, userId, read },
       { actor: { userId } },
     );
-    const updated = await notifications().get(notificationId);
+    const updated = await inbox.notificationById(notificationId);
     res.json(updated && updated.userId === userId ? toNotification(updated) : { id: notificationId, read });
   });
 
@@ -86,11 +64,8 @@ export function notificationRoutes(context: AppContext): Router {
     const changes = notificationPreferencesSchema.parse(req.body);
     const next = { ...(await preferencesOf(userId)) };
     for (const [type, enabled] of Object.entries(changes)) if (enabled !== undefined) next[type as keyof typeof next] = enabled;
-    await appendFact(preferencesStream(userId), { type: 'NotificationPreferencesChanged', data: { userId, ...next } }, userId);
+    await appendFact(context, preferencesStream(userId), { type: 'NotificationPreferencesChanged', data: { userId, ...next } }, { actor: { userId } });
     res.json(next);
   });
-
-  // The review-date calendar feed belongs to the same feature: reminders, wherever the teacher looks.
-  router.use(calendarRoutes(context));
   return router;
 }

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_OUTBOX, type OutboxRecord } from '@accommodate/workers/notifications/email-delivery';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
-import { appendExpiredShare, teacher } from '../sharing/sharing-fixtures.ts';
-import { calendarFeeds } from './calendar-feeds.ts';
+import { appendExpiredShare, teacher } from '../../testing/sharing-fixtures.ts';
+import { calendarFeeds } from '../../shared/calendar-feeds.ts';
 
 const server = testServerForFile();
 

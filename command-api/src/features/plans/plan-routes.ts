@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import { planFormSchema, planPatchSchema, type Plan } from '@accommodate/shared-events/schemas/plan';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { PLANS } from '@accommodate/projections/definitions/caseload-collections';
-import type { PlanDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import type { PlanDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadStudentFor, studentsVisibleTo } from '../students/student-access.ts';
-import { withStaleAsCurrent } from '../../framework/stale-record.ts';
-import { planDecider } from './decide-plan.ts';
+import { loadStudentFor } from '../../shared/student-access.ts';
+import { planDecider } from '@accommodate/shared-events/domain/plan/decide-plan';
 
 export function toPlan(doc: PlanDoc): Plan {
   const { viewerIds: _viewers, ...plan } = doc;
@@ -23,26 +22,25 @@ const byReviewDate = (a: PlanDoc, b: PlanDoc) => a.reviewDate.localeCompare(b.re
 
 export function planRoutes(context: AppContext): Router {
   const router = Router();
-  const plans = () => context.readStore.collection<PlanDoc>(PLANS);
+  const caseload = caseloadQueries(context.readStore);
 
   /** A plan is visible exactly when its student is; otherwise it is not found. */
   const loadPlanFor = async (userId: string, planId: string, need: 'view' | 'edit') => {
-    const plan = await plans().get(planId);
-    if (!plan) throw notFound('Plan');
-    try {
-      await loadStudentFor(context, userId, plan.studentId, need);
-    } catch (error) {
-      if (error instanceof HttpError && error.status === 404) throw notFound('Plan');
-      throw error;
-    }
+    const plan = await caseload.planById(planId);
+    if (!plan) throw new NotFoundError('Plan');
+    await loadStudentFor(context, userId, plan.studentId, need, 'Plan');
     return plan;
+  };
+  const readBack = async (planId: string) => {
+    const plan = await caseload.planById(planId);
+    if (!plan) throw new NotFoundError('Plan');
+    return toPlan(plan);
   };
 
   router.get('/api/plans', async (req, res) => {
     const userId = requireUser(req);
     // The read model's viewers, less shares whose expiry date has passed before the expiry job ran.
-    const students = new Set((await studentsVisibleTo(context, userId)).map((student) => student.id));
-    const visible = (await plans().find({ viewerIds: userId })).filter((plan) => students.has(plan.studentId));
+    const visible = await caseload.plansVisibleTo(userId, context.now());
     res.json(visible.sort(byReviewDate).map(toPlan));
   });
 
@@ -75,10 +73,9 @@ export function planRoutes(context: AppContext): Router {
       },
       { actor: { userId }, expectedRevision: -1 },
     );
-    const created = await plans().get(planId);
-    if (!created) throw notFound('Plan');
+    const created = await readBack(planId);
     setEtag(res, result.revision);
-    res.status(201).json(toPlan(created));
+    res.status(201).json(created);
   });
 
   router.patch('/api/plans/:id', async (req, res) => {
@@ -86,34 +83,18 @@ export function planRoutes(context: AppContext): Router {
     const planId = idParam(req);
     await loadPlanFor(userId, planId, 'edit');
     const patch = planPatchSchema.parse(req.body);
-    const stream = streamName('plan', planId);
-    const result = await withStaleAsCurrent(
-      context,
-      stream,
-      () =>
-        handleCommand(
-          context,
-          planDecider,
-          stream,
-          {
-            type: 'UpdatePlan',
-            planId,
-            changes: {
-              ...patch,
-              ...(patch.caseManager !== undefined ? { caseManager: patch.caseManager || null } : {}),
-            },
-          },
-          { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
-        ),
-      async () => {
-        const current = await plans().get(planId);
+    const changes = { ...patch, ...(patch.caseManager !== undefined ? { caseManager: patch.caseManager || null } : {}) };
+    const result = await handleCommand(context, planDecider, streamName('plan', planId), { type: 'UpdatePlan', planId, changes }, {
+      actor: { userId },
+      expectedRevision: expectedRevisionFrom(req),
+      currentOnStale: async () => {
+        const current = await caseload.planById(planId);
         return current ? toPlan(current) : null;
       },
-    );
-    const updated = await plans().get(planId);
-    if (!updated) throw notFound('Plan');
+    });
+    const updated = await readBack(planId);
     setEtag(res, result.revision);
-    res.json(toPlan(updated));
+    res.json(updated);
   });
 
   return router;

@@ -4,8 +4,8 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadStudentFor } from '../students/student-access.ts';
-import type { RecordAccess } from '../access-log/record-access.ts';
+import { loadStudentFor } from '../../shared/student-access.ts';
+import type { RecordAccess } from '../../shared/record-access.ts';
 import { exportStudentRecord } from './student-record.ts';
 import { isTimeZone, renderStudentRecordPdf } from './student-record-pdf.ts';
 

@@ -1,11 +1,11 @@
 import sanitizeHtml from 'sanitize-html';
-import { PLANS, DOCUMENTS } from '@accommodate/projections/definitions/caseload-collections';
-import type { DocumentDoc, PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
+import type { HistoryEntry } from '@accommodate/shared-events/domain/student/student-history';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import type { StudentAccommodation, StudentDetails } from '@accommodate/shared-events/schemas/student';
 import type { AppContext } from '../../framework/command-context.ts';
-import { studentHistory } from '../history/history-routes.ts';
-import type { HistoryEntry } from '../history/student-history.ts';
+import { studentHistory } from '../../shared/student-history.ts';
 
 /** Everything the product holds about one student, for a parent's request to inspect (FERPA 34 CFR 99.10). */
 export interface StudentRecordExport {
@@ -28,8 +28,9 @@ export const notesAsText = (html: string | null): string | null => {
 };
 
 export async function exportStudentRecord(context: AppContext, student: StudentDoc): Promise<StudentRecordExport> {
-  const plans = await context.readStore.collection<PlanDoc>(PLANS).find({ studentId: student.id });
-  const documents = await context.readStore.collection<DocumentDoc>(DOCUMENTS).find({ studentId: student.id });
+  const caseload = caseloadQueries(context.readStore);
+  const plans = await caseload.plansOfStudent(student.id);
+  const documents = await caseload.documentsOfStudent(student.id);
   return {
     exportedAt: context.now().toISOString(),
     profile: {

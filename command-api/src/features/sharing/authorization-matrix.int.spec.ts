@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TestClient, type TestResponse, type TestServer } from '../../testing/test-server.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
-import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher } from './sharing-fixtures.ts';
+import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher } from '../../testing/sharing-fixtures.ts';
 
 /**
  * Every role against every student-scoped endpoint and the socket's student:watch.

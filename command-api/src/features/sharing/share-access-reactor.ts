@@ -1,9 +1,16 @@
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
+import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import { isEventOf } from '@accommodate/shared-events/domain/event-types';
 import type { ProjectionProgress } from '../../framework/command-context.ts';
 
 /** Events after which someone may have lost sight of a student. */
-const ACCESS_LOST = new Set(['ShareRevoked', 'ShareExpired', 'StudentShared', 'StudentDeleted']);
+const losesAccess = isEventOf<Extract<StudentEvent, { type: 'ShareRevoked' | 'ShareExpired' | 'StudentShared' | 'StudentDeleted' }>>([
+  'ShareRevoked',
+  'ShareExpired',
+  'StudentShared',
+  'StudentDeleted',
+]);
 const CATCH_UP_TIMEOUT_MS = 3_000;
 /** How long a late re-check waits for lagging read models (a stuck projection is an outage of its own). */
 const LATE_RECHECK_LIMIT_MS = 10 * 60_000;
@@ -40,8 +47,8 @@ export function startShareAccessReactor(deps: {
       try {
         for await (const envelope of deps.eventStore.subscribeToAll({ after, signal: abort.signal })) {
           after = envelope.position;
-          if (!ACCESS_LOST.has(envelope.type)) continue;
-          const { studentId } = envelope.data as { studentId: string };
+          if (!losesAccess(envelope)) continue;
+          const { studentId } = envelope.data;
           const projected = await deps.progress.waitForPosition(envelope.position, CATCH_UP_TIMEOUT_MS);
           await recheck(studentId);
           // Checked against read models without the event, the revoked user stays in the room: so checked again once

@@ -1,12 +1,14 @@
 import { Router } from 'express';
 import { bulkShareFormSchema, shareFormSchema, type Share, type SubPlanEntry } from '@accommodate/shared-events/schemas/share';
-import { PLANS, SHARES } from '@accommodate/projections/definitions/caseload-collections';
-import type { PlanDoc, ShareDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
+import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import type { ShareDoc } from '@accommodate/projections/queries/caseload-schema';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadStudentFor, personLookup, roleOf, studentsVisibleTo } from '../students/student-access.ts';
-import { currentPlan } from '../students/student-routes.ts';
+import { loadStudentFor } from '../../shared/student-access.ts';
 import { assertExpiryAhead, revokeShare, shareStudent } from './share-student.ts';
 import { toShare } from './share-views.ts';
 
@@ -15,13 +17,13 @@ const oldestFirst = (a: ShareDoc, b: ShareDoc) => a.createdAt.localeCompare(b.cr
 /** Shares of a student, the bulk share from the list, and the substitute's sub plan. */
 export function shareRoutes(context: AppContext): Router {
   const router = Router();
-  const shares = () => context.readStore.collection<ShareDoc>(SHARES);
+  const caseload = caseloadQueries(context.readStore);
 
   router.get('/api/students/:id/shares', async (req, res) => {
     const student = await loadStudentFor(context, requireUser(req), idParam(req), 'list-shares');
-    const lookup = personLookup(context);
+    const lookup = personLookup(context.readStore);
     const now = context.now();
-    const found = (await shares().find({ studentId: student.id })).sort(oldestFirst);
+    const found = (await caseload.sharesOfStudent(student.id)).sort(oldestFirst);
     res.json(await Promise.all(found.map((share) => toShare(share, now, lookup))));
   });
 
@@ -31,7 +33,7 @@ export function shareRoutes(context: AppContext): Router {
     const input = shareFormSchema.parse(req.body);
     assertExpiryAhead(input.expiresAt, context.now());
     const { share, created } = await shareStudent(context, { studentId: student.id, grantedBy: userId, input });
-    res.status(created ? 201 : 200).json(await toShare(share, context.now(), personLookup(context)));
+    res.status(created ? 201 : 200).json(await toShare(share, context.now(), personLookup(context.readStore)));
   });
 
   router.delete('/api/students/:id/shares/:shareId', async (req, res) => {
@@ -48,7 +50,7 @@ export function shareRoutes(context: AppContext): Router {
     assertExpiryAhead(input.expiresAt, context.now());
     const unique = [...new Set(studentIds)];
     for (const studentId of unique) await loadStudentFor(context, userId, studentId, 'manage-shares');
-    const lookup = personLookup(context);
+    const lookup = personLookup(context.readStore);
     const granted: Share[] = [];
     for (const studentId of unique) {
       const { share } = await shareStudent(context, { studentId, grantedBy: userId, input });
@@ -60,12 +62,12 @@ export function shareRoutes(context: AppContext): Router {
   router.get('/api/sub-plan', async (req, res) => {
     const userId = requireUser(req);
     const now = context.now();
-    const lookup = personLookup(context);
+    const lookup = personLookup(context.readStore);
     const entries: SubPlanEntry[] = [];
-    for (const student of await studentsVisibleTo(context, userId)) {
-      const role = roleOf(student, userId, now);
+    for (const student of await caseload.studentsVisibleTo(userId, now)) {
+      const role = roleOn(student, userId, now);
       if (role?.role !== 'substitute' || role.sharedById === null) continue;
-      const plan = currentPlan(await context.readStore.collection<PlanDoc>(PLANS).find({ studentId: student.id }));
+      const plan = currentPlan(await caseload.plansOfStudent(student.id));
       entries.push({
         student: { id: student.id, name: student.name, grade: student.grade, status: student.status },
         accommodations: student.accommodations,

@@ -1,5 +1,5 @@
 import { isShareExpired, type Share } from '@accommodate/shared-events/schemas/share';
-import type { ShareDoc } from '@accommodate/projections/definitions/caseload-projection';
+import type { ShareDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { PersonRef } from '@accommodate/shared-events/schemas/share';
 
 /** The API shape; an active share whose date has passed shows as expired before the job has run. */

@@ -4,7 +4,7 @@ import type { Presence } from '@accommodate/shared-events/schemas/share';
 import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
-import { appendExpiredShare, jane, openSocket, teacher, waitFor, watch } from './sharing-fixtures.ts';
+import { appendExpiredShare, jane, openSocket, teacher, waitFor, watch } from '../../testing/sharing-fixtures.ts';
 
 const server = testServerForFile();
 const sockets: Socket[] = [];

@@ -1,7 +1,6 @@
-import type { Accommodation } from '@accommodate/shared-events/schemas/accommodation';
-import { ACCOMMODATIONS } from '@accommodate/projections/definitions/accommodation-library-projection';
+import { ValidationError } from '@accommodate/shared-events/domain/errors';
+import { libraryQueries } from '@accommodate/projections/queries/accommodation-library-queries';
 import type { AppContext } from '../../framework/command-context.ts';
-import { HttpError } from '../../http/errors.ts';
 
 export const NOT_IN_LIBRARY = 'Choose accommodations from your library; one of them no longer exists.';
 
@@ -11,11 +10,11 @@ export async function assertInLibrary(
   userId: string,
   accommodationIds: readonly string[],
 ): Promise<void> {
-  const library = context.readStore.collection<Accommodation>(ACCOMMODATIONS);
+  const { accommodationById } = libraryQueries(context.readStore);
   for (const id of new Set(accommodationIds)) {
-    const accommodation = await library.get(id);
+    const accommodation = await accommodationById(id);
     if (!accommodation || (accommodation.ownerId !== null && accommodation.ownerId !== userId)) {
-      throw new HttpError(400, NOT_IN_LIBRARY, { errors: { accommodationIds: NOT_IN_LIBRARY } });
+      throw ValidationError.onField('accommodationIds', NOT_IN_LIBRARY);
     }
   }
 }

@@ -12,6 +12,10 @@ const NOTES_POLICY: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    // Text pasted from other pages and older editors marks bold and italics with <b> and <i>: kept, as the
+    // editor's own tags (the UI's notes-html.ts maps them the same way), rather than dropped.
+    b: sanitizeHtml.simpleTransform('strong', {}, false),
+    i: sanitizeHtml.simpleTransform('em', {}, false),
     // A link must not hand the opened page a handle on ours.
     a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } }),
   },

@@ -7,6 +7,11 @@ describe('student notes sanitising', () => {
     expect(sanitizeNotes(html)).toBe(html);
   });
 
+  it('keeps bold and italics pasted as <b> and <i>, as <strong> and <em>', () => {
+    expect(sanitizeNotes('<p>Likes <b>math</b></p>')).toBe('<p>Likes <strong>math</strong></p>');
+    expect(sanitizeNotes('<p><i>Quiet</i> in <b class="x"><i>class</i></b></p>')).toBe('<p><em>Quiet</em> in <strong><em>class</em></strong></p>');
+  });
+
   it('removes scripts, event handlers, styles and images', () => {
     const html = '<p onclick="steal()" style="color:red">Hi<script>alert(1)</script><img src=x onerror=alert(1)></p><iframe src="https://evil.example"></iframe>';
     expect(sanitizeNotes(html)).toBe('<p>Hi</p>');

@@ -1,0 +1,28 @@
+import type { CurrentUser } from '@accommodate/shared-events/schemas/account';
+import { studentLimitFor } from '@accommodate/shared-events/config/plans';
+import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import type { ReadStore } from '@accommodate/projections/store/read-store';
+import { userQueries } from '@accommodate/projections/queries/users-queries';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+
+export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
+
+/** The one user shape both GET /api/auth/user and GET /api/auth/me return (and the account routes answer with). */
+export async function loadCurrentUser(store: ReadStore, userId: string): Promise<CurrentUser> {
+  const user = await userQueries(store).userById(userId);
+  if (!user) throw new NotFoundError('Account');
+  const studentCount = await caseloadQueries(store).countStudentsOwnedBy(userId);
+  return {
+    id: user.id,
+    firstName: firstNameOf(user.name),
+    name: user.name,
+    email: user.email,
+    emailNotifications: user.emailNotifications,
+    // Absent on documents built before issue 22: those accounts never verified.
+    emailVerified: user.emailVerified === true,
+    username: user.username,
+    isPremium: user.isPremium,
+    studentCount,
+    studentLimit: studentLimitFor(user.isPremium),
+  };
+}

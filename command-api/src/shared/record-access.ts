@@ -1,0 +1,48 @@
+import type { Request } from 'express';
+import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
+import type { RecordAccessAction } from '@accommodate/shared-events/events/access-events';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { accessLogDecider, minuteOf } from '@accommodate/shared-events/domain/access-log/access-log';
+import type { AppContext } from '../framework/command-context.ts';
+import { handleCommand } from '../framework/handle-command.ts';
+
+export interface RecordAccess {
+  (req: Request, access: { studentId: string; userId: string; action: RecordAccessAction; what: string }): Promise<void>;
+}
+
+const MAX_REMEMBERED = 10_000;
+const USER_AGENT_LIMIT = 300;
+
+/**
+ * Records views, exports, prints and downloads in `accessLog-<studentId>` (FERPA 34 CFR 99.32), through the one
+ * write path: the access log's decider counts a burst once (the domain's access-log.ts). A small in-memory map
+ * answers repeats on this node without touching the store; across nodes the decision is made on the stream, and the
+ * append expects the revision decided on, so of two nodes racing, one appends and the other decides again, sees
+ * the entry, and stops.
+ */
+export function createAccessRecorder(context: Pick<AppContext, 'eventStore' | 'progress' | 'now' | 'logger'>): RecordAccess {
+  const lastSeen = new Map<string, string>();
+  return async (req, { studentId, userId, action, what }) => {
+    const minute = minuteOf(context.now());
+    const key = `${studentId}\u0000${userId}\u0000${action}\u0000${what}`;
+    if (lastSeen.get(key) === minute) return;
+    const ip = req.ip ?? null;
+    const userAgent = req.get('user-agent')?.slice(0, USER_AGENT_LIMIT) ?? null;
+    try {
+      await handleCommand(
+        context,
+        accessLogDecider,
+        streamName('accessLog', studentId),
+        { type: 'RecordAccess', access: { studentId, userId, action, what, minute, ip, userAgent } },
+        // Nothing reads the log back through a read model.
+        { actor: { userId }, awaitReadModels: false },
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      context.logger.warn('access not recorded after retries', { route: req.route?.path ?? 'unknown' });
+      return;
+    }
+    if (lastSeen.size >= MAX_REMEMBERED) lastSeen.clear();
+    lastSeen.set(key, minute);
+  };
+}

@@ -1,0 +1,55 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { notificationQueries } from '@accommodate/projections/queries/notification-queries';
+import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
+import type { AppContext } from '../framework/command-context.ts';
+import { truncateReadModelWal } from './embedded-files.ts';
+import { outboxFile } from '@accommodate/workers/notifications/mailer';
+
+/** What must be gathered before the StudentDeleted event makes the read models forget it. */
+export interface StudentErasurePlan {
+  studentId: string;
+  documentIds: string[];
+  notificationIds: string[];
+}
+
+export async function planStudentErasure(context: Pick<AppContext, 'readStore'>, studentId: string): Promise<StudentErasurePlan> {
+  const documents = await caseloadQueries(context.readStore).documentsOfStudent(studentId);
+  const notifications = await notificationQueries(context.readStore).notificationsAbout(studentId);
+  return { studentId, documentIds: documents.map((d) => d.id), notificationIds: notifications.map((n) => n.id) };
+}
+
+/**
+ * After StudentDeleted is appended (and projected): makes the student's personal data
+ * unrecoverable everywhere the product keeps it.
+ * - event store: the student's key is destroyed, so every personal field of every event
+ *   about them (details, notes, document names, notifications, access-log IP and browser)
+ *   now reads '[erased]', in SQLite and EventStoreDB alike;
+ * - documents: the bytes are deleted;
+ * - e-mail outbox: the .eml files of notifications about the student are deleted;
+ * - embedded read models: rows were deleted with secure_delete on; the WAL files are
+ *   checkpointed and truncated so no older page copy survives in them.
+ * What stays: StudentDeleted itself ("deleted by X at T"), with no personal data.
+ */
+export async function eraseStudent(context: AppContext, plan: StudentErasurePlan): Promise<void> {
+  if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
+  await context.eventStore.forgetSubject(plan.studentId);
+  for (const documentId of plan.documentIds) {
+    try {
+      await context.blobs.delete(documentId);
+    } catch (error) {
+      context.logger.warn('document bytes not deleted', { error: error instanceof Error ? error.name : 'unknown' });
+    }
+  }
+  await deleteOutboxMail(context, plan.notificationIds);
+  await truncateReadModelWal(context.readStore);
+}
+
+/** Deletes the outbox .eml files of these notifications (embedded mail only; SMTP mail has left us). */
+export async function deleteOutboxMail(context: Pick<AppContext, 'config'>, notificationIds: readonly string[]): Promise<void> {
+  const outbox = path.join(context.config.dataDir, 'outbox');
+  for (const notificationId of notificationIds) {
+    await rm(outboxFile(outbox, notificationId), { force: true });
+  }
+}

@@ -1,0 +1,73 @@
+import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
+import { evolveStudent, initialStudentState, type StudentState } from '@accommodate/shared-events/domain/student/student';
+import { displayName, type StudentDetails } from '@accommodate/shared-events/schemas/student';
+import { DOCUMENTS, PLANS, SHARES, STUDENTS, type DocumentDoc, type PlanDoc, type ShareDoc, type StudentDoc } from '../queries/caseload-schema.ts';
+import type { ProjectionContext } from './projection.ts';
+import { alreadyApplied, announce } from './caseload-changes.ts';
+import { resolveAccommodations } from './caseload-library.ts';
+import { applyShareEvent } from './caseload-shares.ts';
+
+const detailsOf = ({ firstName, lastInitial, grade, status, birthdate, parentName, parentEmail, parentNotes, notes }: StudentDoc): StudentDetails =>
+  ({ firstName, lastInitial, grade, status, birthdate, parentName, parentEmail, parentNotes, notes });
+
+/** The read model's student as the domain's state, so the one `evolveStudent` decides what an event changes. */
+const stateOf = (doc: StudentDoc): StudentState => ({ status: 'present', ownerId: doc.ownerId, details: detailsOf(doc), accommodationIds: doc.accommodationIds });
+
+/** The student's own events (shares go to caseload-shares.ts): its document, folded with `evolveStudent`. */
+export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context: ProjectionContext): Promise<void> {
+  const id = event.data.studentId;
+  const existing = await context.get<StudentDoc>(STUDENTS, id);
+  if (alreadyApplied(existing, event)) return;
+  const changed = { updatedAt: event.occurredAt, revision: event.revision };
+
+  if (event.type === 'StudentAdded') {
+    const added = evolveStudent(initialStudentState(), event);
+    if (existing || added.status !== 'present') return;
+    const { ownerId, details } = added;
+    context.put<StudentDoc>(STUDENTS, {
+      id,
+      ownerId,
+      ...details,
+      name: displayName(details),
+      accommodationIds: [],
+      accommodations: [],
+      createdAt: event.occurredAt,
+      ...changed,
+      viewerIds: [ownerId],
+      editorIds: [ownerId],
+      roles: { [ownerId]: { role: 'owner', expiresAt: null, sharedById: null } },
+    });
+    announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, [ownerId]);
+    return;
+  }
+  if (!existing) return;
+
+  switch (event.type) {
+    case 'StudentDetailsUpdated': {
+      const next = evolveStudent(stateOf(existing), event);
+      if (next.status !== 'present') return;
+      context.put<StudentDoc>(STUDENTS, { ...existing, ...next.details, name: displayName(next.details), ...changed });
+      break;
+    }
+    case 'StudentAccommodationsChanged': {
+      const next = evolveStudent(stateOf(existing), event);
+      if (next.status !== 'present') return;
+      context.put<StudentDoc>(STUDENTS, { ...existing, ...(await resolveAccommodations(context, next.accommodationIds)), ...changed });
+      break;
+    }
+    case 'StudentDeleted': {
+      context.delete(STUDENTS, id);
+      for (const plan of await context.find<PlanDoc>(PLANS, { studentId: id })) context.delete(PLANS, plan.id);
+      for (const document of await context.find<DocumentDoc>(DOCUMENTS, { studentId: id })) context.delete(DOCUMENTS, document.id);
+      for (const share of await context.find<ShareDoc>(SHARES, { studentId: id })) context.delete(SHARES, share.id);
+      break;
+    }
+    case 'StudentShared':
+    case 'ShareActivated':
+    case 'ShareRevoked':
+    case 'ShareExpired':
+      return applyShareEvent(event, existing, context);
+  }
+  announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, existing.viewerIds);
+}

@@ -1,0 +1,33 @@
+import { describe, it } from 'vitest';
+import { DeciderSpecification } from '../testing/decider-specification.ts';
+import { accessLogDecider, type RecordedAccess } from './access-log.ts';
+
+const spec = DeciderSpecification.for(accessLogDecider);
+const access = (overrides: Partial<RecordedAccess> = {}): RecordedAccess => ({
+  studentId: 's1',
+  userId: 'u1',
+  action: 'view',
+  what: 'Student record',
+  minute: '2026-05-01T10:00',
+  ip: null,
+  userAgent: null,
+  ...overrides,
+});
+const recorded = (overrides: Partial<RecordedAccess> = {}) => ({ type: 'StudentRecordAccessed' as const, data: access(overrides) });
+const record = (overrides: Partial<RecordedAccess> = {}) => ({ type: 'RecordAccess' as const, access: access(overrides) });
+
+describe('the record of access', () => {
+  it('records an access', () => spec.given([]).when(record()).then([recorded()]));
+
+  it('counts a burst once: the same person, action and record within one minute', () =>
+    spec.given([recorded()]).when(record({ ip: '10.0.0.9' })).then([]));
+
+  it('records the same access again in the next minute, and another action or person at once', () => {
+    spec.given([recorded()]).when(record({ minute: '2026-05-01T10:01' })).then([recorded({ minute: '2026-05-01T10:01' })]);
+    spec.given([recorded()]).when(record({ action: 'print' })).then([recorded({ action: 'print' })]);
+    spec.given([recorded()]).when(record({ userId: 'u2' })).then([recorded({ userId: 'u2' })]);
+  });
+
+  it('still knows the minute an access was recorded in after later minutes were', () =>
+    spec.given([recorded(), recorded({ minute: '2026-05-01T10:05', action: 'print' })]).when(record()).then([]));
+});

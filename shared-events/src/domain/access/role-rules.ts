@@ -1,0 +1,47 @@
+import { shareEndsAt, type StudentAccessRole } from '../../schemas/share.ts';
+
+/**
+ * What someone may do with a student record (and through it, its plans, documents and shares):
+ * - view: open it (and its accommodations, plans, PDF, presence room);
+ * - see-private: parent information, notes, birthdate and documents;
+ * - edit: change it, its plans and documents; delete: remove it for everyone;
+ * - list-shares / manage-shares: see who it is shared with / grant and revoke;
+ * - see-history: its history and as-of views; see-access-log: who accessed it (34 CFR 99.32(c)).
+ */
+export const STUDENT_ACTIONS = ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log'] as const;
+export type StudentAction = (typeof STUDENT_ACTIONS)[number];
+
+/** How one person reaches a student; the record keeps one entry per person who does. */
+export interface StudentRoleEntry {
+  role: StudentAccessRole;
+  /** Last day of access (YYYY-MM-DD) or null. */
+  expiresAt: string | null;
+  /** Who granted it; null for the owner. */
+  sharedById: string | null;
+}
+
+/** One role: what it allows, and the instant it ends. */
+export interface RoleRule {
+  allows: ReadonlySet<StudentAction>;
+  /** The instant (ms) from which the entry gives nothing; Infinity if never. */
+  endsAt(entry: StudentRoleEntry): number;
+}
+
+const forever = (): number => Infinity;
+/** A share's expiry date is its last day of access: it ends at the end of that day (UTC). */
+const atShareExpiry = (entry: StudentRoleEntry): number => (entry.expiresAt === null ? Infinity : shareEndsAt(entry.expiresAt).getTime());
+
+/**
+ * The one table of who may do what. A new role (a class teacher through a roster, a school's coordinator or
+ * admin, a district admin) is a new rule here: the routes, socket rooms, exports and the projection's audience
+ * all ask this table.
+ */
+export const ROLE_RULES: Readonly<Record<StudentAccessRole, RoleRule>> = {
+  owner: { allows: new Set(STUDENT_ACTIONS), endsAt: forever },
+  'co-teacher': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history']), endsAt: atShareExpiry },
+  substitute: { allows: new Set(['view']), endsAt: atShareExpiry },
+  auditor: { allows: new Set(['view', 'see-private', 'see-history', 'see-access-log']), endsAt: atShareExpiry },
+};
+
+/** What a role allows while it lasts: for audiences kept without a clock (the read models' viewer lists). */
+export const roleAllows = (role: StudentAccessRole, action: StudentAction): boolean => ROLE_RULES[role].allows.has(action);

@@ -1,0 +1,43 @@
+/**
+ * Refusals by the domain, after emmett's: deciders and access rules throw these and know nothing of HTTP. One
+ * mapping at the edge (command-api/src/http/errors.ts) turns each into a status and the one error shape
+ * `{message, errors?}`. Messages are written for the person at the screen and carry no record data.
+ */
+export abstract class DomainError extends Error {}
+
+/** Input the rules refuse (400), with the message per field where there is one. */
+export class ValidationError extends DomainError {
+  override readonly name = 'ValidationError';
+  constructor(
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+
+  /** The common case: one field, whose message is the whole message. */
+  static onField(field: string, message: string): ValidationError {
+    return new ValidationError(message, { [field]: message });
+  }
+}
+
+/** Nothing there, or nothing the user may know is there (404): `${what} not found`. */
+export class NotFoundError extends DomainError {
+  override readonly name = 'NotFoundError';
+  constructor(what = 'Record') {
+    super(`${what} not found`);
+  }
+}
+
+/** Seen but not allowed (403). */
+export class ForbiddenError extends DomainError {
+  override readonly name = 'ForbiddenError';
+  constructor(message = 'You do not have access to this record') {
+    super(message);
+  }
+}
+
+/** Not possible in the record's present state (409): it already exists, the e-mail is taken. */
+export class IllegalStateError extends DomainError {
+  override readonly name = 'IllegalStateError';
+}

@@ -1,0 +1,80 @@
+import type { StudentEvent } from '../../events/student-events.ts';
+import type { ShareRole } from '../../schemas/share.ts';
+import type { Decider } from '../decider.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { STUDENT_EVENT_TYPES } from '../student/student.ts';
+import { evolveSharing, initialSharingState, shareForEmail, type SharingState } from './sharing.ts';
+
+export const ALREADY_OWNER = 'You already own this student';
+
+export type ShareCommand =
+  | {
+      type: 'ShareStudent';
+      studentId: string;
+      /** Used only when the e-mail has no share yet. */
+      newShareId: string;
+      email: string;
+      role: ShareRole;
+      expiresAt: string | null;
+      /** The account registered with the e-mail, if any. */
+      granteeUserId: string | null;
+      grantedBy: string;
+    }
+  | { type: 'ActivateShare'; studentId: string; shareId: string; granteeUserId: string }
+  | { type: 'RevokeShare'; studentId: string; shareId: string };
+// Expiry is appended by the workers' share-expiry job (workers/src/sharing/share-expiry.ts).
+
+function assertStudent(state: SharingState): void {
+  if (state.student !== 'present') throw new NotFoundError('Student');
+}
+
+export function decideShare(command: ShareCommand, state: SharingState): StudentEvent[] {
+  assertStudent(state);
+  const { studentId } = command;
+  switch (command.type) {
+    case 'ShareStudent': {
+      if (command.grantedBy !== state.ownerId) throw new ForbiddenError('Only the student’s owner can share them');
+      if (command.granteeUserId === state.ownerId) throw ValidationError.onField('email', ALREADY_OWNER);
+      const existing = shareForEmail(state, command.email);
+      const granteeUserId = command.granteeUserId ?? existing?.granteeUserId ?? null;
+      const unchanged =
+        existing !== null &&
+        existing.status !== 'expired' &&
+        existing.role === command.role &&
+        existing.expiresAt === command.expiresAt &&
+        existing.granteeUserId === granteeUserId;
+      if (unchanged) return [];
+      return [
+        {
+          type: 'StudentShared',
+          data: {
+            studentId,
+            shareId: existing?.shareId ?? command.newShareId,
+            role: command.role,
+            expiresAt: command.expiresAt,
+            grantedBy: command.grantedBy,
+            granteeUserId,
+            email: command.email,
+          },
+        },
+      ];
+    }
+    case 'ActivateShare': {
+      const share = state.shares[command.shareId];
+      // Already active, revoked or expired: verifying changes nothing. Nor does the owner verifying the address.
+      if (!share || share.status !== 'pending' || command.granteeUserId === state.ownerId) return [];
+      return [{ type: 'ShareActivated', data: { studentId, shareId: share.shareId, granteeUserId: command.granteeUserId } }];
+    }
+    case 'RevokeShare':
+      if (!state.shares[command.shareId]) throw new NotFoundError('Share');
+      return [{ type: 'ShareRevoked', data: { studentId, shareId: command.shareId } }];
+  }
+}
+
+/** Shares live in the student's stream, so a grant and an edit are ordered against each other. */
+export const sharingDecider: Decider<SharingState, ShareCommand, StudentEvent> = {
+  eventTypes: STUDENT_EVENT_TYPES,
+  initialState: initialSharingState,
+  evolve: evolveSharing,
+  decide: decideShare,
+};

@@ -1,0 +1,113 @@
+import { describe, it } from 'vitest';
+import { FREE_STUDENT_LIMIT } from '../../config/plans.ts';
+import type { StudentEvent } from '../../events/student-events.ts';
+import { janeDetails } from '../../testing/student-fixtures.ts';
+import { DeciderSpecification } from '../testing/decider-specification.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
+import { FREE_LIMIT_REACHED, studentDecider } from './decide-student.ts';
+
+const spec = DeciderSpecification.for(studentDecider);
+const details = janeDetails;
+const added: StudentEvent = { type: 'StudentAdded', data: { studentId: 's1', ownerId: 'u1', ...details } };
+const assigned = (ids: string[]): StudentEvent => ({
+  type: 'StudentAccommodationsChanged',
+  data: { studentId: 's1', added: ids, removed: [] },
+});
+const free = (studentCount: number) => ({ isPremium: false, studentCount });
+const withMessage = (message: string) => (error: Error) => error.message === message;
+
+describe('student decider', () => {
+  describe('adding', () => {
+    it('adds the student with its accommodations', () => {
+      spec
+        .given([])
+        .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: ['a1', 'a2', 'a1'], allowance: free(0) })
+        .then([added, assigned(['a1', 'a2'])]);
+    });
+
+    it('adds without an assignment event when none are chosen', () => {
+      spec
+        .given([])
+        .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(FREE_STUDENT_LIMIT - 1) })
+        .then([added]);
+    });
+
+    it('refuses a free account at its student limit, with the upgrade message', () => {
+      spec
+        .given([])
+        .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(FREE_STUDENT_LIMIT) })
+        .thenThrows(ForbiddenError, withMessage(`The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`));
+    });
+
+    it('lets Premium add past the free limit', () => {
+      spec
+        .given([])
+        .when({
+          type: 'AddStudent',
+          studentId: 's1',
+          ownerId: 'u1',
+          details,
+          accommodationIds: [],
+          allowance: { isPremium: true, studentCount: FREE_STUDENT_LIMIT + 10 },
+        })
+        .then([added]);
+    });
+
+    it('cannot add the same student twice', () => {
+      spec
+        .given([added])
+        .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(0) })
+        .thenThrows(IllegalStateError);
+    });
+  });
+
+  describe('updating', () => {
+    it('records only the fields that changed', () => {
+      spec
+        .given([added])
+        .when({ type: 'UpdateStudent', studentId: 's1', details: { ...details, grade: '5', notes: '<p>Hi</p>' }, accommodationIds: [] })
+        .then([{ type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { grade: '5', notes: '<p>Hi</p>' } } }]);
+    });
+
+    it('records accommodations as what was added and what was removed', () => {
+      spec
+        .given([added, assigned(['a1', 'a2'])])
+        .when({ type: 'UpdateStudent', studentId: 's1', details, accommodationIds: ['a2', 'a3'] })
+        .then([{ type: 'StudentAccommodationsChanged', data: { studentId: 's1', added: ['a3'], removed: ['a1'] } }]);
+    });
+
+    it('decides nothing when nothing changed', () => {
+      spec.given([added, assigned(['a1'])]).when({ type: 'UpdateStudent', studentId: 's1', details, accommodationIds: ['a1'] }).then([]);
+    });
+
+    it('sees earlier changes when deciding', () => {
+      spec
+        .given([added, { type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { grade: '5' } } }])
+        .when({ type: 'UpdateStudent', studentId: 's1', details: { ...details, grade: '5' }, accommodationIds: [] })
+        .then([]);
+    });
+
+    it('cannot update a student that does not exist', () => {
+      spec.given([]).when({ type: 'UpdateStudent', studentId: 's1', details, accommodationIds: [] }).thenThrows(NotFoundError);
+    });
+  });
+
+  describe('deleting', () => {
+    it('deletes an existing student', () => {
+      spec.given([added]).when({ type: 'DeleteStudent', studentId: 's1' }).then([{ type: 'StudentDeleted', data: { studentId: 's1' } }]);
+    });
+
+    it('cannot delete twice, nor update after deleting', () => {
+      const deleted: StudentEvent = { type: 'StudentDeleted', data: { studentId: 's1' } };
+      spec.given([added, deleted]).when({ type: 'DeleteStudent', studentId: 's1' }).thenThrows(NotFoundError);
+      spec.given([added, deleted]).when({ type: 'UpdateStudent', studentId: 's1', details, accommodationIds: [] }).thenThrows(NotFoundError);
+    });
+  });
+
+  it('words the limit message from the shared config', () => {
+    spec
+      .given([])
+      .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(99) })
+      .thenThrows(ForbiddenError, withMessage(FREE_LIMIT_REACHED));
+  });
+});

@@ -1,0 +1,163 @@
+import type { EventEnvelope } from '../../events/envelope.ts';
+import { STUDENT_DETAIL_FIELDS, type StudentDetailField } from '../../schemas/student.ts';
+import { isDocumentEvent } from '../document/document.ts';
+import { evolvePlan, initialPlanState, isPlanEvent, type PlanFields, type PlanState } from '../plan/plan.ts';
+import { evolveStudent, initialStudentState, isStudentEvent, type StudentState } from './student.ts';
+
+export type HistoryEntity = 'student' | 'plan' | 'document' | 'share';
+
+export interface FieldChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface HistoryEntry {
+  at: string;
+  actor: { id: string; name: string };
+  kind: string;
+  entity: HistoryEntity;
+  entityId: string;
+  changes: FieldChange[];
+}
+
+/** Names the history shows for ids it holds: people, and library accommodations. */
+export interface HistoryNames {
+  person(userId: string): string;
+  accommodation(accommodationId: string): string;
+}
+
+type Fields<K extends string> = Partial<Readonly<Record<K, unknown>>>;
+
+const PLAN_FIELDS = ['startDate', 'reviewDate', 'status', 'meetingDate', 'caseManager'] as const;
+const SHARE_FIELDS = ['email', 'role', 'expiresAt'] as const;
+
+/** Field-by-field changes between two states, in a fixed field order; equal values are left out. */
+function diff<K extends string>(fields: readonly K[], before: Fields<K>, after: Fields<K>): FieldChange[] {
+  const changes: FieldChange[] = [];
+  for (const field of fields) {
+    const was = before[field] ?? null;
+    const now = after[field] ?? null;
+    if (JSON.stringify(was) !== JSON.stringify(now)) changes.push({ field, before: was, after: now });
+  }
+  return changes;
+}
+
+const detailsOf = (state: StudentState): Fields<StudentDetailField> => (state.status === 'present' ? state.details : {});
+const assignedIn = (state: StudentState): readonly string[] => (state.status === 'present' ? state.accommodationIds : []);
+const planFieldsOf = (state: PlanState): Fields<keyof PlanFields> => (state.status === 'present' ? state.fields : {});
+
+interface Entry {
+  envelope: EventEnvelope;
+  kind: string;
+  entity: HistoryEntity;
+  entityId: string;
+  changes: FieldChange[];
+}
+
+/** The student stream's entries: each event against the state just before it, folded with `evolveStudent`. */
+function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): Entry[] {
+  const entries: Entry[] = [];
+  let student = initialStudentState();
+  const shares = new Map<string, Fields<(typeof SHARE_FIELDS)[number]>>();
+  for (const envelope of stream) {
+    if (!isStudentEvent(envelope)) continue;
+    const before = student;
+    student = evolveStudent(student, envelope);
+    const id = envelope.data.studentId;
+    const push = (kind: string, entity: HistoryEntity, entityId: string, changes: FieldChange[]) => entries.push({ envelope, kind, entity, entityId, changes });
+    switch (envelope.type) {
+      case 'StudentAdded':
+        push('Student added', 'student', id, diff(STUDENT_DETAIL_FIELDS, {}, detailsOf(student)));
+        break;
+      case 'StudentDetailsUpdated': {
+        const changes = diff(STUDENT_DETAIL_FIELDS, detailsOf(before), detailsOf(student));
+        if (changes.length > 0) push('Details changed', 'student', id, changes);
+        break;
+      }
+      case 'StudentAccommodationsChanged':
+        push('Accommodations changed', 'student', id, [
+          { field: 'accommodations', before: assignedIn(before).map(names.accommodation), after: assignedIn(student).map(names.accommodation) },
+        ]);
+        break;
+      case 'StudentShared': {
+        const { shareId } = envelope.data;
+        push(shares.has(shareId) ? 'Share changed' : 'Share granted', 'share', shareId, diff(SHARE_FIELDS, shares.get(shareId) ?? {}, envelope.data));
+        shares.set(shareId, envelope.data);
+        break;
+      }
+      case 'ShareActivated':
+        push('Share accepted', 'share', envelope.data.shareId, []);
+        break;
+      case 'ShareRevoked':
+        push('Share revoked', 'share', envelope.data.shareId, []);
+        break;
+      case 'ShareExpired':
+        push('Share expired', 'share', envelope.data.shareId, []);
+        break;
+      case 'StudentDeleted':
+        push('Student deleted', 'student', id, []);
+        break;
+    }
+  }
+  return entries;
+}
+
+/** A plan stream's entries: its creation, and each update that changed a field, folded with `evolvePlan`. */
+function planEntries(stream: readonly EventEnvelope[]): Entry[] {
+  const entries: Entry[] = [];
+  let plan = initialPlanState();
+  for (const envelope of stream) {
+    if (!isPlanEvent(envelope)) continue;
+    const before = plan;
+    plan = evolvePlan(plan, envelope);
+    const changes = diff(PLAN_FIELDS, planFieldsOf(before), planFieldsOf(plan));
+    const created = envelope.type === 'PlanCreated';
+    if (created || changes.length > 0) {
+      entries.push({ envelope, kind: created ? 'Plan created' : 'Plan updated', entity: 'plan', entityId: envelope.data.planId, changes });
+    }
+  }
+  return entries;
+}
+
+/** A document stream's entries: its upload and removal, by name. */
+function documentEntries(stream: readonly EventEnvelope[]): Entry[] {
+  const entries: Entry[] = [];
+  let name: string | null = null;
+  for (const envelope of stream) {
+    if (!isDocumentEvent(envelope)) continue;
+    const entityId = envelope.data.documentId;
+    if (envelope.type === 'DocumentUploaded') {
+      name = envelope.data.name;
+      entries.push({ envelope, kind: 'Document uploaded', entity: 'document', entityId, changes: [{ field: 'name', before: null, after: name }] });
+    } else {
+      entries.push({ envelope, kind: 'Document removed', entity: 'document', entityId, changes: [{ field: 'name', before: name, after: null }] });
+    }
+  }
+  return entries;
+}
+
+/**
+ * Every change to a student, its plans and documents, newest first, by replaying their
+ * streams: each event is compared with the state just before it.
+ */
+export function buildHistory(
+  streams: { student: readonly EventEnvelope[]; plans: readonly (readonly EventEnvelope[])[]; documents: readonly (readonly EventEnvelope[])[] },
+  names: HistoryNames,
+): HistoryEntry[] {
+  const entries = [...studentEntries(streams.student, names), ...streams.plans.flatMap(planEntries), ...streams.documents.flatMap(documentEntries)];
+  // Newest first; within one instant, the later position first.
+  entries.sort((a, b) => b.envelope.occurredAt.localeCompare(a.envelope.occurredAt) || (b.envelope.position > a.envelope.position ? 1 : -1));
+  return entries.map(({ envelope, kind, entity, entityId, changes }) => ({
+    at: envelope.occurredAt,
+    actor: { id: envelope.actor.userId, name: names.person(envelope.actor.userId) },
+    kind,
+    entity,
+    entityId,
+    changes,
+  }));
+}
+
+/** Every accommodation id a student stream mentions, for the names its history shows. */
+export const accommodationsMentioned = (stream: readonly EventEnvelope[]): string[] =>
+  stream.filter(isStudentEvent).flatMap((event) => (event.type === 'StudentAccommodationsChanged' ? [...event.data.added, ...event.data.removed] : []));

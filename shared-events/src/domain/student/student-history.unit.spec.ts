@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { EventEnvelope } from '../../events/envelope.ts';
+import type { DomainEvent } from '../../events/registry.ts';
+import { janeDetails } from '../../testing/student-fixtures.ts';
+import { studentAsOf } from './student-as-of.ts';
+import { buildHistory } from './student-history.ts';
+
+const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T09:00:00.000Z`;
+/** Given: the student stream, one event a day from March 1st. */
+const given = (...events: DomainEvent[]): EventEnvelope[] =>
+  events.map((event, index) => ({
+    ...event,
+    eventId: `e${index}`,
+    streamId: 'student-s1',
+    revision: index,
+    position: BigInt(index + 1),
+    occurredAt: at(index + 1),
+    actor: { userId: index === 0 ? 'olga' : 'cora' },
+    correlationId: 'c',
+    causationId: null,
+    schemaVersion: 1,
+  }));
+const added: DomainEvent = { type: 'StudentAdded', data: { studentId: 's1', ownerId: 'olga', ...janeDetails } };
+const regraded: DomainEvent = { type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { grade: '5' } } };
+const assigned: DomainEvent = { type: 'StudentAccommodationsChanged', data: { studentId: 's1', added: ['a1'], removed: [] } };
+const shared: DomainEvent = {
+  type: 'StudentShared',
+  data: { studentId: 's1', shareId: 'sh1', role: 'co-teacher', expiresAt: null, grantedBy: 'olga', granteeUserId: 'cora', email: 'cora@school.test' },
+};
+
+describe('the student as of a past instant', () => {
+  const stream = given(added, regraded, shared, assigned);
+
+  it('is the record as its events had made it then, with the last change to the record itself', () => {
+    expect(studentAsOf(stream, at(3))).toMatchObject({ id: 's1', grade: '5', name: 'Jane D.', accommodationIds: [], createdAt: at(1), updatedAt: at(2), revision: 1 });
+    expect(studentAsOf(stream, at(4))).toMatchObject({ grade: '5', accommodationIds: ['a1'], updatedAt: at(4), revision: 3 });
+  });
+
+  it('is nothing before it was added or once it was deleted', () => {
+    expect(studentAsOf(stream, '2026-02-28T00:00:00.000Z')).toBeNull();
+    expect(studentAsOf(given(added, { type: 'StudentDeleted', data: { studentId: 's1' } }), at(2))).toBeNull();
+  });
+});
+
+describe('the student history', () => {
+  it('compares each event with the state just before it, newest first', () => {
+    const names = { person: (id: string) => (id === 'olga' ? 'Olga Owner' : 'Cora Co'), accommodation: (id: string) => `Accommodation ${id}` };
+    const history = buildHistory({ student: given(added, regraded, shared, assigned), plans: [], documents: [] }, names);
+    expect(history.map((entry) => [entry.kind, entry.actor.name, entry.changes.map((change) => [change.field, change.before, change.after])])).toEqual([
+      ['Accommodations changed', 'Cora Co', [['accommodations', [], ['Accommodation a1']]]],
+      ['Share granted', 'Cora Co', [['email', null, 'cora@school.test'], ['role', null, 'co-teacher']]],
+      ['Details changed', 'Cora Co', [['grade', '4', '5']]],
+      ['Student added', 'Olga Owner', [['firstName', null, 'Jane'], ['lastInitial', null, 'D'], ['grade', null, '4'], ['status', null, 'active']]],
+    ]);
+  });
+});

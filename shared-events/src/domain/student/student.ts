@@ -1,0 +1,45 @@
+import { STUDENT_EVENTS, type StudentEvent } from '../../events/student-events.ts';
+import type { StudentDetails } from '../../schemas/student.ts';
+import { isEventOf, typesOf } from '../event-types.ts';
+import { withChanges } from '../changes.ts';
+
+/** The form's fields as stored; optional ones are null when empty. */
+export type { StudentDetails };
+
+export type StudentState =
+  | { status: 'absent' }
+  | { status: 'present'; ownerId: string; details: StudentDetails; accommodationIds: string[] }
+  | { status: 'deleted' };
+
+/** Every event of the student stream: its own, and the shares that live in it (sharing/). */
+export const STUDENT_EVENT_TYPES = typesOf(STUDENT_EVENTS);
+export const isStudentEvent = isEventOf<StudentEvent>(STUDENT_EVENT_TYPES);
+
+export const initialStudentState = (): StudentState => ({ status: 'absent' });
+
+export function evolveStudent(state: StudentState, event: StudentEvent): StudentState {
+  switch (event.type) {
+    case 'StudentAdded': {
+      const { studentId: _id, ownerId, ...details } = event.data;
+      return { status: 'present', ownerId, details, accommodationIds: [] };
+    }
+    case 'StudentDetailsUpdated': {
+      if (state.status !== 'present') return state;
+      return { ...state, details: withChanges(state.details, event.data.changes) };
+    }
+    case 'StudentAccommodationsChanged': {
+      if (state.status !== 'present') return state;
+      const removed = new Set(event.data.removed);
+      const kept = state.accommodationIds.filter((id) => !removed.has(id));
+      return { ...state, accommodationIds: [...kept, ...event.data.added.filter((id) => !kept.includes(id))] };
+    }
+    case 'StudentDeleted':
+      return state.status === 'present' ? { status: 'deleted' } : state;
+    // Shares are the sharing decider's business (../sharing); the student's own fields stay as they are.
+    case 'StudentShared':
+    case 'ShareActivated':
+    case 'ShareRevoked':
+    case 'ShareExpired':
+      return state;
+  }
+}
