@@ -81,7 +81,7 @@ export class BatchOverlay implements ProjectionContext {
 
   private entriesOf(collection: string): Map<string, Entry> {
     let entries = this.entries.get(collection);
-    if (!entries) this.entries.set(collection, (entries = new Map()));
+    if (!entries) this.entries.set(collection, (entries = new Map<string, Entry>()));
     return entries;
   }
 

@@ -15,10 +15,8 @@ describe('BatchOverlay', () => {
   beforeEach(async () => {
     store = openEmbeddedReadStore({ file: ':memory:' });
     await store.createBuild(build, ['rows']);
-    await store.commit(build, [
-      { kind: 'put', collection: 'rows', doc: { id: 'a', ownerId: 'u1', tags: ['x'] } as Row },
-      { kind: 'put', collection: 'rows', doc: { id: 'b', ownerId: 'u1', tags: [] } as Row },
-    ], 1n);
+    const rows: Row[] = [{ id: 'a', ownerId: 'u1', tags: ['x'] }, { id: 'b', ownerId: 'u1', tags: [] }];
+    await store.commit(build, rows.map((doc) => ({ kind: 'put', collection: 'rows', doc })), 1n);
   });
   afterEach(() => store.close());
 

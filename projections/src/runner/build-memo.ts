@@ -45,7 +45,7 @@ export class BuildMemo {
 
   private docsOf(collection: string): Map<string, Doc | null> {
     let docs = this.docs.get(collection);
-    if (!docs) this.docs.set(collection, (docs = new Map()));
+    if (!docs) this.docs.set(collection, (docs = new Map<string, Doc | null>()));
     return docs;
   }
 

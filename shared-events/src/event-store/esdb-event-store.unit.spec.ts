@@ -38,7 +38,7 @@ function recorded(position: bigint, type: string, streamId = 'user-1', data: unk
       position: { commit: position, prepare: position },
     },
     commitPosition: position,
-  } as AllStreamResolvedEvent;
+  };
 }
 
 const streamingRead = (events: unknown[]): Readable & { cancel: () => Promise<void> } =>

@@ -79,7 +79,7 @@ export interface EventStore {
    * An id for a new data subject (a student, an account) whose crypto-shredding key already exists, where
    * the store can make keys ahead (shredding-event-store.ts); otherwise the caller makes a random UUID.
    */
-  newSubjectId?(): Promise<string>;
+  newSubjectId?: () => Promise<string>;
 
   /** Position of the last event in the log, or null when it is empty. */
   headPosition(): Promise<Position | null>;

@@ -18,7 +18,8 @@ export async function* readAllAhead(dataDir: string, options: { after?: Position
   const worker = new Worker(new URL('./read-ahead-worker.mjs', import.meta.url), { workerData: data, execArgv: [] });
   const arrived: ReadAheadMessage[] = [];
   let wake: (() => void) | null = null;
-  let ended: Error | null = null;
+  // In an object, not a `let`: TypeScript would keep the loop's view of it narrowed to null.
+  const end: { error: Error | null } = { error: null };
   const signal = () => {
     wake?.();
     wake = null;
@@ -28,18 +29,18 @@ export async function* readAllAhead(dataDir: string, options: { after?: Position
     signal();
   });
   worker.on('error', (error) => {
-    ended ??= error;
+    end.error ??= error;
     signal();
   });
   worker.on('exit', (code) => {
-    ended ??= new Error(`The read-ahead thread stopped (exit code ${code})`);
+    end.error ??= new Error(`The read-ahead thread stopped (exit code ${code})`);
     signal();
   });
   try {
     for (;;) {
       const message = arrived.shift();
       if (!message) {
-        if (ended) throw ended;
+        if (end.error) throw end.error;
         await new Promise<void>((resolve) => (wake = resolve));
         continue;
       }

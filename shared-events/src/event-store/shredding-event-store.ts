@@ -52,13 +52,13 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
 
   const seal = async (event: DomainEvent): Promise<DomainEvent> => {
     const spec = PERSONAL_FIELDS[event.type];
-    const subject = spec?.subject(event.data as Json);
+    const subject = spec?.subject(event.data);
     if (!spec || !subject) return event;
-    const values = readFields(event.data as Json, spec);
+    const values = readFields(event.data, spec);
     const first = values.findIndex((value) => value !== undefined);
     if (first < 0) return event;
     const key = await keys.keyFor(subject, true);
-    if (!key) return { ...event, data: withFields(event.data as Json, spec, values.map((v) => (v === undefined ? v : ERASED))) } as DomainEvent;
+    if (!key) return { ...event, data: withFields(event.data, spec, values.map((v) => (v === undefined ? v : ERASED))) } as DomainEvent;
     const plain: Record<string, string> = {};
     spec.fields.forEach((path, i) => {
       if (values[i] !== undefined) plain[path] = values[i]!;
@@ -67,7 +67,7 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     // Known now: the live subscription and the next command read this event without deciphering it.
     plaintexts.remember(subject, blob, values);
     const stored = values.map((value, i) => (value === undefined ? undefined : i === first ? blob : SEALED));
-    return { ...event, data: withFields(event.data as Json, spec, stored) } as DomainEvent;
+    return { ...event, data: withFields(event.data, spec, stored) } as DomainEvent;
   };
 
   const openValues = (spec: PersonalFields, subject: string, key: Buffer | null, stored: (string | undefined)[], keep: boolean) => {
@@ -120,7 +120,7 @@ export function createShreddingEventStore(inner: EventStore, keyStore: SubjectKe
     const parts = page.map(sealedPart);
     const now = Date.now();
     await keys.prefetch(parts, now);
-    const out: EventEnvelope[] = new Array(page.length);
+    const out = new Array<EventEnvelope>(page.length);
     for (let i = 0; i < page.length; i++) {
       const part = parts[i];
       const envelope = page[i]!;

@@ -23,7 +23,7 @@ export interface SubjectKeyStore {
    * first append then waits for one commit (the event's) instead of two in a row. Without it, a caller
    * makes its own id and `keyFor(id, { create: true })` commits the key on the way.
    */
-  newSubjectId?(): Promise<string>;
+  newSubjectId?: () => Promise<string>;
   /** Destroys the key for good. Idempotent. */
   destroy(subjectId: string): Promise<void>;
   close(): Promise<void>;
@@ -54,7 +54,8 @@ function keysAhead(makeKeys: (subjectIds: string[]) => Promise<Buffer[]>) {
     return refilling;
   };
   return {
-    async next(): Promise<string> {
+    // A property, not a method: stores hand it on unbound as their `newSubjectId`.
+    next: async (): Promise<string> => {
       // A failed refill in the background shows at the next caller that has to wait for one.
       if (ready.length < KEYS_AHEAD / 2) refill().catch(() => undefined);
       while (ready.length === 0) await refill();
@@ -149,7 +150,7 @@ export async function openMongoSubjectKeyStore(url: string): Promise<SubjectKeyS
   };
   const ahead = keysAhead(async (ids) => {
     const made = ids.map(() => newSubjectKey());
-    await keys.insertMany(ids.map((_id, i) => ({ _id, key: new Binary(made[i]!) })));
+    await keys.insertMany(ids.map((_id, i) => ({ _id, key: new Binary(made[i]) })));
     return made;
   });
   return {

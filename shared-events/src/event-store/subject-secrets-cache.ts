@@ -64,7 +64,7 @@ export class PlaintextCache {
 
   remember(subject: string, sealed: string, plain: (string | undefined)[]): void {
     let entries = this.plaintexts.get(subject);
-    if (!entries) this.plaintexts.set(subject, (entries = new Map()));
+    if (!entries) this.plaintexts.set(subject, (entries = new Map<string, (string | undefined)[]>()));
     entries.set(sealed, plain);
     this.size += 1;
     while (this.size > MAX_CACHED_PLAINTEXTS) this.forget(this.plaintexts.keys().next().value as string);

@@ -77,6 +77,6 @@ function scalarValue(entity: RecordEntity, field: string, value: string): string
 export function fieldValue(entity: RecordEntity, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'none';
-  const text = scalarValue(entity, field, String(value));
+  const text = scalarValue(entity, field, typeof value === 'string' ? value : JSON.stringify(value));
   return text === '' ? '—' : text;
 }

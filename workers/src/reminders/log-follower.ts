@@ -35,12 +35,12 @@ export interface LogFollowerOptions {
   /** The event types `react` is called for; the others only move the checkpoint. */
   handled: ReadonlySet<string>;
   /** Idempotent: after a restart it sees again the events since the last saved checkpoint. */
-  react(envelope: EventEnvelope): Promise<void>;
+  react: (envelope: EventEnvelope) => Promise<void>;
   logger: Logger;
   /** Aborted to stop; the follower's own waits end with it. */
   abort: AbortController;
   /** Pause that ends early when `abort` aborts. */
-  pause(ms: number): Promise<void>;
+  pause: (ms: number) => Promise<void>;
   /** First back-off after a failed reaction (doubles, capped at MAX_RETRY_MS), and the wait before resubscribing. */
   retryMs: number;
 }

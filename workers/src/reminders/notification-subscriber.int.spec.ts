@@ -125,7 +125,7 @@ describe('notification subscriber', () => {
     expect(await subscriber.whenProcessed(head!, 3_000)).toBe(true);
 
     const raised: { data: any; actor: { userId: string } }[] = [];
-    for await (const event of eventStore.readAll()) if (event.type === 'NotificationRaised') raised.push(event as never);
+    for await (const event of eventStore.readAll()) if (event.type === 'NotificationRaised') raised.push(event);
     expect(raised.map((event) => [event.data.userId, event.data.type, event.data.message, event.actor.userId])).toEqual([
       ['owner', 'document', 'A co-teacher uploaded a document for Maya R.', 'coteacher'],
     ]);

@@ -2,7 +2,7 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 
 export interface ChangeTracking {
   /** read-store.ts's changeStamp: moves with every commit, this connection's or another's. */
-  changeStamp(): string;
+  changeStamp: () => string;
   /** `fn` as an IMMEDIATE transaction that counts towards the stamp. Every write of the store goes through one. */
   writeTransaction<Args extends unknown[], Result>(fn: (...args: Args) => Result): (...args: Args) => Result;
 }

@@ -119,10 +119,11 @@ export function buildLifecycle(client: MongoClient, db: Db, builds: MongoCollect
         const previous = physicalIn(active, collection);
         if (!previous) continue;
         // Inherit the filter indexes the serving build has grown, so reads after the swap stay fast.
-        const indexes = await db.collection(previous).listIndexes().toArray();
+        // indexes() is listIndexes with the driver's types for what it answers.
+        const indexes = await db.collection(previous).indexes();
         for (const index of indexes) {
           if (index.name === '_id_') continue;
-          await db.collection(physical).createIndex(index.key as Record<string, 1 | -1>);
+          await db.collection(physical).createIndex(index.key);
         }
       }
       await builds.insertOne({

@@ -1,4 +1,4 @@
-import type { Db, Document, Filter as MongoFilter, Sort } from 'mongodb';
+import type { Db, Document, Filter as MongoFilter } from 'mongodb';
 import type { Collection, Doc, Filter, FindOptions } from '../read-store.ts';
 
 /**
@@ -34,7 +34,7 @@ export function documentCollections(db: Db) {
           let cursor = db.collection(physical).find<T>((filter ?? {}) as MongoFilter<Document>, { projection: { _id: 0 } });
           if (findOptions?.sort) {
             const direction = findOptions.sort.direction === 'desc' ? -1 : 1;
-            cursor = cursor.sort({ [findOptions.sort.field]: direction, _id: direction } as Sort);
+            cursor = cursor.sort({ [findOptions.sort.field]: direction, _id: direction });
           }
           if (findOptions?.skip) cursor = cursor.skip(findOptions.skip);
           if (findOptions?.limit !== undefined) cursor = cursor.limit(findOptions.limit);
@@ -44,7 +44,7 @@ export function documentCollections(db: Db) {
           const physical = await resolve();
           if (physical === null) return 0;
           await ensureIndexes(physical, filter);
-          return db.collection(physical).countDocuments((filter ?? {}) as MongoFilter<Document>);
+          return db.collection(physical).countDocuments(filter ?? {});
         },
       };
     },

@@ -23,8 +23,8 @@ export interface HistoryEntry {
 
 /** Names the history shows for ids it holds: people, and library accommodations. */
 export interface HistoryNames {
-  person(userId: string): string;
-  accommodation(accommodationId: string): string;
+  person: (userId: string) => string;
+  accommodation: (accommodationId: string) => string;
 }
 
 type Fields<K extends string> = Partial<Readonly<Record<K, unknown>>>;
