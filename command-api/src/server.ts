@@ -116,7 +116,8 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     context,
     async close() {
       await shareAccess.stop();
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      // io.close's own promise settles before the HTTP server has closed; its callback is what to wait for.
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await stopNotifications?.();
       await stopProjections?.();

@@ -45,7 +45,7 @@ function entriesFor(store: EventStore, decider: object): Map<string, Entry> {
   let byDecider = entriesByStore.get(store);
   if (!byDecider) entriesByStore.set(store, (byDecider = new WeakMap()));
   let entries = byDecider.get(decider);
-  if (!entries) byDecider.set(decider, (entries = new Map()));
+  if (!entries) byDecider.set(decider, (entries = new Map<string, Entry>()));
   return entries;
 }
 

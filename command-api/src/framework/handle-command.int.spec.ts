@@ -26,8 +26,8 @@ const naming: Decider<Named, Rename, DomainEvent> = {
     if (state.firstName === firstName) return [];
     const data = { studentId: 's1', changes: { firstName } };
     return state.firstName === null
-      ? [{ type: 'StudentAdded', data: { studentId: 's1', ownerId: 'u1', firstName, lastInitial: 'Q', grade: '3', status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null } } as DomainEvent]
-      : [{ type: 'StudentDetailsUpdated', data } as DomainEvent];
+      ? [{ type: 'StudentAdded', data: { studentId: 's1', ownerId: 'u1', firstName, lastInitial: 'Q', grade: '3', status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null } }]
+      : [{ type: 'StudentDetailsUpdated', data }];
   },
 };
 const actor = { userId: 'u1' };
@@ -46,12 +46,12 @@ describe('handleCommand with folded states kept between commands', () => {
     const context = { eventStore, progress } as never;
     await handleCommand(context, naming, 'student-s1', { firstName: 'Ann' }, { actor });
     // Another writer (another process, another decider) renames behind this process's back.
-    await eventStore.append('student-s1', [{ type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { firstName: 'Bea' } } } as DomainEvent], { expectedRevision: 0, actor, correlationId: 'c', causationId: null });
+    await eventStore.append('student-s1', [{ type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { firstName: 'Bea' } } }], { expectedRevision: 0, actor, correlationId: 'c', causationId: null });
     // On the cached state ('Ann') this would be a no-op answering the old name and revision.
     const renamedBack = await handleCommand(context, naming, 'student-s1', { firstName: 'Ann' }, { actor });
     expect(renamedBack).toMatchObject({ state: { firstName: 'Ann' }, revision: 2 });
     // The other writer again; then a rename the cached state would append at a stale revision.
-    await eventStore.append('student-s1', [{ type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { firstName: 'Cy' } } } as DomainEvent], { expectedRevision: 2, actor, correlationId: 'c', causationId: null });
+    await eventStore.append('student-s1', [{ type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { firstName: 'Cy' } } }], { expectedRevision: 2, actor, correlationId: 'c', causationId: null });
     expect(await handleCommand(context, naming, 'student-s1', { firstName: 'Dee' }, { actor })).toMatchObject({ state: { firstName: 'Dee' }, revision: 4 });
     // A stale If-Match is still refused.
     await expect(handleCommand(context, naming, 'student-s1', { firstName: 'Eve' }, { actor, expectedRevision: 3 })).rejects.toBeInstanceOf(WrongExpectedRevisionError);

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { fieldErrors, type ApiError } from '@accommodate/shared-events/schemas/api-error';
 import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
+import { routePattern } from './route-pattern.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError, type DomainError } from '@accommodate/shared-events/domain/errors';
 
 /** A refusal only the edge knows of (sign-in, uploads, rate limits, malformed requests). Messages are written for the person at the screen and carry no record data. */
@@ -75,7 +76,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     logger.error('request failed', {
       method: req.method,
-      route: req.route?.path ?? 'unmatched',
+      route: routePattern(req) ?? 'unmatched',
       error: error instanceof Error ? error.name : typeof error,
     });
     return send(500, { message: 'Something went wrong on our side. Please try again.' });

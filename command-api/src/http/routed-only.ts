@@ -46,7 +46,7 @@ function routePrefixes(router: { stack?: unknown }, into = new Set<string>()): S
  * cannot be known is returned as it is.
  */
 export function routedOnly(router: Router): RequestHandler {
-  const prefixes = routePrefixes(router as unknown as { stack?: unknown });
+  const prefixes = routePrefixes(router);
   if (!prefixes) return router;
   return (req: Request, res: Response, next: NextFunction) => (prefixes.has(prefixOf(req.path)) ? router(req, res, next) : next());
 }

@@ -131,7 +131,7 @@ function presenceTracker(io: Server, options: SocketServerOptions): PresenceTrac
       const data = socket.data as SocketData;
       for (const [studentId, mode] of Object.entries(data.watching ?? {})) {
         let room = lingering.get(studentId);
-        if (!room) lingering.set(studentId, (room = new Map()));
+        if (!room) lingering.set(studentId, (room = new Map<string, PresenceUser & { until: number }>()));
         room.set(socket.id, { userId: data.userId, name: data.name ?? 'Someone', mode, until: Date.now() + graceMs });
         // Reported gone only after the grace period, unless they came back meanwhile.
         setTimeout(() => {
@@ -247,13 +247,13 @@ async function useRedisAdapter(io: Server, httpServer: HttpServer, redisUrl: str
   pubClient.on('ready', () => void (lastError = ''));
   // The adapter publishes without awaiting; after ioredis gives up on a command during an
   // outage, that rejection would be unhandled and end the process. Pokes are at most once.
-  const publish = pubClient.publish.bind(pubClient) as (channel: string, message: string | Buffer) => Promise<number>;
+  const publish = pubClient.publish.bind<(channel: string, message: string | Buffer) => Promise<number>>(pubClient);
   const safePublish = (channel: string, message: string | Buffer): Promise<number> =>
     publish(channel, message).catch((error: unknown) => {
       if (error instanceof Error) report(error);
       return 0;
     });
-  pubClient.publish = safePublish as typeof pubClient.publish;
+  pubClient.publish = safePublish;
   io.adapter(createAdapter(pubClient, subClient, key === undefined ? {} : { key }));
   // io.close() closes the HTTP server too; release Redis when that happens.
   httpServer.once('close', () => {

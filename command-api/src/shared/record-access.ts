@@ -3,6 +3,7 @@ import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-sto
 import type { RecordAccessAction } from '@accommodate/shared-events/events/access-events';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { accessLogDecider, minuteOf } from '@accommodate/shared-events/domain/access-log/access-log';
+import { routePattern } from '../http/route-pattern.ts';
 import type { AppContext } from '../framework/command-context.ts';
 import { handleCommand } from '../framework/handle-command.ts';
 
@@ -39,7 +40,7 @@ export function createAccessRecorder(context: Pick<AppContext, 'eventStore' | 'p
       );
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      context.logger.warn('access not recorded after retries', { route: req.route?.path ?? 'unknown' });
+      context.logger.warn('access not recorded after retries', { route: routePattern(req) ?? 'unknown' });
       return;
     }
     if (lastSeen.size >= MAX_REMEMBERED) lastSeen.clear();
