@@ -42,7 +42,7 @@ export default function PlanPage() {
       <PageHeader
         title="504 Plan"
         description={studentName ? `For ${studentName}` : undefined}
-        actions={<Button onClick={() => navigate(`/students/${encodeURIComponent(current.studentId)}`)}>Back to Student</Button>}
+        actions={<Button onClick={() => void navigate(`/students/${encodeURIComponent(current.studentId)}`)}>Back to Student</Button>}
       />
       <PlanDetailsCard plan={current} studentName={studentName} />
       {can?.edit && <PlanEditCard plan={current} />}

@@ -50,7 +50,7 @@ export default function EditStudentPage() {
         actions={
           <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
             <PresenceAvatars users={present} />
-            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/students')}>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/students')}>
               Back to Students
             </Button>
           </div>

@@ -102,7 +102,7 @@ export default function StudentDetailPage() {
               </Button>
             )}
             {can.edit && (
-              <Button icon={<EditOutlined />} onClick={() => navigate(editPath)}>
+              <Button icon={<EditOutlined />} onClick={() => void navigate(editPath)}>
                 Edit Student
               </Button>
             )}

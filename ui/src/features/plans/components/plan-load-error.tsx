@@ -12,7 +12,7 @@ const RESULT_TITLE = { margin: 0, fontSize: '1.5rem' };
 export function PlanLoadError({ error }: { error: Error }) {
   const navigate = useNavigate();
   const back = (
-    <Button type="primary" onClick={() => navigate('/students')}>
+    <Button type="primary" onClick={() => void navigate('/students')}>
       Back to Students
     </Button>
   );

@@ -1,5 +1,5 @@
 import { Button, Form, Input, Radio, Space, Typography } from 'antd';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { FormField } from '../../../components/form-field.tsx';
@@ -19,7 +19,7 @@ const EMPTY: ShareFormValues = { email: '', role: 'co-teacher', expiresAt: null 
 export function ShareForm({ submitLabel, submitting, onSubmit }: ShareFormProps) {
   const { control, handleSubmit, reset, setError } = useForm<ShareFormValues, unknown, ShareInput>({
     defaultValues: EMPTY,
-    resolver: zodResolver(shareFormSchema) as Resolver<ShareFormValues, unknown, ShareInput>,
+    resolver: zodResolver(shareFormSchema),
   });
   const role = useWatch({ control, name: 'role' });
 
@@ -43,7 +43,7 @@ export function ShareForm({ submitLabel, submitting, onSubmit }: ShareFormProps)
         name="email"
         label="E-mail"
         render={(field) => (
-          <Input {...field} value={String(field.value ?? '')} type="email" autoComplete="off" placeholder="colleague@school.edu" />
+          <Input {...field} value={typeof field.value === 'string' ? field.value : ''} type="email" autoComplete="off" placeholder="colleague@school.edu" />
         )}
       />
       <FormField
@@ -72,7 +72,7 @@ export function ShareForm({ submitLabel, submitting, onSubmit }: ShareFormProps)
               {...field}
               type="date"
               min={localToday()}
-              value={String(field.value ?? '')}
+              value={typeof field.value === 'string' ? field.value : ''}
               onChange={(event) => field.onChange(event.target.value || null)}
             />
           )}

@@ -22,7 +22,7 @@ export function AccommodationPicker({ library, value, onChange }: AccommodationP
   if (library.length === 0) {
     return (
       <Empty description={<PlainText strong>No Accommodations Available</PlainText>}>
-        <Button onClick={() => navigate('/accommodations')}>Go to Accommodations</Button>
+        <Button onClick={() => void navigate('/accommodations')}>Go to Accommodations</Button>
       </Empty>
     );
   }

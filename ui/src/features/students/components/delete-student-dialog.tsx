@@ -21,7 +21,7 @@ export function DeleteStudentDialog({ student, open, onClose }: DeleteStudentDia
         onSuccess: () => {
           toast({ title: 'Student Deleted', description: 'Student and all related data has been deleted successfully.' });
           onClose();
-          navigate('/students');
+          void navigate('/students');
         },
         onError: (error) => {
           const message = error instanceof ApiRequestError ? error.serverMessage : null;

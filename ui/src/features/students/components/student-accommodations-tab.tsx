@@ -55,7 +55,7 @@ export function StudentAccommodationsTab({ student, accommodations, canEdit = tr
           {exporting ? 'Exporting...' : 'Export to PDF'}
         </Button>
         {canEdit && (
-          <Button type="primary" icon={<SettingOutlined />} onClick={() => navigate(editPath)}>
+          <Button type="primary" icon={<SettingOutlined />} onClick={() => void navigate(editPath)}>
             Manage Accommodations
           </Button>
         )}
@@ -88,7 +88,7 @@ export function StudentAccommodationsTab({ student, accommodations, canEdit = tr
                   )}
                 </div>
                 {canEdit && (
-                  <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => navigate(editPath)}>
+                  <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => void navigate(editPath)}>
                     Edit
                   </Button>
                 )}

@@ -50,7 +50,7 @@ export function StudentCard({ row, selected, onSelectedChange }: StudentCardProp
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginTop: 8, gap: 8, flexWrap: 'wrap' }}>
         <ReviewDue date={row.reviewDue} prefix="Review due: " />
         {can.edit && (
-          <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => navigate(`/students/edit/${id}`)}>
+          <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => void navigate(`/students/edit/${id}`)}>
             Edit Student
           </Button>
         )}

@@ -114,7 +114,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
         onSuccess: (saved) => {
           setMerge(null);
           toast({ title: 'Student Updated', description: `${saved.firstName} ${saved.lastInitial}. has been updated successfully` });
-          navigate('/students');
+          void navigate('/students');
         },
         onError: (error) => onError(error, form),
       },
@@ -136,7 +136,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
       create.mutate(form, {
         onSuccess: (saved) => {
           toast({ title: 'Student Created', description: `${saved.firstName} ${saved.lastInitial}. has been added successfully` });
-          navigate('/students');
+          void navigate('/students');
         },
         onError: (error) => onError(error),
       });
@@ -262,7 +262,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
       </Card>
 
       <div className="student-form-actions">
-        <Button onClick={() => navigate('/students')} disabled={saving}>
+        <Button onClick={() => void navigate('/students')} disabled={saving}>
           Cancel
         </Button>
         <Button type="primary" htmlType="submit" loading={saving}>

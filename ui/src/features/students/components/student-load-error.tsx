@@ -11,7 +11,7 @@ export function StudentLoadError({ error }: { error: Error | null }) {
       status="error"
       title="Error loading student"
       subTitle={message || 'An unknown error occurred.'}
-      extra={<Button onClick={() => navigate('/students')}>Back to Students</Button>}
+      extra={<Button onClick={() => void navigate('/students')}>Back to Students</Button>}
     />
   );
 }
@@ -24,7 +24,7 @@ export function StudentEditForbidden({ studentId }: { studentId: string }) {
       status="403"
       title="View only"
       subTitle="This student was shared with you to view, not to edit."
-      extra={<Button onClick={() => navigate(`/students/${encodeURIComponent(studentId)}`)}>Back to Student</Button>}
+      extra={<Button onClick={() => void navigate(`/students/${encodeURIComponent(studentId)}`)}>Back to Student</Button>}
     />
   );
 }

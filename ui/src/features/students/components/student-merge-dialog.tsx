@@ -16,7 +16,7 @@ interface StudentMergeDialogProps {
 function shown(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.join(', ');
-  const text = String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
   if (!text.includes('<')) return text;
   return new DOMParser().parseFromString(text, 'text/html').body.textContent?.trim() || '(empty)';
 }
@@ -26,7 +26,7 @@ function shown(value: unknown): string {
 export function StudentMergeDialog({ conflicts, saving, onResolve, onCancel }: StudentMergeDialogProps) {
   const [choices, setChoices] = useState<MergeChoices>({});
   useEffect(() => {
-    setChoices(Object.fromEntries((conflicts ?? []).map((conflict) => [conflict.field, 'yours' as MergeSide])));
+    setChoices(Object.fromEntries((conflicts ?? []).map((conflict) => [conflict.field, 'yours'])));
   }, [conflicts]);
 
   return (

@@ -52,7 +52,7 @@ export function resolveStudentMerge(args: {
 
   const conflictOnAccommodations = chosen.get('accommodationIds');
   if (conflictOnAccommodations && choices.accommodationIds === 'theirs') {
-    merged.accommodationIds = (conflictOnAccommodations.theirs as string[] | null) ?? current.accommodationIds;
+    merged.accommodationIds = conflictOnAccommodations.theirs ?? current.accommodationIds;
   } else {
     const baseIds = new Set(base.accommodationIds);
     const mineIds = new Set(mine.accommodationIds);

@@ -10,7 +10,7 @@ import { CardHeading } from '../../../components/card-heading.tsx';
 export function StudentNotesTab({ student, canEdit }: { student: Student; canEdit: boolean }) {
   const navigate = useNavigate();
   // Spec: both buttons go through the old ?edit=true address, which redirects to the edit route.
-  const edit = () => navigate(`/students/${encodeURIComponent(student.id)}?edit=true`);
+  const edit = () => void navigate(`/students/${encodeURIComponent(student.id)}?edit=true`);
   if (notesAreEmpty(student.notes)) {
     return (
       <Empty description="No notes have been added for this student">

@@ -84,7 +84,7 @@ export function StudentOverviewTab({ student, accommodations, onViewAll, canEdit
         title={<CardHeading>Recent Accommodations</CardHeading>}
         extra={
           canEdit ? (
-            <Button size="small" onClick={() => navigate(`/students/edit/${encodeURIComponent(student.id)}`)}>
+            <Button size="small" onClick={() => void navigate(`/students/edit/${encodeURIComponent(student.id)}`)}>
               Add Accommodations
             </Button>
           ) : null

@@ -100,7 +100,7 @@ export function StudentsList({ plans, renderShareDialog }: StudentsListProps) {
       <Button icon={<FilterOutlined />} type={showFilters ? 'primary' : 'default'} ghost={showFilters} aria-pressed={showFilters} onClick={() => setListState({ ...listState, showFilters: !showFilters })}>
         Filters
       </Button>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/students/new')}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/students/new')}>
         New Student
       </Button>
     </div>
@@ -147,7 +147,7 @@ export function StudentsList({ plans, renderShareDialog }: StudentsListProps) {
               </>
             }
           >
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate('/students/new')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/students/new')}>
               Add New Student
             </Button>
           </Empty>

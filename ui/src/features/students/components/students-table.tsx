@@ -33,7 +33,7 @@ function EditButton({ row }: { row: StudentRow }) {
   const navigate = useNavigate();
   if (!permissionsFor(row.student.access).edit) return null;
   return (
-    <Button size="small" onClick={() => navigate(`/students/edit/${encodeURIComponent(row.student.id)}`)}>
+    <Button size="small" onClick={() => void navigate(`/students/edit/${encodeURIComponent(row.student.id)}`)}>
       Edit
     </Button>
   );
