@@ -1,7 +1,7 @@
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import type { Student, StudentAccommodation } from '@accommodate/shared-events/schemas/student';
 
-/** GET /api/students/:id/history entries (command-api/src/features/history/student-history.ts). */
+/** GET /api/students/:id/history entries (built by shared-events/src/domain/student/student-history.ts, served by command-api/src/features/history/history-routes.ts). */
 export interface HistoryEntry {
   at: string;
   actor: { id: string; name: string };
