@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '../events/envelope.ts';
-import type { DomainEvent } from '../events/registry.ts';
+import { DOMAIN_EVENT_TYPES, type DomainEvent } from '../events/registry.ts';
 
 /** An envelope whose data is typed by its type: a discriminated union when E is one. */
 export type EnvelopeOf<E extends DomainEvent> = EventEnvelope & E;
@@ -16,3 +16,6 @@ export function isEventOf<E extends DomainEvent>(types: readonly E['type'][]): (
   const known = new Set<string>(types);
   return (envelope: EventEnvelope): envelope is EnvelopeOf<E> => known.has(envelope.type);
 }
+
+/** A guard for envelopes of any event this build knows, for a reader that reacts to several aggregates' events. */
+export const isDomainEvent = isEventOf<DomainEvent>(DOMAIN_EVENT_TYPES);

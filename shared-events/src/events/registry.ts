@@ -18,8 +18,12 @@ import type { AccessEvent } from './access-events.ts';
 export type DomainEvent = UserEvent | AccommodationEvent | StudentEvent | PlanEvent | DocumentEvent | NotificationEvent | AccessEvent;
 export type DomainEventType = DomainEvent['type'];
 
+const ALL_EVENTS = [...USER_EVENTS, ...ACCOMMODATION_EVENTS, ...STUDENT_EVENTS, ...PLAN_EVENTS, ...DOCUMENT_EVENTS, ...NOTIFICATION_EVENTS, ...ACCESS_EVENTS];
+/** Every event type this build knows, by its current name. */
+export const DOMAIN_EVENT_TYPES: DomainEventType[] = ALL_EVENTS.map((definition) => definition.name);
+
 const definitions = new Map<string, EventDefinition>();
-for (const definition of [...USER_EVENTS, ...ACCOMMODATION_EVENTS, ...STUDENT_EVENTS, ...PLAN_EVENTS, ...DOCUMENT_EVENTS, ...NOTIFICATION_EVENTS, ...ACCESS_EVENTS]) {
+for (const definition of ALL_EVENTS) {
   if (definitions.has(definition.name)) throw new Error(`Duplicate event name ${definition.name}`);
   definitions.set(definition.name, definition);
 }

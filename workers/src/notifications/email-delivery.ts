@@ -1,13 +1,9 @@
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
-import { isDomainEnvelope } from '@accommodate/shared-events/event-store/domain-envelope';
+import { isDomainEvent } from '@accommodate/shared-events/domain/event-types';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
-import { USERS, type UserDoc } from '@accommodate/projections/definitions/users-projection';
-import {
-  DEFAULT_NOTIFICATION_PREFERENCES,
-  NOTIFICATION_PREFERENCES,
-  type NotificationPreferencesDoc,
-} from '@accommodate/projections/definitions/notifications-projection';
+import { userQueries } from '@accommodate/projections/queries/users-queries';
+import { notificationQueries } from '@accommodate/projections/queries/notification-queries';
 import { ERASED } from '@accommodate/shared-events/events/personal-fields';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
@@ -105,10 +101,8 @@ export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, 
   }
   const { userId, type, title, message } = raised;
 
-  const user = await deps.readStore.collection<UserDoc>(USERS).get(userId);
-  const preferences =
-    (await deps.readStore.collection<NotificationPreferencesDoc>(NOTIFICATION_PREFERENCES).get(userId)) ??
-    DEFAULT_NOTIFICATION_PREFERENCES;
+  const user = await userQueries(deps.readStore).userById(userId);
+  const preferences = await notificationQueries(deps.readStore).preferencesOf(userId);
   const at = deps.now().toISOString();
   let record: OutboxRecord;
   // An erased subject (student or account) reads as ERASED: there is nothing left to tell anyone.
@@ -137,7 +131,7 @@ export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, 
 /** The event itself, not the read model: the projection may not have caught up yet. */
 async function raisedNotification(deps: Pick<EmailDeliveryDependencies, 'eventStore'>, notificationId: string) {
   for (const event of await deps.eventStore.readStream(streamName('notification', notificationId))) {
-    if (isDomainEnvelope(event) && event.type === 'NotificationRaised') return event.data;
+    if (isDomainEvent(event) && event.type === 'NotificationRaised') return event.data;
   }
   return null;
 }

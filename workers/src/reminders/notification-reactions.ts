@@ -1,12 +1,12 @@
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
-import { isDomainEnvelope } from '@accommodate/shared-events/event-store/domain-envelope';
+import { isDomainEvent } from '@accommodate/shared-events/domain/event-types';
 import type { EventEnvelope, Position } from '@accommodate/shared-events/events/envelope';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
-import { STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
-import { privateViewerIds, type StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { privateViewerIds } from '@accommodate/projections/queries/caseload-schema';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { raiseNotification, type NotificationDraft } from '../notifications/raise-notification.ts';
 import {
@@ -43,6 +43,7 @@ export interface NotificationReactionDependencies {
 export function notificationReactions(deps: NotificationReactionDependencies, pause: (ms: number) => Promise<void>, stopped: () => boolean) {
   const { eventStore, readStore, jobs, logger } = deps;
   const reminders = reviewReminderPlans(readStore, jobs, deps.now);
+  const { studentById } = caseloadQueries(readStore);
 
   const waitForCaseload = async (position: Position): Promise<void> => {
     const deadline = Date.now() + (deps.caseloadWaitMs ?? 5_000);
@@ -59,7 +60,7 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
 
   /** `audience: 'private'` leaves out substitutes, who may not see documents. */
   const studentContext = async (studentId: string, audience: 'all' | 'private' = 'all'): Promise<StudentContext | null> => {
-    const student = await readStore.collection<StudentDoc>(STUDENTS).get(studentId);
+    const student = await studentById(studentId);
     if (!student) return null;
     const viewerIds = audience === 'private' ? privateViewerIds(student) : student.viewerIds;
     return { studentId, studentLabel: displayName(student), viewerIds };
@@ -69,7 +70,7 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
   const shareOf = async (studentId: string, shareId: string): Promise<{ role: string; granteeUserId: string | null; expiresAt: string | null } | null> => {
     let share: { role: string; granteeUserId: string | null; expiresAt: string | null } | null = null;
     for (const event of await eventStore.readStream(streamName('student', studentId))) {
-      if (!isDomainEnvelope(event)) continue;
+      if (!isDomainEvent(event)) continue;
       if (event.type === 'StudentShared' && event.data.shareId === shareId) {
         share = { role: event.data.role, granteeUserId: event.data.granteeUserId, expiresAt: event.data.expiresAt };
       }
@@ -90,7 +91,7 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
 
   return async (envelope: EventEnvelope): Promise<void> => {
     if (NEEDS_CASELOAD.has(envelope.type)) await waitForCaseload(envelope.position);
-    if (!isDomainEnvelope(envelope)) return;
+    if (!isDomainEvent(envelope)) return;
     switch (envelope.type) {
       case 'PlanCreated':
       case 'PlanUpdated':

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
-import { PLANS, STUDENTS } from '@accommodate/projections/definitions/caseload-collections';
-import type { PlanDoc, StudentDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
@@ -68,7 +67,8 @@ export interface ReviewReminderDependencies {
  */
 export async function runReviewReminder(deps: ReviewReminderDependencies, data: unknown): Promise<number> {
   const job = reviewReminderJobSchema.parse(data);
-  const plan = await deps.readStore.collection<PlanDoc>(PLANS).get(job.planId);
+  const { planById, studentById } = caseloadQueries(deps.readStore);
+  const plan = await planById(job.planId);
   if (!plan || plan.reviewDate !== job.reviewDate || plan.status === CLOSED_PLAN_STATUS) return 0;
   const now = deps.now();
   const reminder = reminderSchedule(job.reviewDate, new Date(now.getTime() + EARLY_TOLERANCE_MS)).find(
@@ -76,7 +76,7 @@ export async function runReviewReminder(deps: ReviewReminderDependencies, data: 
   );
   // Superseded by a later threshold, or not due yet: either way this one says nothing.
   if (!reminder || reminder.runAt.getTime() > now.getTime() + EARLY_TOLERANCE_MS) return 0;
-  const student = await deps.readStore.collection<StudentDoc>(STUDENTS).get(plan.studentId);
+  const student = await studentById(plan.studentId);
   if (!student) return 0;
 
   const { title, message } = reviewReminderText(job.threshold, job.reviewDate, displayName(student));
@@ -98,7 +98,7 @@ export async function runReviewReminder(deps: ReviewReminderDependencies, data: 
 
 /** The daily sweep: every open plan's reminders again, so whatever a lost timer or outage missed still fires. */
 export async function sweepReviewReminders(deps: { readStore: ReadStore; jobs: Pick<JobQueue, 'enqueue'>; now: () => Date }): Promise<number> {
-  const plans = await deps.readStore.collection<PlanDoc>(PLANS).find();
+  const plans = await caseloadQueries(deps.readStore).allPlans();
   const now = deps.now();
   let scheduled = 0;
   await forEachTakingTurns(plans, async (plan) => {

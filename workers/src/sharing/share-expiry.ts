@@ -5,8 +5,7 @@ import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { isShareExpired, shareEndsAt } from '@accommodate/shared-events/schemas/share';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
-import { SHARES } from '@accommodate/projections/definitions/caseload-collections';
-import type { ShareDoc } from '@accommodate/projections/definitions/caseload-projection';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import type { JobQueue } from '../jobs/job-queue.ts';
 
@@ -34,7 +33,7 @@ export async function scheduleShareExpiry(jobs: Pick<JobQueue, 'enqueue'>, job: 
 export async function sweepShareExpiries(deps: { readStore: ReadStore; jobs: Pick<JobQueue, 'enqueue'>; now: () => Date }): Promise<number> {
   const now = deps.now();
   let scheduled = 0;
-  await forEachTakingTurns(await deps.readStore.collection<ShareDoc>(SHARES).find(), async (share) => {
+  await forEachTakingTurns(await caseloadQueries(deps.readStore).allShares(), async (share) => {
     if (share.status === 'expired' || share.expiresAt === null) return;
     await scheduleShareExpiry(deps.jobs, { studentId: share.studentId, shareId: share.id, expiresAt: share.expiresAt }, now);
     scheduled += 1;
