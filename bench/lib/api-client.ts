@@ -14,7 +14,7 @@ export async function call(baseUrl: string, method: string, url: string, cookie:
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(baseUrl + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as any) : null, text };
+  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null, text };
 }
 
 /**
