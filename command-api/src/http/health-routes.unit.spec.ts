@@ -11,7 +11,7 @@ import { healthRoutes } from './health-routes.ts';
  * A log that grows by an event between any two probes (each pings it), and read models that have applied
  * everything up to `checkpoint`: the shape of a node under a steady stream of writes.
  */
-function busyNode() {
+function busyNode(onPing: () => void = () => {}) {
   const node = { head: 100n, checkpoint: 0n };
   const reached = (position: bigint) => node.checkpoint >= position;
   const progress: ProjectionProgress = {
@@ -23,7 +23,10 @@ function busyNode() {
     caughtUp: async () => reached(node.head),
   };
   const eventStore = {
-    ping: async () => void (node.head += 1n),
+    ping: async () => {
+      node.head += 1n;
+      onPing();
+    },
     headPosition: async () => node.head,
   } as unknown as EventStore;
   const readStore = { ping: async () => {} } as unknown as ReadStore;
@@ -63,11 +66,11 @@ describe('/readyz', () => {
   });
 
   it('answers a first probe made mid-batch with 200 once that batch is applied, without a second probe', async () => {
-    const { node, context } = busyNode();
+    // The probe's own ping adds an event: the read models apply it a moment later, after the probe has read the head.
+    // Timed from the ping, not from the test's start, so a slow request cannot see the batch applied before it began.
+    const { node, context } = busyNode(() => setImmediate(() => (node.checkpoint = node.head)));
     const get = await serve(healthRoutes(context));
     node.checkpoint = node.head;
-    // The probe's own ping adds an event: the read models apply it a moment later.
-    setTimeout(() => (node.checkpoint = node.head), 50);
     expect(await get('/readyz')).toBe(200);
   });
 
