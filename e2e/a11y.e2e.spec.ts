@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Cookie, type Page } from '@playwright/test';
 import { addStudent, dayFromToday, everyStateCaseload, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
 import { newAccount, signUpUnverified } from './account-fixtures.ts';
@@ -19,57 +19,73 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0);
 }
 
+/**
+ * A signed-in teacher made once per group of tests, its cookies handed to each test's page: one route or one group of
+ * states per test, so that each test stays well inside its timeout on a slow 2-core CI machine (three axe tests that
+ * each walked a dozen pages ran out of time there).
+ */
+function signedInOnce<T>(make: (browser: Browser, page: Page) => Promise<T>) {
+  let cookies: Cookie[] = [];
+  let made: T | undefined;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    testInfo.setTimeout(120_000);
+    const context = await browser.newContext();
+    made = await make(browser, await context.newPage());
+    cookies = await context.cookies();
+    await context.close();
+  });
+  return async (page: Page): Promise<T> => {
+    await page.context().addCookies(cookies);
+    if (made === undefined) throw new Error('the signed-in caseload was not made');
+    return made;
+  };
+}
+
+async function teacherWithAPlan(_browser: Browser, page: Page) {
+  await signUpTeacher(page);
+  const ids = await libraryIds(page.request);
+  const student = await addStudent(page.request, {
+    firstName: 'Avery',
+    lastInitial: 'K',
+    grade: '5',
+    accommodationIds: [...ids.values()].slice(0, 2),
+    notes: '<p>Sits near the door.</p>',
+  });
+  const plan = await page.request.post(`/api/students/${student.id}/plans`, {
+    data: { startDate: '2025-09-01', reviewDate: '2026-09-01', status: 'active' },
+  });
+  return { studentId: student.id, planId: ((await plan.json()) as { id: string }).id };
+}
+
+const SIGNED_IN_ROUTES: ((made: { studentId: string; planId: string }) => string)[] = [
+  () => '/',
+  () => '/dashboard',
+  () => '/students',
+  () => '/students/new',
+  ({ studentId }) => `/students/${studentId}`,
+  ({ studentId }) => `/students/edit/${studentId}`,
+  () => '/accommodations',
+  ({ planId }) => `/plans/${planId}`,
+  () => '/plans/00000000-0000-4000-8000-000000000000',
+  () => '/sub-plan',
+  () => '/settings',
+  () => '/notifications',
+  () => '/upgrade',
+];
+
+const withoutIds = (path: string) => path.replace(/[0-9a-f-]{36}/, ':id');
+
 for (const size of WIDTHS) {
   test.describe(`axe at ${size.width} px`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
-    test('public pages have no serious or critical violations', async ({ page }) => {
-      const found: string[] = [];
-      for (const route of PUBLIC_ROUTES) {
+    for (const route of PUBLIC_ROUTES) {
+      test(`the public page ${route} has no serious or critical violations`, async ({ page }) => {
         await page.goto(route);
         await settled(page);
-        found.push(...(await seriousViolations(page)).map((v) => `${route}: ${v}`));
-      }
-      expect(found).toEqual([]);
-    });
-
-    test('signed-in pages have no serious or critical violations', async ({ page }) => {
-      await signUpTeacher(page);
-      const ids = await libraryIds(page.request);
-      const student = await addStudent(page.request, {
-        firstName: 'Avery',
-        lastInitial: 'K',
-        grade: '5',
-        accommodationIds: [...ids.values()].slice(0, 2),
-        notes: '<p>Sits near the door.</p>',
+        expect(await seriousViolations(page)).toEqual([]);
       });
-      const plan = await page.request.post(`/api/students/${student.id}/plans`, {
-        data: { startDate: '2025-09-01', reviewDate: '2026-09-01', status: 'active' },
-      });
-      const planId = ((await plan.json()) as { id: string }).id;
-      const routes = [
-        '/',
-        '/dashboard',
-        '/students',
-        '/students/new',
-        `/students/${student.id}`,
-        `/students/edit/${student.id}`,
-        '/accommodations',
-        `/plans/${planId}`,
-        '/plans/00000000-0000-4000-8000-000000000000',
-        '/sub-plan',
-        '/settings',
-        '/notifications',
-        '/upgrade',
-      ];
-      const found: string[] = [];
-      for (const route of routes) {
-        await page.goto(route);
-        await settled(page);
-        found.push(...(await seriousViolations(page)).map((v) => `${route}: ${v}`));
-      }
-      expect(found).toEqual([]);
-    });
+    }
 
     test('an unverified account’s banner, and the verification it leads to, have no serious or critical violations', async ({ page }) => {
       const token = await signUpUnverified(page.request, newAccount('Una Unverified', 'a11y'));
@@ -83,88 +99,117 @@ for (const size of WIDTHS) {
       expect(found).toEqual([]);
     });
 
-    test('every state a teacher meets has no serious or critical violations: urgencies, badges, toasts, dialogs, empty and full lists', async ({ page, browser }) => {
-      const { student, sharedId } = await everyStateCaseload(browser, page);
+    test.describe('signed in', () => {
+      const signIn = signedInOnce(teacherWithAPlan);
+      SIGNED_IN_ROUTES.forEach((routeOf, index) => {
+        const shown = withoutIds(routeOf({ studentId: '00000000-0000-4000-8000-000000000001', planId: '00000000-0000-4000-8000-000000000002' }));
+        test(`signed-in page ${index + 1}, ${shown}, has no serious or critical violations`, async ({ page }) => {
+          const route = routeOf(await signIn(page));
+          await page.goto(route);
+          await settled(page);
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      });
+    });
+
+    test.describe('every state a teacher meets', () => {
+      const signIn = signedInOnce(everyStateCaseload);
       const found: string[] = [];
-      const check = async (state: string) => found.push(...(await seriousViolations(page)).map((v) => `${state}: ${v}`));
-      const open = async (path: string) => {
+      const check = async (page: Page, state: string) => found.push(...(await seriousViolations(page)).map((v) => `${state}: ${v}`));
+      const open = async (page: Page, path: string) => {
         await page.goto(path);
         await settled(page);
       };
-      const tab = async (name: string) => {
+      const tab = async (page: Page, name: string) => {
         await page.getByRole('tab', { name }).click();
         await expect(page.locator('.ant-skeleton-active')).toHaveCount(0);
       };
+      test.beforeEach(() => {
+        found.length = 0;
+      });
 
-      // The full list, as cards and as a table grouped by status, every urgency and badge on screen; then an empty one.
-      await open('/students');
-      for (const urgency of ['overdue', 'within-week', 'within-month', 'later']) await expect(page.locator(`[data-urgency="${urgency}"]`).first()).toBeVisible();
-      await check('students grid');
-      await page.getByRole('button', { name: 'Filters' }).click();
-      await page.getByLabel('Group Students By').getByText('Status').click();
-      await page.getByLabel('Display View').getByText('List').click();
-      await expect(page.getByText('Attention Required').first()).toBeVisible();
-      await check('students list, grouped');
-      await page.getByPlaceholder('Search by name...').fill('nobody by that name');
-      await expect(page.getByText('No students found')).toBeVisible();
-      await check('students list, nothing found');
-      await page.getByRole('button', { name: 'Reset All Filters' }).click();
+      test('the students list: every urgency and badge as cards, grouped as a list, and nothing found', async ({ page }) => {
+        await signIn(page);
+        await open(page, '/students');
+        for (const urgency of ['overdue', 'within-week', 'within-month', 'later']) await expect(page.locator(`[data-urgency="${urgency}"]`).first()).toBeVisible();
+        await check(page, 'students grid');
+        await page.getByRole('button', { name: 'Filters' }).click();
+        await page.getByLabel('Group Students By').getByText('Status').click();
+        await page.getByLabel('Display View').getByText('List').click();
+        await expect(page.getByText('Attention Required').first()).toBeVisible();
+        await check(page, 'students list, grouped');
+        await page.getByPlaceholder('Search by name...').fill('nobody by that name');
+        await expect(page.getByText('No students found')).toBeVisible();
+        await check(page, 'students list, nothing found');
+        expect(found).toEqual([]);
+      });
 
-      // A student: each tab, the plans in every urgency, the history's as-of view, and the dialogs.
-      await open(`/students/${student.id}`);
-      await check('student overview');
-      for (const name of ['Accommodations', 'Documents', 'Notes', 'Plans', 'Access log']) {
-        await tab(name);
-        await check(`student ${name}`);
-      }
-      await tab('History');
-      await page.getByLabel('Date', { exact: true }).fill(dayFromToday(0));
-      await expect(page.getByTestId('as-of-view')).toBeVisible();
-      await check('student history, as of today');
-      await page.getByRole('button', { name: 'Delete' }).click();
-      await expect(page.getByRole('dialog', { name: 'Are you absolutely sure?' })).toBeVisible();
-      await check('delete dialog');
-      await page.getByRole('button', { name: 'Cancel' }).click();
-      await page.getByRole('button', { name: 'Share' }).click();
-      await expect(page.getByRole('dialog', { name: 'Share Ava M.' }).getByLabel('E-mail')).toBeVisible();
-      await check('share dialog');
-      await page.keyboard.press('Escape');
-      await tab('Plans');
-      await page.getByRole('button', { name: 'New Plan' }).click();
-      const planDialog = page.getByRole('dialog', { name: 'New Plan' });
-      await planDialog.getByLabel('Review Date').fill('');
-      await planDialog.getByRole('button', { name: 'Create Plan' }).click();
-      await expect(planDialog.getByText('Review date is required')).toBeVisible();
-      await check('new plan dialog, with an error');
-      // Due long after any reminder, so that no notification's toast takes this one's place.
-      await planDialog.getByLabel('Review Date').fill(dayFromToday(300));
-      await planDialog.getByRole('button', { name: 'Create Plan' }).click();
-      // A success toast (a polite status), held on screen by the pointer while axe reads it; then a failure's (an alert).
-      const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
-      await toasts.getByRole('status').filter({ hasText: 'Plan Created' }).hover();
-      await check('success toast');
-      await tab('Documents');
-      await page.getByTestId('document-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
-      await toasts.getByRole('alert').filter({ hasText: 'Upload Failed' }).hover();
-      await check('failure toast');
+      test('a student: each tab, the plans in every urgency and the history as of today', async ({ page }) => {
+        const { student } = await signIn(page);
+        await open(page, `/students/${student.id}`);
+        await check(page, 'student overview');
+        for (const name of ['Accommodations', 'Documents', 'Notes', 'Plans', 'Access log']) {
+          await tab(page, name);
+          await check(page, `student ${name}`);
+        }
+        await tab(page, 'History');
+        await page.getByLabel('Date', { exact: true }).fill(dayFromToday(0));
+        await expect(page.getByTestId('as-of-view')).toBeVisible();
+        await check(page, 'student history, as of today');
+        expect(found).toEqual([]);
+      });
 
-      // The plan page with two versions; a student shared by a colleague; notifications; Premium's upgrade page.
-      await open(`/plans/${student.planId}`);
-      await expect(page.getByTestId('plan-versions')).toBeVisible();
-      await check('plan page');
-      await open(`/students/${sharedId}`);
-      await expect(page.getByTestId('shared-by')).toBeVisible();
-      await check('shared student, as auditor');
-      await open('/notifications');
-      await expect(page.locator('.notification').first()).toBeVisible();
-      await check('notifications');
-      await open('/accommodations');
-      await page.getByRole('button', { name: 'Add Accommodation' }).click();
-      await expect(page.getByRole('dialog', { name: 'Add New Accommodation' })).toBeVisible();
-      await check('accommodation dialog');
-      await open('/upgrade');
-      await check('upgrade, already Premium');
-      expect(found).toEqual([]);
+      test('the delete, share and new-plan dialogs, a success toast and a failure toast', async ({ page }) => {
+        const { student } = await signIn(page);
+        await open(page, `/students/${student.id}`);
+        await page.getByRole('button', { name: 'Delete' }).click();
+        await expect(page.getByRole('dialog', { name: 'Are you absolutely sure?' })).toBeVisible();
+        await check(page, 'delete dialog');
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('button', { name: 'Share' }).click();
+        await expect(page.getByRole('dialog', { name: 'Share Ava M.' }).getByLabel('E-mail')).toBeVisible();
+        await check(page, 'share dialog');
+        await page.keyboard.press('Escape');
+        await tab(page, 'Plans');
+        await page.getByRole('button', { name: 'New Plan' }).click();
+        const planDialog = page.getByRole('dialog', { name: 'New Plan' });
+        await planDialog.getByLabel('Review Date').fill('');
+        await planDialog.getByRole('button', { name: 'Create Plan' }).click();
+        await expect(planDialog.getByText('Review date is required')).toBeVisible();
+        await check(page, 'new plan dialog, with an error');
+        // Due long after any reminder, so that no notification's toast takes this one's place.
+        await planDialog.getByLabel('Review Date').fill(dayFromToday(300));
+        await planDialog.getByRole('button', { name: 'Create Plan' }).click();
+        // A success toast (a polite status), held on screen by the pointer while axe reads it; then a failure's (an alert).
+        const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+        await toasts.getByRole('status').filter({ hasText: 'Plan Created' }).hover();
+        await check(page, 'success toast');
+        await tab(page, 'Documents');
+        await page.getByTestId('document-file-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
+        await toasts.getByRole('alert').filter({ hasText: 'Upload Failed' }).hover();
+        await check(page, 'failure toast');
+        expect(found).toEqual([]);
+      });
+
+      test('the plan page with two versions, a shared student, notifications, the accommodation dialog and Premium’s upgrade page', async ({ page }) => {
+        const { student, sharedId } = await signIn(page);
+        await open(page, `/plans/${student.planId}`);
+        await expect(page.getByTestId('plan-versions')).toBeVisible();
+        await check(page, 'plan page');
+        await open(page, `/students/${sharedId}`);
+        await expect(page.getByTestId('shared-by')).toBeVisible();
+        await check(page, 'shared student, as auditor');
+        await open(page, '/notifications');
+        await expect(page.locator('.notification').first()).toBeVisible();
+        await check(page, 'notifications');
+        await open(page, '/accommodations');
+        await page.getByRole('button', { name: 'Add Accommodation' }).click();
+        await expect(page.getByRole('dialog', { name: 'Add New Accommodation' })).toBeVisible();
+        await check(page, 'accommodation dialog');
+        await open(page, '/upgrade');
+        await check(page, 'upgrade, already Premium');
+        expect(found).toEqual([]);
+      });
     });
   });
 }
