@@ -6,6 +6,7 @@ import { rebuildBenchmark } from '../rebuild.bench.ts';
 import { startupBenchmark } from '../startup.bench.ts';
 import { uiBenchmark } from '../ui.bench.ts';
 import { memoryBenchmark } from '../memory.bench.ts';
+import { registrationBenchmark } from '../registration.bench.ts';
 
 /** Every benchmark of `npm run bench`, in the order it runs them. */
 export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<BenchSection>> = {
@@ -16,4 +17,5 @@ export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<Bench
   startup: startupBenchmark,
   ui: uiBenchmark,
   memory: memoryBenchmark,
+  registration: registrationBenchmark,
 };

@@ -51,11 +51,12 @@ export class AccountTokens {
    * theirs; an expired one is removed.
    */
   async redeem(token: string, purpose: TokenPurpose, userId?: string): Promise<AccountTokenDoc | null> {
-    const doc = await this.tokens.get(hashToken(token));
-    if (!doc || doc.purpose !== purpose) return null;
-    if (userId !== undefined && doc.userId !== userId) return null;
-    await this.tokens.delete(doc.id);
-    return doc.expiresAt > this.now().toISOString() ? doc : null;
+    const found = await this.tokens.get(hashToken(token));
+    if (!found || found.purpose !== purpose) return null;
+    if (userId !== undefined && found.userId !== userId) return null;
+    // Taken, not read then deleted: the same link followed twice at once (a double click, a mail scanner) works once.
+    const doc = await this.tokens.take(found.id);
+    return doc && doc.expiresAt > this.now().toISOString() ? doc : null;
   }
 
   /** Every token of the account, or of one purpose: a change of address or password, and erasure. */

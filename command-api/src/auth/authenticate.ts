@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from '../http/errors.ts';
+import { BACKGROUND_REQUEST_HEADER } from '@accommodate/shared-events/schemas/active-session';
 import { readCookie, SESSION_COOKIE, type SessionStore } from './sessions.ts';
 
 declare module 'express-serve-static-core' {
@@ -12,7 +13,8 @@ declare module 'express-serve-static-core' {
 export function loadSession(sessions: SessionStore) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
-      const userId = await sessions.userIdFor(readCookie(req.headers.cookie, SESSION_COOKIE));
+      const activity = req.get(BACKGROUND_REQUEST_HEADER) === undefined;
+      const userId = await sessions.userIdFor(readCookie(req.headers.cookie, SESSION_COOKIE), { activity });
       if (userId) req.userId = userId;
       next();
     } catch (error) {

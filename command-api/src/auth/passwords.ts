@@ -1,14 +1,25 @@
+import pLimit from 'p-limit';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // scrypt is memory-hard: N=2^15, r=8 needs 32 MiB per hash, which makes GPU guessing costly.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
 const KEY_LENGTH = 32;
 
+/**
+ * scrypt runs on libuv's thread pool, which also does every file read and write (the event log, the read models,
+ * document downloads). It has 4 threads (we leave UV_THREADPOOL_SIZE alone): 200 registrations at once held all four
+ * for seconds, and a download waited behind them (issue 22). At most 2 hashes run at a time; the rest queue here, in
+ * the event loop, not in the pool. p-limit rather than a semaphore of our own.
+ */
+const HASHES_AT_ONCE = 2;
+const hashing = pLimit(HASHES_AT_ONCE);
+
 const scrypt = (password: string, salt: Buffer, params: ScryptOptions) =>
-  new Promise<Buffer>((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  hashing(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, params, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 
 /** Encoded as `scrypt$N$r$p$salt$hash`, so parameters can be raised later without breaking old hashes. */

@@ -5,6 +5,10 @@ import type { ActiveSession } from '@accommodate/shared-events/schemas/active-se
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Activity is written down at most once a minute per session: each write moves the store's change stamp. */
+const ACTIVITY_GRANULARITY_MS = 60 * 1000;
+
 
 /** Stored under a hash of the token, so a copy of the store cannot be replayed as cookies. */
 interface SessionDoc {
@@ -12,6 +16,8 @@ interface SessionDoc {
   userId: string;
   createdAt: string;
   expiresAt: string;
+  /** The last request the person made (to the minute); absent on sessions from before the idle timeout. */
+  lastActiveAt?: string;
   /** 'Chrome on Windows' (describe-device.ts); absent on sessions from before it was kept. */
   device?: string;
 }
@@ -38,6 +44,7 @@ export class SessionStore {
   constructor(
     store: ReadStore,
     private readonly now: () => Date,
+    private readonly idleMs: number = DEFAULT_SESSION_IDLE_MS,
   ) {
     this.sessions = store.state<SessionDoc>('sessions');
     this.known = store.changeStamp ? keptUnderStamp(store.changeStamp.bind(store), MAX_KNOWN_SESSIONS) : null;
@@ -61,6 +68,7 @@ export class SessionStore {
       id: hashToken(token),
       userId,
       createdAt: now.toISOString(),
+      lastActiveAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
       ...(device === undefined ? {} : { device }),
     });
@@ -90,18 +98,27 @@ export class SessionStore {
     return true;
   }
 
-  async userIdFor(token: string | undefined): Promise<string | null> {
-    return (await this.sessionFor(token))?.userId ?? null;
+  /** `activity`: the request is the person's own, and keeps the session from going idle. */
+  async userIdFor(token: string | undefined, options: { activity: boolean } = { activity: false }): Promise<string | null> {
+    return (await this.sessionFor(token, options))?.userId ?? null;
   }
 
-  /** The session's user and its id (the token's hash: it names the session without being a credential). */
-  async sessionFor(token: string | undefined): Promise<{ userId: string; sessionId: string } | null> {
+  /**
+   * The session's user and its id (the token's hash: it names the session without being a credential); null once
+   * it passed its 14 days or went `idleMs` without the person's activity. Sockets ask without activity.
+   */
+  async sessionFor(token: string | undefined, options: { activity: boolean } = { activity: false }): Promise<{ userId: string; sessionId: string } | null> {
     if (!token || token.length > 100) return null;
     const session = await this.lookup(hashToken(token));
     if (!session) return null;
-    if (session.expiresAt <= this.now().toISOString()) {
+    const now = this.now();
+    const lastActive = new Date(session.lastActiveAt ?? session.createdAt).getTime();
+    if (session.expiresAt <= now.toISOString() || lastActive + this.idleMs <= now.getTime()) {
       await this.end([session.id]);
       return null;
+    }
+    if (options.activity && now.getTime() - lastActive >= ACTIVITY_GRANULARITY_MS) {
+      await this.sessions.put({ ...session, lastActiveAt: now.toISOString() });
     }
     return { userId: session.userId, sessionId: session.id };
   }

@@ -1,3 +1,4 @@
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TestClient } from '../testing/test-server.ts';
 
@@ -104,5 +105,40 @@ describe('stored XSS, security headers and CSRF', () => {
     const after = await teacher.get('/api/students');
     expect(after.status).toBe(200);
     expect(after.body).toHaveLength(before.body.length);
+  });
+
+  it('lets the page connect only to its own origin: connect-src names it and its ws: form, never any ws: or wss: host', async () => {
+    const csp = (await teacher.get('/api/auth/me')).headers.get('content-security-policy') ?? '';
+    const connectSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src '));
+    expect(connectSrc).toBe(`connect-src 'self' ws://localhost:${server.port}`);
+  });
+
+  it('refuses a write whose Origin has the right host but another scheme, and takes one from its own origin', async () => {
+    const sameHostOtherScheme = await teacher.request('POST', '/api/upgrade-to-premium', { body: {}, headers: { Origin: `https://localhost:${server.port}` } });
+    expect(sameHostOtherScheme.status).toBe(403);
+    expect(sameHostOtherScheme.body.message).toBe('Cross-site requests are not allowed');
+    const otherPort = await teacher.request('POST', '/api/upgrade-to-premium', { body: {}, headers: { Origin: `http://localhost:${server.port + 1}` } });
+    expect(otherPort.status).toBe(403);
+    expect((await teacher.request('POST', '/api/upgrade-to-premium', { body: {}, headers: { Origin: `http://localhost:${server.port}` } })).status).toBe(200);
+  });
+
+  it('refuses a Socket.IO handshake from another origin, even with the session cookie, and accepts its own', async () => {
+    const handshake = (origin: string, transport: 'websocket' | 'polling') =>
+      new Promise<'connected' | 'refused'>((resolve) => {
+        const socket = connect(server.url, { transports: [transport], reconnection: false, extraHeaders: { Cookie: teacher.cookie ?? '', Origin: origin } });
+        socket.on('connect', () => {
+          socket.close();
+          resolve('connected');
+        });
+        socket.on('connect_error', () => {
+          socket.close();
+          resolve('refused');
+        });
+      });
+    for (const transport of ['websocket', 'polling'] as const) {
+      expect(await handshake('https://evil.example', transport)).toBe('refused');
+      expect(await handshake(`https://localhost:${server.port}`, transport)).toBe('refused');
+      expect(await handshake(`http://localhost:${server.port}`, transport)).toBe('connected');
+    }
   });
 });

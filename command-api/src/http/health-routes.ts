@@ -1,12 +1,14 @@
 import { Router } from 'express';
 import type { AppContext } from '../framework/command-context.ts';
+import { MIN_FREE_DISK_BYTES, type FreeDiskSpace } from './disk-space.ts';
 
 type HealthContext = Pick<AppContext, 'eventStore' | 'readStore' | 'jobs' | 'progress'>;
 
 /** Below a probe's usual 1 s timeout. */
 const READY_WAIT_MS = 500;
 
-export function healthRoutes(context: HealthContext): Router {
+/** `freeDiskSpace`: of DATA_DIR, where the embedded stores, documents and mail are written; unchecked when absent. */
+export function healthRoutes(context: HealthContext, probes: { freeDiskSpace?: FreeDiskSpace | undefined } = {}): Router {
   const router = Router();
   // Ready once the read models include every event that was in the log when readiness was first asked about: a
   // fixed target, not the moving head. Under a steady stream of writes (this node's or another node's) the read
@@ -36,12 +38,16 @@ export function healthRoutes(context: HealthContext): Router {
       projectionsReady().then((caughtUp) => {
         if (!caughtUp) throw new Error('projections catching up');
       }),
+      // A full disk (or one that cannot be asked) takes the node out of rotation: its writes would fail.
+      (probes.freeDiskSpace?.() ?? Promise.resolve(Infinity)).then((free) => {
+        if (free < MIN_FREE_DISK_BYTES) throw new Error('disk full');
+      }),
     ]);
-    const [eventStore, readStore, jobs, projections] = checks.map((check) => check.status === 'fulfilled');
+    const [eventStore, readStore, jobs, projections, disk] = checks.map((check) => check.status === 'fulfilled');
     // Reported, not required: no request waits on the job queue (jobs are derived from the log by the
     // workers), so a Redis outage must not take the API out of rotation while it still serves.
-    const ready = Boolean(eventStore && readStore && projections);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', eventStore, readStore, jobs, projections });
+    const ready = Boolean(eventStore && readStore && projections && disk);
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', eventStore, readStore, jobs, projections, disk });
   });
   return router;
 }

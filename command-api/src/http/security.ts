@@ -1,10 +1,20 @@
 import helmet from 'helmet';
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from './errors.ts';
+import { isOwnOrigin, requestOrigin, webSocketOrigin, type OriginSettings } from './own-origin.ts';
 
-/** Strict CSP: only our own scripts. antd writes inline styles, so styles allow 'unsafe-inline'. */
-export const securityHeaders = () =>
-  helmet({
+/**
+ * Strict CSP: only our own scripts. antd writes inline styles, so styles allow 'unsafe-inline'. Sockets may connect
+ * to the app's own origin only: its ws:/wss: form is named (browsers before CSP 3 do not count it as 'self'), never
+ * any ws:/wss: host, which would let an injected script send records anywhere.
+ */
+export const securityHeaders = (settings: OriginSettings) => {
+  const ownWebSocket = (req: IncomingMessage): string => {
+    const origin = requestOrigin(req, settings);
+    return origin === null ? "'self'" : webSocketOrigin(origin);
+  };
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -13,7 +23,7 @@ export const securityHeaders = () =>
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", ownWebSocket],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -22,26 +32,24 @@ export const securityHeaders = () =>
     },
     crossOriginEmbedderPolicy: false,
   });
+};
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CROSS_SITE = 'Cross-site requests are not allowed';
 
 /**
- * CSRF defence beside SameSite=Lax cookies: a state-changing request that names
- * another origin is refused. Browsers always send Origin on cross-site POSTs.
+ * CSRF defence beside SameSite=Lax cookies: a state-changing request that names another origin is refused. Browsers
+ * always send Origin on cross-site POSTs. The scheme counts as well as the host: a page on http://the-same-host (a
+ * network attacker's, before TLS) is another origin.
  */
-export function sameOriginWrites(req: Request, _res: Response, next: NextFunction): void {
-  if (!UNSAFE_METHODS.has(req.method)) return next();
-  const origin = req.get('Origin');
-  if (!origin || origin === 'null') return next(origin === 'null' ? new HttpError(403, 'Cross-site requests are not allowed') : undefined);
-  let host: string;
-  try {
-    host = new URL(origin).host;
-  } catch {
-    return next(new HttpError(403, 'Cross-site requests are not allowed'));
-  }
-  if (host !== req.get('Host')) return next(new HttpError(403, 'Cross-site requests are not allowed'));
-  next();
-}
+export const sameOriginWrites =
+  (settings: OriginSettings) =>
+  (req: Request, _res: Response, next: NextFunction): void => {
+    if (!UNSAFE_METHODS.has(req.method)) return next();
+    const origin = req.get('Origin');
+    if (origin === undefined) return next();
+    next(isOwnOrigin(origin, req, settings) ? undefined : new HttpError(403, CROSS_SITE));
+  };
 
 /**
  * Whether a GET that changes something (the spec's sign-out navigation) came from another site: browsers mark every

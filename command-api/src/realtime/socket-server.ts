@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { studentRoom, userRoom } from '@accommodate/projections/realtime/change-publisher';
 import { PRESENCE_MODES, type Presence, type PresenceMode } from '@accommodate/shared-events/schemas/share';
 import { reconnectWithin500ms } from '@accommodate/shared-events/config/redis-reconnect';
+import { isOwnOrigin, type OriginSettings } from '../http/own-origin.ts';
 
 export type SocketTransport = 'websocket' | 'polling';
 
@@ -29,6 +30,8 @@ export interface SocketServerOptions {
    * without them, pass ['websocket'].
    */
   transports?: SocketTransport[] | undefined;
+  /** APP_URL and whether a proxy is trusted: a browser's handshake from another origin is refused. */
+  origins?: OriginSettings | undefined;
   /** Socket.IO's URL path; the UI client uses the default. */
   path?: string | undefined;
 }
@@ -154,6 +157,13 @@ export async function attachSocketServer(httpServer: HttpServer, options: Socket
   const io = new Server(httpServer, {
     transports: options.transports ?? ['polling', 'websocket'],
     serveClient: false,
+    // Cross-site WebSocket hijacking: CORS does not guard a WebSocket, so a page elsewhere could open one with the
+    // teacher's cookie wherever the browser sends it. Browsers always send Origin on a WebSocket and a cross-origin
+    // poll; a client without one is no other site's page.
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      callback(null, origin === undefined || isOwnOrigin(origin, req, options.origins ?? { behindProxy: false }));
+    },
     ...(options.path === undefined ? {} : { path: options.path }),
   });
 

@@ -42,6 +42,16 @@ export const runtimeConfigSchema = z.object({
   APP_URL: optionalUrl.pipe(
     z.string().regex(/^https?:\/\/[^\s/?#]+\/?$/i, 'APP_URL must be an origin such as https://accommodate.example.org').optional(),
   ),
+  /**
+   * Minutes without a request from the person (not background refreshes) after which a session ends, for shared
+   * classroom computers (issue 22); the 14-day maximum holds as well.
+   */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /**
+   * Registrations one address may make in 10 minutes. A school's training day registers its teachers from one
+   * address within minutes; a district registering several schools behind one NAT raises it.
+   */
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Serve the built UI from this folder (the all-in-one and API processes). */
   UI_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -64,6 +74,8 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>) {
     trustProxy: parsed.TRUST_PROXY,
     /** Without a trailing slash, so a link is `${appUrl}/verify-email#token=…`. */
     appUrl: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60 * 1000,
+    registrationsPerAddress: parsed.REGISTRATIONS_PER_ADDRESS,
     uiDist: parsed.UI_DIST,
     logLevel: parsed.LOG_LEVEL,
   };

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { groupCommit } from './group-commit.ts';
 import { sqliteWriter } from './sqlite-writer-thread.ts';
 import { truncateWal } from '../sqlite/truncate-wal.ts';
+import { createPrivateFileSync } from '../storage/private-files.ts';
 
 /**
  * One AES-256 key per data subject (a student, a user account), kept OUTSIDE the event
@@ -82,6 +83,7 @@ const asBuffer = (bytes: Uint8Array | null): Buffer | null => (bytes === null ? 
  * with the key survives in the -wal file either.
  */
 export function openSqliteSubjectKeyStore(file: string): SubjectKeyStore {
+  if (file !== ':memory:') createPrivateFileSync(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

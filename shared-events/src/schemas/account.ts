@@ -1,9 +1,13 @@
 import { z } from 'zod';
+import { singleLine } from './single-line-text.ts';
+import { secondFactorCode } from './two-factor.ts';
 
+/** An account's name goes into e-mail (the sharing notices) and the access log: one line. */
+const fullName = singleLine(z.string().trim().min(1, 'Full name is required').max(200), 'Full name');
 const email = z.string().trim().toLowerCase().email('Please enter a valid email address').max(254);
 
 export const registerSchema = z.object({
-  name: z.string().trim().min(1, 'Full name is required').max(200),
+  name: fullName,
   email,
   password: z.string().min(8, 'Password must be at least 8 characters').max(200),
 });
@@ -12,6 +16,8 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, 'Please enter a valid email address').max(254),
   password: z.string().min(1, 'Password is required').max(200),
+  /** For an account with two-factor sign-in: a code from the app or a recovery code (issue 22). */
+  code: secondFactorCode.optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
@@ -31,7 +37,7 @@ export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
  * the server checks only then: a new name or the notification switch alone needs none.
  */
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, 'Full name is required').max(200),
+  name: fullName,
   email,
   emailNotifications: z.boolean().optional(),
   currentPassword: z.string().max(200).optional(),

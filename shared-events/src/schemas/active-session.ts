@@ -9,3 +9,11 @@ export const activeSessionSchema = z.object({
   current: z.boolean(),
 });
 export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+/**
+ * A request the app made by itself, while the person has not touched the page for a minute (a refetch after a
+ * colleague's edit, on reconnect or on focus), says so with this header, and does not count towards keeping the
+ * session from going idle: otherwise pokes alone would keep a shared classroom computer signed in for good. It can
+ * only shorten a session, so a client sending it falsely gains nothing.
+ */
+export const BACKGROUND_REQUEST_HEADER = 'x-background-request';

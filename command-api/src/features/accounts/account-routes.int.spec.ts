@@ -75,6 +75,8 @@ describe('accounts', () => {
     for (let i = 0; i < 12; i++) statuses.push((await client().post('/api/auth/login', { email, password: 'wrong-password' })).status);
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+    const refused = await client().post('/api/auth/login', { email, password: 'wrong-password' });
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 
   it('GET /api/logout signs out and goes home; GET /api/login shows the sign-in page', async () => {

@@ -11,13 +11,15 @@ import {
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { isCrossSiteRequest } from '../../http/security.ts';
 import { AccountTokens } from '../../auth/account-tokens.ts';
 import { credentials, emailKey, type Credential } from '../../auth/credentials.ts';
 import { DUMMY_HASH_PROMISE, hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { AttemptLimiter } from '../../auth/rate-limit.ts';
+import { signInLimits } from '../../auth/sign-in-limits.ts';
+import { confirmPassword } from '../../auth/confirm-password.ts';
+import { clientAddress } from '../../auth/client-address.ts';
 import { endSession, startSession } from '../../auth/session-cookie.ts';
 import { readCookie, SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
 import { emailClaimDecider, userDecider } from '@accommodate/shared-events/domain/account/decide-user';
@@ -26,16 +28,19 @@ import { loadCurrentUser } from '../../shared/current-user.ts';
 import { sendAccountMail } from '../../shared/account-mail.ts';
 import { mailVerificationLink } from './email-verification.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
+import { requireSecondFactor } from './two-factor-sign-in.ts';
 
 const INVALID_LOGIN = 'Invalid email or password';
-const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+const TOO_MANY_REGISTRATIONS = 'Too many new accounts from this network. Please wait a few minutes and try again.';
 
 export function accountRoutes(context: AppContext, sessions: SessionStore): Router {
   const router = Router();
-  const byAddress = new AttemptLimiter(30, 15 * 60_000);
-  const byAccount = new AttemptLimiter(10, 15 * 60_000);
+  const signIns = signInLimits(context.limits);
+  // A training day registers a school's 40 teachers from one address within minutes; a script registering
+  // thousands (each a slow password hash) is stopped after REGISTRATIONS_PER_ADDRESS (50) in 10 minutes.
+  const registrations = context.limits.rate('register:address', { points: context.config.registrationsPerAddress, durationSec: 10 * 60 });
   // 'Someone tried to register with your address' is worth a few e-mails an hour to its owner, not a flood.
-  const attemptNotices = new AttemptLimiter(3, 60 * 60_000, () => context.now().getTime());
+  const attemptNotices = context.limits.rate('register:notice', { points: 3, durationSec: 60 * 60 });
   const tokens = new AccountTokens(context.readStore, () => context.now());
   const store = () => credentials(context.readStore);
 
@@ -45,17 +50,26 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(email)), { type: 'ClaimEmail', userId }, { actor: { userId } });
 
   /** The account's password, checked before a change that needs it; 400 on the field otherwise. */
-  const requireCurrentPassword = async (email: string, password: string | undefined): Promise<Credential> => {
+  const requireCurrentPassword = async (userId: string, password: string | undefined): Promise<Credential> => {
     if (!password) throw ValidationError.onField('currentPassword', CURRENT_PASSWORD_REQUIRED);
-    const credential = await store().get(emailKey(email));
-    if (!credential || !(await verifyPassword(password, credential.passwordHash))) {
-      throw ValidationError.onField('currentPassword', CURRENT_PASSWORD_INCORRECT);
-    }
+    const credential = await confirmPassword(context, userId, password);
+    if (!credential) throw ValidationError.onField('currentPassword', CURRENT_PASSWORD_INCORRECT);
     return credential;
   };
 
-  const noticeRegistrationAttempt = (holder: Credential, email: string) => {
-    if (attemptNotices.tryAttempt(holder.userId)) sendAccountMail(context, { userId: holder.userId, email }, { kind: 'registration-attempt' });
+  const noticeRegistrationAttempt = async (holder: Credential, email: string) => {
+    if ((await attemptNotices.take(holder.userId)) === null) sendAccountMail(context, { userId: holder.userId, email }, { kind: 'registration-attempt' });
+  };
+
+  const refusedAsTaken = (error: unknown): false => {
+    if (error instanceof IllegalStateError) return false;
+    throw error;
+  };
+  const noticeEmailChangeAttempt = async (email: string) => {
+    const holder = await store().get(emailKey(email));
+    if (holder && (await attemptNotices.take(holder.userId)) === null) {
+      sendAccountMail(context, { userId: holder.userId, email }, { kind: 'email-change-attempt' });
+    }
   };
 
   /** A new, unverified account for an address nobody holds, and the link that verifies it. */
@@ -67,7 +81,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
       if (!(error instanceof IllegalStateError)) throw error;
       // Another registration took the address a moment ago: this one is a taken address like any other.
       const holder = await store().get(emailKey(email));
-      if (holder) noticeRegistrationAttempt(holder, email);
+      if (holder) await noticeRegistrationAttempt(holder, email);
       return;
     }
     await store().put({ id: emailKey(email), userId, passwordHash });
@@ -85,9 +99,11 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
    */
   router.post('/api/auth/register', async (req, res) => {
     const input = registerSchema.parse(req.body);
+    const wait = await registrations.take(clientAddress(req));
+    if (wait !== null) throw new TooManyRequestsError(TOO_MANY_REGISTRATIONS, wait);
     const passwordHash = await hashPassword(input.password);
     const holder = await store().get(emailKey(input.email));
-    if (holder) noticeRegistrationAttempt(holder, input.email);
+    if (holder) await noticeRegistrationAttempt(holder, input.email);
     else await createAccount(input, passwordHash);
     res.status(202).json({ message: REGISTRATION_ACCEPTED });
   });
@@ -95,16 +111,18 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   router.post('/api/auth/login', async (req, res) => {
     const input = loginSchema.parse(req.body);
     const accountKey = emailKey(input.email);
-    if (!byAddress.tryAttempt(req.ip ?? 'unknown') || !byAccount.tryAttempt(accountKey)) {
-      throw new HttpError(429, TOO_MANY_ATTEMPTS);
-    }
+    const address = clientAddress(req);
+    await signIns.check(accountKey, address);
     const credential = await credentials(context.readStore).get(accountKey);
     const valid = await verifyPassword(input.password, credential?.passwordHash ?? (await DUMMY_HASH_PROMISE));
-    if (!credential || !valid) throw new HttpError(401, INVALID_LOGIN);
-    byAccount.reset(accountKey);
-    // A correct password is no guess: teachers signing in from one school address must not lock each other out (and
-    // every new account now signs in to follow its verification link).
-    byAddress.refund(req.ip ?? 'unknown');
+    if (!credential || !valid) {
+      await signIns.failed(accountKey, address);
+      throw new HttpError(401, INVALID_LOGIN);
+    }
+    // A wrong second factor is a failed attempt like a wrong password; a correct password alone (asked for the code) is none.
+    await requireSecondFactor(context, credential.userId, input.code, () => signIns.failed(accountKey, address));
+    // Only failures count: teachers signing in from one school address must not lock each other out.
+    await signIns.succeeded(accountKey, address);
     await startSession(sessions, req, res, credential.userId);
     res.json(await loadCurrentUser(context.readStore, credential.userId));
   });
@@ -137,8 +155,17 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     const { currentPassword, ...profile } = profileSchema.parse(req.body);
     const before = await loadCurrentUser(context.readStore, userId);
     const emailChanged = profile.email !== before.email;
-    const credential = emailChanged ? await requireCurrentPassword(before.email, currentPassword) : null;
-    if (emailChanged) await claimEmail(profile.email, userId);
+    const credential = emailChanged ? await requireCurrentPassword(userId, currentPassword) : null;
+    if (emailChanged && !(await claimEmail(profile.email, userId).then(() => true, refusedAsTaken))) {
+      // Taken: the answer is the one a free address gets (the new address, unverified, a link on its way), so Settings
+      // tells no one which addresses have accounts; the holder is told, and this account keeps its address.
+      await noticeEmailChangeAttempt(profile.email);
+      await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpdateProfile', userId, ...profile, email: before.email }, {
+        actor: { userId },
+      });
+      res.json({ ...(await loadCurrentUser(context.readStore, userId)), email: profile.email, emailVerified: false });
+      return;
+    }
     await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpdateProfile', userId, ...profile }, {
       actor: { userId },
     });
@@ -159,8 +186,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   router.post('/api/auth/update-password', async (req, res) => {
     const userId = requireUser(req);
     const input = passwordChangeSchema.parse(req.body);
-    const user = await loadCurrentUser(context.readStore, userId);
-    const credential = await requireCurrentPassword(user.email, input.currentPassword);
+    const credential = await requireCurrentPassword(userId, input.currentPassword);
     await store().put({ ...credential, passwordHash: await hashPassword(input.newPassword) });
     await sessions.destroyOthers(userId, readCookie(req.headers.cookie, SESSION_COOKIE));
     // A reset link asked for before the change must not undo it.

@@ -34,5 +34,6 @@ describe('behind a TLS proxy (TRUST_PROXY=1)', () => {
       viaProxy('198.51.100.2'),
     );
     expect(elsewhere.status).toBe(401);
-  });
+    // 32 sign-ins, each a deliberately slow password hash.
+  }, 60_000);
 });

@@ -2,10 +2,9 @@ import { Router } from 'express';
 import { INVALID_LINK, verifyEmailSchema } from '@accommodate/shared-events/schemas/account';
 import type { AppContext } from '../../framework/command-context.ts';
 import { ValidationError } from '@accommodate/shared-events/domain/errors';
-import { HttpError } from '../../http/errors.ts';
+import { TooManyRequestsError } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { AccountTokens } from '../../auth/account-tokens.ts';
-import { AttemptLimiter } from '../../auth/rate-limit.ts';
 import { loadCurrentUser } from '../../shared/current-user.ts';
 import { mailVerificationLink, markEmailVerified } from './email-verification.ts';
 
@@ -20,7 +19,7 @@ export function emailVerificationRoutes(context: AppContext): Router {
   const router = Router();
   const tokens = new AccountTokens(context.readStore, () => context.now());
   // A handful of links an hour is plenty for a lost or slow message, and too few to flood anyone's inbox.
-  const resends = new AttemptLimiter(5, 60 * 60_000, () => context.now().getTime());
+  const resends = context.limits.rate('verify-email:resend', { points: 5, durationSec: 60 * 60 });
 
   router.post('/api/auth/verify-email', async (req, res) => {
     const userId = requireUser(req);
@@ -35,7 +34,8 @@ export function emailVerificationRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const user = await loadCurrentUser(context.readStore, userId);
     if (!user.emailVerified) {
-      if (!resends.tryAttempt(userId)) throw new HttpError(429, TOO_MANY_RESENDS);
+      const wait = await resends.take(userId);
+      if (wait !== null) throw new TooManyRequestsError(TOO_MANY_RESENDS, wait);
       await mailVerificationLink(context, tokens, { userId, email: user.email });
     }
     res.status(204).end();

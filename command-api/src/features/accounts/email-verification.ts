@@ -3,6 +3,7 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import type { AccountTokens } from '../../auth/account-tokens.ts';
 import { activatePendingShares } from '../../shared/pending-shares.ts';
+import { activatePendingClassTeachers } from '../../shared/pending-class-teachers.ts';
 import { sendAccountMail } from '../../shared/account-mail.ts';
 import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 
@@ -19,9 +20,10 @@ export async function mailVerificationLink(context: AppContext, tokens: AccountT
 
 /**
  * The account proved `email` (its verification link, or a reset link mailed there): UserEmailVerified, then every
- * share still pending for exactly that address becomes the account's.
+ * share and class invitation still pending for exactly that address becomes the account's.
  */
 export async function markEmailVerified(context: AppContext, user: { userId: string; email: string }): Promise<void> {
   await handleCommand(context, userDecider, streamName('user', user.userId), { type: 'VerifyEmail', ...user }, { actor: { userId: user.userId } });
   await activatePendingShares(context, user);
+  await activatePendingClassTeachers(context, user);
 }

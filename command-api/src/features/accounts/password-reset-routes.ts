@@ -4,11 +4,11 @@ import { forgotPasswordSchema, INVALID_LINK, resetPasswordSchema } from '@accomm
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { ValidationError } from '@accommodate/shared-events/domain/errors';
-import { HttpError } from '../../http/errors.ts';
+import { TooManyRequestsError } from '../../http/errors.ts';
 import { AccountTokens } from '../../auth/account-tokens.ts';
 import { credentials, emailKey } from '../../auth/credentials.ts';
 import { hashPassword } from '../../auth/passwords.ts';
-import { AttemptLimiter } from '../../auth/rate-limit.ts';
+import { clientAddress } from '../../auth/client-address.ts';
 import { startSession } from '../../auth/session-cookie.ts';
 import type { SessionStore } from '../../auth/sessions.ts';
 import { sendAccountMail } from '../../shared/account-mail.ts';
@@ -26,17 +26,17 @@ const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes and try 
 export function passwordResetRoutes(context: AppContext, sessions: SessionStore): Router {
   const router = Router();
   const tokens = new AccountTokens(context.readStore, () => context.now());
-  const clock = () => context.now().getTime();
   // Per client address a refusal is safe to show: it says nothing about any account.
-  const byAddress = new AttemptLimiter(20, 15 * 60_000, clock);
+  const byAddress = context.limits.rate('forgot-password:address', { points: 20, durationSec: 15 * 60 });
   // Per account it is silent (still 204): a refusal there would tell that the account exists. It stops mail-bombing.
-  const byAccount = new AttemptLimiter(3, 60 * 60_000, clock);
+  const byAccount = context.limits.rate('forgot-password:account', { points: 3, durationSec: 60 * 60 });
 
   router.post('/api/auth/forgot-password', async (req, res) => {
     const { email } = forgotPasswordSchema.parse(req.body);
-    if (!byAddress.tryAttempt(req.ip ?? 'unknown')) throw new HttpError(429, TOO_MANY_REQUESTS);
+    const wait = await byAddress.take(clientAddress(req));
+    if (wait !== null) throw new TooManyRequestsError(TOO_MANY_REQUESTS, wait);
     const credential = await credentials(context.readStore).get(emailKey(email));
-    if (credential && byAccount.tryAttempt(credential.userId)) {
+    if (credential && (await byAccount.take(credential.userId)) === null) {
       const token = await tokens.issue(credential.userId, 'reset-password', email);
       sendAccountMail(context, { userId: credential.userId, email }, { kind: 'reset-password', token });
     }

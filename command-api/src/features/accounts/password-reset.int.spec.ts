@@ -130,3 +130,16 @@ describe('when the mail server refuses', () => {
     }
   });
 });
+
+describe('a reset link used twice at the same moment', () => {
+  it('works once: the token is taken from the store atomically', async () => {
+    const teacher = await signedInTeacher(server.url);
+    const token = await resetLinkFor(teacher.account.email);
+    const reset = (password: string) =>
+      new TestClient(server.url).post('/api/auth/reset-password', { token, newPassword: password, confirmPassword: password });
+    const answers = await Promise.all([reset('first new passphrase'), reset('second new passphrase')]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const winner = answers[0].status === 200 ? 'first new passphrase' : 'second new passphrase';
+    expect((await new TestClient(server.url).post('/api/auth/login', { email: teacher.account.email, password: winner })).status).toBe(200);
+  });
+});

@@ -223,3 +223,27 @@ describe('verification links', () => {
     expect((await verified.get('/api/auth/me')).body.emailVerified).toBe(true);
   });
 });
+
+describe('a Settings e-mail change to an address another account holds', () => {
+  it('answers as for a free address, changes nothing, and tells the holder', async () => {
+    const holder = await signedInTeacher(server.url, 'Hana Holder');
+    const mover = await signedInTeacher(server.url, 'Max Mover');
+    const free = address('free');
+    const toFree = await mover.put('/api/settings', { name: 'Max Mover', email: free, currentPassword: PASSWORD });
+    const back = await mover.put('/api/settings', { name: 'Max Mover', email: mover.account.email, currentPassword: PASSWORD });
+    expect([toFree.status, back.status]).toEqual([200, 200]);
+
+    let toTaken: Awaited<ReturnType<TestClient['put']>> | undefined;
+    const notice = await mailAfter(server.dataDir, holder.account.email, async () => {
+      toTaken = await mover.put('/api/settings', { name: 'Max Mover', email: holder.account.email.toUpperCase(), currentPassword: PASSWORD });
+    });
+    expect(toTaken!.status).toBe(toFree.status);
+    expect(Object.keys(toTaken!.body as object).sort()).toEqual(Object.keys(toFree.body as object).sort());
+    expect(toTaken!.body).toMatchObject({ email: holder.account.email, emailVerified: false });
+    expect(notice.subject).toBe('Someone tried to use your address for another Accommodate account');
+
+    // Nothing moved: each account signs in with its own address, and the holder's address is still the holder's.
+    expect((await new TestClient(server.url).post('/api/auth/login', { email: mover.account.email, password: PASSWORD })).status).toBe(200);
+    expect((await new TestClient(server.url).post('/api/auth/login', { email: holder.account.email, password: PASSWORD })).body.name).toBe('Hana Holder');
+  });
+});

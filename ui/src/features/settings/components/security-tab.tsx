@@ -7,6 +7,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { useUpdatePassword } from '../api/update-password.ts';
+import { TwoFactorRow } from './two-factor-row.tsx';
 
 // A Modal with its list: loaded when first opened.
 const ActiveSessionsDialog = lazy(() => import('./active-sessions-dialog.tsx').then((m) => ({ default: m.ActiveSessionsDialog })));
@@ -63,13 +64,7 @@ export function SecurityTab({ accountDeletion }: SecurityTabProps) {
         </Form>
       </Card>
       <Card title={<h2 className="settings-card-title">Account Security</h2>}>
-        <div className="settings-row">
-          <div>
-            <h3 className="settings-row__title">Two-Factor Authentication</h3>
-            <p className="settings-row__text">Add an extra layer of security to your account.</p>
-          </div>
-          <Button disabled>Coming Soon</Button>
-        </div>
+        <TwoFactorRow />
         <div className="settings-row">
           <div>
             <h3 className="settings-row__title">Active Sessions</h3>

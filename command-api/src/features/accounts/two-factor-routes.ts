@@ -1,0 +1,70 @@
+import { Router } from 'express';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { twoFactorDecider, type TwoFactorCommand } from '@accommodate/shared-events/domain/account/decide-two-factor';
+import { disableTwoFactorSchema, enableTwoFactorSchema, isAppCode, TWO_FACTOR_OFF, type RecoveryCodes, type TwoFactorSetup, type TwoFactorStatus } from '@accommodate/shared-events/schemas/two-factor';
+import { IllegalStateError, ValidationError } from '@accommodate/shared-events/domain/errors';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { confirmPassword } from '../../auth/confirm-password.ts';
+import { hashRecoveryCode, newRecoveryCodes } from '../../auth/recovery-codes.ts';
+import { spendSecondFactor, twoFactorStateOf } from '../../auth/second-factor.ts';
+import { matchingStep, newTotpSecret, otpauthUrlOf, qrDataUrlOf } from '../../auth/totp.ts';
+import { loadCurrentUser } from '../../shared/current-user.ts';
+
+const PASSWORD_INCORRECT = 'Password is incorrect';
+
+/**
+ * Settings > Security > Two-factor sign-in (issue 22). Set-up shows a fresh secret (QR code and text); it is on only
+ * once a code from the app proves the app has it, and that answer carries the ten recovery codes, once. Switching it
+ * off takes the password and a code (a recovery code will do, for a lost phone).
+ */
+export function twoFactorRoutes(context: AppContext): Router {
+  const router = Router();
+  const stream = (userId: string) => streamName('user', userId);
+
+  router.get('/api/auth/2fa', async (req, res) => {
+    const state = await twoFactorStateOf(context, requireUser(req));
+    res.json({ enabled: state.status === 'on' } satisfies TwoFactorStatus);
+  });
+
+  router.post('/api/auth/2fa/setup', async (req, res) => {
+    const userId = requireUser(req);
+    const { email } = await loadCurrentUser(context.readStore, userId);
+    const secret = newTotpSecret();
+    await handleCommand(context, twoFactorDecider, stream(userId), { type: 'StartTwoFactorSetup', userId, secret }, { actor: { userId } });
+    const otpauthUrl = otpauthUrlOf(secret, email);
+    res.json({ secret, otpauthUrl, qrDataUrl: await qrDataUrlOf(otpauthUrl) } satisfies TwoFactorSetup);
+  });
+
+  router.post('/api/auth/2fa/enable', async (req, res) => {
+    const userId = requireUser(req);
+    const { code } = enableTwoFactorSchema.parse(req.body);
+    const recoveryCodes = newRecoveryCodes();
+    await handleCommand(
+      context,
+      twoFactorDecider,
+      stream(userId),
+      ({ state }): TwoFactorCommand => ({
+        type: 'EnableTwoFactor',
+        userId,
+        step: state.status === 'pending' && isAppCode(code) ? matchingStep(state.secret, code, context.now()) : null,
+        recoveryCodeHashes: recoveryCodes.map(hashRecoveryCode),
+      }),
+      { actor: { userId } },
+    );
+    res.json({ recoveryCodes } satisfies RecoveryCodes);
+  });
+
+  router.post('/api/auth/2fa/disable', async (req, res) => {
+    const userId = requireUser(req);
+    const { password, code } = disableTwoFactorSchema.parse(req.body);
+    // Nothing to switch off is said before the (deliberately slow) password check: it tells the account only of itself.
+    if ((await twoFactorStateOf(context, userId)).status !== 'on') throw new IllegalStateError(TWO_FACTOR_OFF);
+    if (!(await confirmPassword(context, userId, password))) throw ValidationError.onField('password', PASSWORD_INCORRECT);
+    await spendSecondFactor(context, userId, code, 'DisableTwoFactor');
+    res.status(204).end();
+  });
+
+  return router;
+}
