@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 
 const NAV_ITEMS = [
   { to: '/students', label: 'Students' },
+  { to: '/classes', label: 'Classes' },
   { to: '/accommodations', label: 'Accommodations' },
   { to: '/sub-plan', label: 'Sub Plan' },
 ] as const;

@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
 import { Button, Form, Input, Modal, Select } from 'antd';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { ACCOMMODATION_CATEGORIES } from '@accommodate/shared-events/config/accommodation-categories';
 import {
   accommodationFormSchema,
   type Accommodation,
   type AccommodationForm,
 } from '@accommodate/shared-events/schemas/accommodation';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useEditDialogForm } from '../../../hooks/use-edit-dialog-form.ts';
 import { useCreateAccommodation } from '../api/create-accommodation.ts';
 import { useUpdateAccommodation } from '../api/update-accommodation.ts';
 
@@ -35,21 +33,7 @@ export function AccommodationDialog({ open, accommodation, onClose }: Accommodat
   const create = useCreateAccommodation();
   const update = useUpdateAccommodation();
   const saving = create.isPending || update.isPending;
-  const { control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, Output>({
-    defaultValues: toValues(accommodation),
-    // The form holds '' for an unchosen category; the schema's message covers it.
-    resolver: zodResolver(accommodationFormSchema) as unknown as Resolver<Values, unknown, Output>,
-  });
-  useEffect(() => {
-    if (open) reset(toValues(accommodation));
-  }, [open, accommodation, reset]);
-
-  const failed = (fallback: string) => (error: Error) => {
-    if (error instanceof ApiRequestError) {
-      for (const [field, message] of Object.entries(error.fieldErrors)) setError(field as FieldPath<Values>, { message });
-    }
-    toast({ title: 'Error', description: fallback, variant: 'destructive' });
-  };
+  const { control, handleSubmit, formState, failed } = useEditDialogForm<Values, Output, Accommodation>(accommodationFormSchema, toValues, accommodation, open);
 
   const submit = handleSubmit((output) => {
     const form: AccommodationForm = { ...output, description: output.description || null };

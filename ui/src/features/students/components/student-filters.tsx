@@ -1,6 +1,6 @@
 import { Button, Card, Col, Input, Row, Segmented, Select, Typography } from 'antd';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
-import { ALL, type GroupBy, type StudentFilters } from './students-list-model.ts';
+import { ALL, type ClassOption, type GroupBy, type StudentFilters } from './students-list-model.ts';
 import type { ViewMode } from './use-view-mode.ts';
 
 interface StudentFiltersCardProps {
@@ -8,6 +8,8 @@ interface StudentFiltersCardProps {
   onFiltersChange: (filters: StudentFilters) => void;
   grades: string[];
   accommodationNames: string[];
+  /** My classes (issue 24); with none, no Class filter nor grouping. */
+  classes: readonly ClassOption[];
   groupBy: GroupBy;
   onGroupByChange: (groupBy: GroupBy) => void;
   viewMode: ViewMode;
@@ -77,6 +79,18 @@ export function StudentFiltersCard(props: StudentFiltersCardProps) {
             ]}
           />
         </Col>
+        {props.classes.length > 0 && (
+          <Col xs={24} sm={8} lg={6}>
+            <Label>Class</Label>
+            <Select
+              aria-label="Class"
+              style={{ width: '100%' }}
+              value={filters.classId}
+              onChange={(classId) => set({ classId })}
+              options={[{ value: ALL, label: 'All Classes' }, ...props.classes.map((option) => ({ value: option.id, label: option.name }))]}
+            />
+          </Col>
+        )}
         <Col xs={24} md={10}>
           <Label>Group Students By</Label>
           <Segmented<GroupBy>
@@ -87,6 +101,7 @@ export function StudentFiltersCard(props: StudentFiltersCardProps) {
               { value: 'none', label: 'None' },
               { value: 'grade', label: 'Grade' },
               { value: 'status', label: 'Status' },
+              ...(props.classes.length > 0 ? [{ value: 'class' as const, label: 'Class' }] : []),
             ]}
           />
         </Col>

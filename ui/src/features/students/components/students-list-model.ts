@@ -1,8 +1,8 @@
-import { GRADES, displayName, gradeLabel, studentStatusLabel, type Student, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import { GRADES, displayName, gradeLabel, studentStatusLabel, type StudentAccommodation, type StudentListItem } from '@accommodate/shared-events/schemas/student';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 
 export interface StudentRow {
-  student: Student;
+  student: StudentListItem;
   name: string;
   status: string;
   accommodations: StudentAccommodation[];
@@ -12,17 +12,26 @@ export interface StudentRow {
   reviewDue: string | null;
 }
 
-export type GroupBy = 'none' | 'grade' | 'status';
+export type GroupBy = 'none' | 'grade' | 'status' | 'class';
 
 export interface StudentFilters {
   search: string;
   status: string;
   grade: string;
   accommodation: string;
+  /** A class's id (issue 24). */
+  classId: string;
+}
+
+/** A class as the list needs it: the page passes the classes feature's, so this one need not import it. */
+export interface ClassOption {
+  id: string;
+  name: string;
+  studentIds: readonly string[];
 }
 
 export const ALL = 'all';
-export const NO_FILTERS: StudentFilters = { search: '', status: ALL, grade: ALL, accommodation: ALL };
+export const NO_FILTERS: StudentFilters = { search: '', status: ALL, grade: ALL, accommodation: ALL, classId: ALL };
 
 /** Spec section 4: a missing status counts as active. */
 export const effectiveStatus = (status: string | null | undefined): string => (status ? status : 'active');
@@ -35,7 +44,7 @@ export const statusColor = (status: string): string =>
   status === 'active' ? 'green' : status === 'issue' ? 'red' : status === 'inactive' ? 'default' : 'blue';
 
 export function buildRows(
-  students: readonly Student[],
+  students: readonly StudentListItem[],
   accommodationsByStudent: Record<string, StudentAccommodation[]> | undefined,
   plans: readonly Plan[] | undefined,
 ): StudentRow[] {
@@ -57,12 +66,17 @@ export function buildRows(
 }
 
 export const isFiltered = (filters: StudentFilters): boolean =>
-  filters.search.trim() !== '' || filters.status !== ALL || filters.grade !== ALL || filters.accommodation !== ALL;
+  filters.search.trim() !== '' || filters.status !== ALL || filters.grade !== ALL || filters.accommodation !== ALL || filters.classId !== ALL;
 
-/** Spec section 5: every filter must hold (AND); search matches name, grade or any accommodation name. */
-export function filterRows(rows: readonly StudentRow[], filters: StudentFilters): StudentRow[] {
+/**
+ * Spec section 5: every filter must hold (AND); search matches name, grade or any accommodation name. A class
+ * filter naming no class of mine (archived, or a stale address) keeps nobody.
+ */
+export function filterRows(rows: readonly StudentRow[], filters: StudentFilters, classes: readonly ClassOption[] = []): StudentRow[] {
   const query = filters.search.trim().toLowerCase();
+  const enrolled = filters.classId === ALL ? null : new Set(classes.find((option) => option.id === filters.classId)?.studentIds ?? []);
   return rows.filter((row) => {
+    if (enrolled && !enrolled.has(row.student.id)) return false;
     if (filters.status !== ALL && row.status !== filters.status) return false;
     if (filters.grade !== ALL && row.student.grade !== filters.grade) return false;
     if (filters.accommodation !== ALL && !row.accommodations.some((a) => a.name === filters.accommodation)) return false;
@@ -98,8 +112,20 @@ export interface StudentGroup {
 
 const STATUS_ORDER = ['active', 'issue', 'inactive'];
 
-export function groupRows(rows: readonly StudentRow[], groupBy: GroupBy): StudentGroup[] {
+/** By class: a student in two classes is in both groups; one in none, under 'No class', last. */
+function groupByClass(rows: readonly StudentRow[], classes: readonly ClassOption[]): StudentGroup[] {
+  const groups = classes.flatMap((option) => {
+    const inClass = rows.filter((row) => option.studentIds.includes(row.student.id));
+    return inClass.length === 0 ? [] : [{ key: option.id, title: option.name, rows: inClass }];
+  });
+  const placed = new Set(groups.flatMap((group) => group.rows.map((row) => row.student.id)));
+  const none = rows.filter((row) => !placed.has(row.student.id));
+  return none.length === 0 ? groups : [...groups, { key: 'no-class', title: 'No class', rows: none }];
+}
+
+export function groupRows(rows: readonly StudentRow[], groupBy: GroupBy, classes: readonly ClassOption[] = []): StudentGroup[] {
   if (groupBy === 'none') return [{ key: 'all', title: null, rows: [...rows] }];
+  if (groupBy === 'class') return groupByClass(rows, classes);
   const groups = new Map<string, StudentRow[]>();
   for (const row of rows) {
     const key = groupBy === 'grade' ? row.student.grade : row.status;

@@ -61,4 +61,26 @@ describe('students list model', () => {
     expect(groupRows(rows, 'grade').map((g) => g.title)).toEqual(['Kindergarten', 'Grade 2', 'Grade 10']);
     expect(groupRows(rows, 'status').map((g) => [g.title, g.rows.length])).toEqual([['Active', 2], ['Requires Attention', 1]]);
   });
+
+  describe('by class (issue 24)', () => {
+    const classes = [
+      { id: 'c1', name: 'Period 1 Biology', studentIds: ['a', 'b'] },
+      { id: 'c3', name: 'Period 3 Algebra I', studentIds: ['a'] },
+    ];
+
+    it('filters to one class’s students, AND with the other filters; an unknown class keeps nobody', () => {
+      expect(filterRows(rows, { ...NO_FILTERS, classId: 'c1' }, classes).map((r) => r.student.id)).toEqual(['a', 'b']);
+      expect(filterRows(rows, { ...NO_FILTERS, classId: 'c1', status: 'issue' }, classes).map((r) => r.student.id)).toEqual(['b']);
+      expect(filterRows(rows, { ...NO_FILTERS, classId: 'gone' }, classes)).toEqual([]);
+      expect(isFiltered({ ...NO_FILTERS, classId: 'c1' })).toBe(true);
+    });
+
+    it('groups by class, a student in two classes in both, one in none under "No class" last', () => {
+      expect(groupRows(rows, 'class', classes).map((g) => [g.title, g.rows.map((r) => r.student.id)])).toEqual([
+        ['Period 1 Biology', ['a', 'b']],
+        ['Period 3 Algebra I', ['a']],
+        ['No class', ['c']],
+      ]);
+    });
+  });
 });

@@ -10,7 +10,7 @@ export interface StudentsListState {
 
 export const INITIAL_LIST_STATE: StudentsListState = { filters: NO_FILTERS, groupBy: 'none', showFilters: false };
 
-const GROUPINGS = ['none', 'grade', 'status'] as const;
+const GROUPINGS = ['none', 'grade', 'status', 'class'] as const;
 
 /** Session storage is a boundary too: what does not parse is ignored. */
 const storedSchema = z
@@ -19,6 +19,7 @@ const storedSchema = z
     status: z.string().max(50),
     grade: z.string().max(10),
     accommodation: z.string().max(200),
+    classId: z.string().max(100),
     groupBy: z.enum(GROUPINGS),
     showFilters: z.boolean(),
   })
@@ -31,7 +32,7 @@ const param = (params: URLSearchParams, name: string, max: number): string | und
 
 /**
  * The list as it was: first what this tab kept, then what the address says (a link, the back button). Only codes
- * travel in the address (status, grade, grouping); the search text and the accommodation filter, which can name a
+ * travel in the address (status, grade, class, grouping); the search text and the accommodation filter, which can name a
  * student or something only one student has, stay in session storage. Filters in force open the filter card, so
  * that a shorter list never looks like a whole one.
  */
@@ -44,6 +45,8 @@ export function restoreListState(stored: unknown, params: URLSearchParams): Stud
     accommodation: saved.accommodation ?? NO_FILTERS.accommodation,
     status: param(params, 'status', 50) ?? saved.status ?? NO_FILTERS.status,
     grade: param(params, 'grade', 10) ?? saved.grade ?? NO_FILTERS.grade,
+    // A class's id is a code like the grade, so a link can name it.
+    classId: param(params, 'class', 100) ?? saved.classId ?? NO_FILTERS.classId,
   };
   const groupBy = (GROUPINGS as readonly string[]).includes(group ?? '') ? (group as GroupBy) : (saved.groupBy ?? 'none');
   return { filters, groupBy, showFilters: (saved.showFilters ?? false) || isFiltered(filters) };
@@ -60,6 +63,7 @@ export function listStateToParams(state: StudentsListState): URLSearchParams {
   const params = new URLSearchParams();
   if (state.filters.status !== ALL) params.set('status', state.filters.status);
   if (state.filters.grade !== ALL) params.set('grade', state.filters.grade);
+  if (state.filters.classId !== ALL) params.set('class', state.filters.classId);
   if (state.groupBy !== 'none') params.set('group', state.groupBy);
   return params;
 }

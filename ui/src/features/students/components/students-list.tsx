@@ -17,6 +17,7 @@ import {
   filterRows,
   gradeOptions,
   groupRows,
+  type ClassOption,
   isFiltered,
   studentCountLabel,
   type GroupBy,
@@ -47,10 +48,14 @@ interface StudentsListProps {
   plans: readonly Plan[] | undefined;
   /** The sharing dialog, from the app (students do not import sharing); rendered inside a Suspense boundary. */
   renderShareDialog: (props: ShareSelectedDialogProps) => ReactNode;
+  /** My active classes, from the app (students do not import classes): the Class filter and grouping. */
+  classes?: readonly ClassOption[];
 }
 
+const NO_CLASSES: readonly ClassOption[] = [];
+
 /** The Students screen: header actions, filters, grid or list, and the selection to share. */
-export function StudentsList({ plans, renderShareDialog }: StudentsListProps) {
+export function StudentsList({ plans, renderShareDialog, classes = NO_CLASSES }: StudentsListProps) {
   const navigate = useNavigate();
   const students = useStudents();
   const accommodations = useAllStudentAccommodations((students.data?.length ?? 0) > 0);
@@ -68,8 +73,8 @@ export function StudentsList({ plans, renderShareDialog }: StudentsListProps) {
     () => buildRows(students.data ?? [], accommodations.data, plans),
     [students.data, accommodations.data, plans],
   );
-  const visibleRows = useMemo(() => filterRows(rows, filters), [rows, filters]);
-  const groups = useMemo(() => groupRows(visibleRows, groupBy), [visibleRows, groupBy]);
+  const visibleRows = useMemo(() => filterRows(rows, filters, classes), [rows, filters, classes]);
+  const groups = useMemo(() => groupRows(visibleRows, groupBy, classes), [visibleRows, groupBy, classes]);
   const filtered = isFiltered(filters);
   const selectedRows = rows.filter((row) => selectedIds.has(row.student.id));
   const toggleSelected = (id: string, selected: boolean) =>
@@ -116,6 +121,7 @@ export function StudentsList({ plans, renderShareDialog }: StudentsListProps) {
             onFiltersChange={setFilters}
             grades={gradeOptions(rows)}
             accommodationNames={accommodationOptions(rows)}
+            classes={classes}
             groupBy={groupBy}
             onGroupByChange={setGroupBy}
             viewMode={viewMode}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type Response } from 'express';
+import { classFormSchema, classPatchSchema, classTeacherFormSchema, enrolmentFormSchema } from '@accommodate/shared-events/schemas/class';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import { classDecider, type ClassCommand } from '@accommodate/shared-events/domain/class/decide-class';
+import type { ClassDoc } from '@accommodate/projections/queries/caseload-schema';
+import { classQueries } from '@accommodate/projections/queries/class-queries';
+import { personLookup, userQueries } from '@accommodate/projections/queries/users-queries';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { newSubjectId } from '../../framework/new-subject-id.ts';
+import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadClassFor } from '../../shared/class-access.ts';
+import { loadStudentFor } from '../../shared/student-access.ts';
+import { rosterOf, toClass } from './class-views.ts';
+
+/** Active classes first, then by period and name, as a teacher's day runs. */
+const inDayOrder = (a: ClassDoc, b: ClassDoc) =>
+  a.status.localeCompare(b.status) ||
+  (a.period ?? '\uffff').localeCompare(b.period ?? '\uffff', undefined, { numeric: true }) ||
+  a.name.localeCompare(b.name) ||
+  a.id.localeCompare(b.id);
+
+/** Classes (issue 24): a teacher's sections, their enrolment and their co-teachers. */
+export function classRoutes(context: AppContext): Router {
+  const router = Router();
+  const classes = classQueries(context.readStore);
+
+  /** The class as the user now reads it, with its ETag. */
+  const answer = async (res: Response, classId: string, userId: string, status = 200) => {
+    const found = await classes.classById(classId);
+    if (!found) throw new NotFoundError('Class');
+    setEtag(res, found.revision);
+    res.status(status).json(await toClass(found, userId, personLookup(context.readStore)));
+  };
+  const decide = (classId: string, userId: string, command: ClassCommand, expectedRevision?: number) =>
+    handleCommand(context, classDecider, streamName('class', classId), command, { actor: { userId }, expectedRevision });
+
+  router.get('/api/classes', async (req, res) => {
+    const userId = requireUser(req);
+    const lookup = personLookup(context.readStore);
+    const taught = (await classes.classesTaughtBy(userId)).sort(inDayOrder);
+    res.json(await Promise.all(taught.map((doc) => toClass(doc, userId, lookup))));
+  });
+
+  router.post('/api/classes', async (req, res) => {
+    const userId = requireUser(req);
+    const { schoolId, ...details } = classFormSchema.parse(req.body);
+    // The class's id is the subject whose key seals its invitations' addresses.
+    const classId = await newSubjectId(context.eventStore);
+    await decide(classId, userId, { type: 'CreateClass', classId, ownerId: userId, schoolId: schoolId ?? null, details }, -1);
+    await answer(res, classId, userId, 201);
+  });
+
+  router.get('/api/classes/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const found = await loadClassFor(context, userId, idParam(req), 'read');
+    setEtag(res, found.revision);
+    res.json(await toClass(found, userId, personLookup(context.readStore)));
+  });
+
+  router.get('/api/classes/:id/roster', async (req, res) => {
+    const userId = requireUser(req);
+    const found = await loadClassFor(context, userId, idParam(req), 'read');
+    res.json(await rosterOf(context, found, userId));
+  });
+
+  router.patch('/api/classes/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const found = await loadClassFor(context, userId, idParam(req), 'manage');
+    const details = classPatchSchema.parse(req.body);
+    await decide(found.id, userId, { type: 'UpdateClass', classId: found.id, userId, details }, expectedRevisionFrom(req));
+    await answer(res, found.id, userId);
+  });
+
+  // Archives: the history stays, the teachers lose the students it gave them.
+  router.delete('/api/classes/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const found = await loadClassFor(context, userId, idParam(req), 'manage');
+    await decide(found.id, userId, { type: 'ArchiveClass', classId: found.id, userId }, expectedRevisionFrom(req));
+    res.status(204).end();
+  });
+
+  // Enrolling gives the class's teachers the student, so each newly enrolled student must be one the user may
+  // change (its owner or a co-teacher); every one is checked before anything is written.
+  router.put('/api/classes/:id/students', async (req, res) => {
+    const userId = requireUser(req);
+    const found = await loadClassFor(context, userId, idParam(req), 'manage');
+    const { studentIds } = enrolmentFormSchema.parse(req.body);
+    for (const studentId of new Set(studentIds)) {
+      if (!found.studentIds.includes(studentId)) await loadStudentFor(context, userId, studentId, 'edit');
+    }
+    await decide(found.id, userId, { type: 'SetEnrolment', classId: found.id, userId, studentIds }, expectedRevisionFrom(req));
+    await answer(res, found.id, userId);
+  });
+
+  router.post('/api/classes/:id/teachers', async (req, res) => {
+    const userId = requireUser(req);
+    const found = await loadClassFor(context, userId, idParam(req), 'manage');
+    const { email } = classTeacherFormSchema.parse(req.body);
+    const users = userQueries(context.readStore);
+    // As for shares (issue 22): only an account that proved the address becomes a teacher at once; for any other the
+    // invitation waits, pending, and the answer looks the same as for an address with no account.
+    const owner = await users.userById(userId);
+    const granteeUserId = owner?.email === email ? userId : ((await users.verifiedUserWithEmail(email))?.id ?? null);
+    const command: ClassCommand = { type: 'InviteClassTeacher', classId: found.id, userId, newTeacherId: randomUUID(), email, granteeUserId };
+    await decide(found.id, userId, command);
+    await answer(res, found.id, userId, 201);
+  });
+
+  return router;
+}

@@ -1,0 +1,50 @@
+import type { RosterStudent, SchoolClass } from '@accommodate/shared-events/schemas/class';
+import { classRoleOf } from '@accommodate/shared-events/domain/class/class-access';
+import { mayAccess } from '@accommodate/shared-events/domain/access/student-access';
+import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
+import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import type { ClassDoc } from '@accommodate/projections/queries/caseload-schema';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import type { personLookup } from '@accommodate/projections/queries/users-queries';
+import type { AppContext } from '../../framework/command-context.ts';
+
+/** The API shape of a class for one teacher: the invitations' addresses are for its owner only. */
+export async function toClass(doc: ClassDoc, userId: string, lookup: ReturnType<typeof personLookup>): Promise<SchoolClass> {
+  const access = classRoleOf(doc, userId);
+  if (access === null) throw new NotFoundError('Class');
+  const teachers = await Promise.all(
+    Object.values(doc.teachers)
+      .sort((a, b) => a.teacherId.localeCompare(b.teacherId))
+      .map(async (teacher) => ({
+        id: teacher.teacherId,
+        userId: teacher.granteeUserId,
+        name: teacher.granteeUserId === null ? null : (await lookup(teacher.granteeUserId)).name,
+        email: access === 'owner' ? teacher.email : null,
+        status: teacher.status,
+      })),
+  );
+  const { id, name, period, subject, room, schoolId, status, studentIds, createdAt, updatedAt, revision } = doc;
+  const owner = await lookup(doc.ownerId);
+  return { id, name, period, subject, room, schoolId, status, access, owner, studentIds, teachers, createdAt, updatedAt, revision };
+}
+
+/**
+ * The roster: each enrolled student the teacher may view now, with what carrying the plan out needs (name, grade,
+ * status, accommodations, the current plan's dates) and nothing private, whatever else the teacher may see.
+ */
+export async function rosterOf(context: Pick<AppContext, 'readStore' | 'now'>, doc: ClassDoc, userId: string): Promise<RosterStudent[]> {
+  const caseload = caseloadQueries(context.readStore);
+  const now = context.now();
+  const rows: RosterStudent[] = [];
+  for (const studentId of doc.studentIds) {
+    const student = await caseload.studentById(studentId);
+    if (!student || !mayAccess(student, userId, 'view', now)) continue;
+    const plan = currentPlan(await caseload.plansOfStudent(studentId));
+    rows.push({
+      student: { id: student.id, name: student.name, grade: student.grade, status: student.status },
+      accommodations: student.accommodations,
+      plan: plan ? { startDate: plan.startDate, reviewDate: plan.reviewDate } : null,
+    });
+  }
+  return rows.sort((a, b) => a.student.name.localeCompare(b.student.name) || a.student.id.localeCompare(b.student.id));
+}

@@ -1,0 +1,83 @@
+import type { ClassEvent } from '../../events/class-events.ts';
+import type { ClassDetails } from '../../schemas/class.ts';
+import { changesFrom } from '../changes.ts';
+import type { Decider } from '../decider.ts';
+import { IllegalStateError, ValidationError } from '../errors.ts';
+import { authorizeClass } from './class-access.ts';
+import { CLASS_EVENT_TYPES, evolveClass, initialClassState, teacherForEmail, type ClassState, type PresentClass } from './class.ts';
+
+export const ALREADY_CLASS_OWNER = 'You already teach this class';
+const DETAIL_FIELDS = ['name', 'period', 'subject', 'room'] as const;
+
+export type ClassCommand =
+  | { type: 'CreateClass'; classId: string; ownerId: string; schoolId: string | null; details: ClassDetails }
+  | { type: 'UpdateClass'; classId: string; userId: string; details: Partial<ClassDetails> }
+  | { type: 'ArchiveClass'; classId: string; userId: string }
+  /** The caller has checked, against the access rules, that the user may enrol each student. */
+  | { type: 'SetEnrolment'; classId: string; userId: string; studentIds: readonly string[] }
+  | {
+      type: 'InviteClassTeacher';
+      classId: string;
+      userId: string;
+      /** Used only when the e-mail has no invitation yet. */
+      newTeacherId: string;
+      email: string;
+      /** The account that proved the e-mail, if any. */
+      granteeUserId: string | null;
+    }
+  | { type: 'ActivateClassTeacher'; classId: string; teacherId: string; granteeUserId: string };
+
+const present = (state: ClassState): PresentClass | null => (state.status === 'absent' ? null : state);
+const sameMembers = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
+
+export function decideClass(command: ClassCommand, state: ClassState): ClassEvent[] {
+  const { classId } = command;
+  switch (command.type) {
+    case 'CreateClass': {
+      if (state.status !== 'absent') throw new IllegalStateError('This class already exists');
+      return [{ type: 'ClassCreated', data: { classId, ownerId: command.ownerId, schoolId: command.schoolId, ...command.details } }];
+    }
+    case 'UpdateClass': {
+      const current = present(state);
+      authorizeClass(current, command.userId, 'manage');
+      const changes = changesFrom(current.details, command.details, DETAIL_FIELDS);
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'ClassUpdated', data: { classId, changes } }];
+    }
+    case 'ArchiveClass': {
+      const current = present(state);
+      authorizeClass(current, command.userId, 'manage');
+      return [{ type: 'ClassArchived', data: { classId } }];
+    }
+    case 'SetEnrolment': {
+      const current = present(state);
+      authorizeClass(current, command.userId, 'manage');
+      const studentIds = [...new Set(command.studentIds)];
+      return sameMembers(studentIds, current.studentIds) ? [] : [{ type: 'EnrolmentSet', data: { classId, studentIds } }];
+    }
+    case 'InviteClassTeacher': {
+      const current = present(state);
+      authorizeClass(current, command.userId, 'manage');
+      if (command.granteeUserId === current.ownerId) throw ValidationError.onField('email', ALREADY_CLASS_OWNER);
+      const existing = teacherForEmail(current, command.email);
+      // Invited again: nothing new unless the address has since been proved by an account.
+      if (existing !== null && (existing.granteeUserId !== null || command.granteeUserId === null)) return [];
+      const teacherId = existing?.teacherId ?? command.newTeacherId;
+      const { email, granteeUserId } = command;
+      return [{ type: 'ClassTeacherInvited', data: { classId, teacherId, email, granteeUserId, invitedBy: command.userId } }];
+    }
+    case 'ActivateClassTeacher': {
+      const current = present(state);
+      const teacher = current?.teachers[command.teacherId];
+      // Already active, or the owner verifying an address: nothing changes. An archived class gives nothing anyway.
+      if (!current || !teacher || teacher.status !== 'pending' || command.granteeUserId === current.ownerId) return [];
+      return [{ type: 'ClassTeacherActivated', data: { classId, teacherId: teacher.teacherId, granteeUserId: command.granteeUserId } }];
+    }
+  }
+}
+
+export const classDecider: Decider<ClassState, ClassCommand, ClassEvent> = {
+  eventTypes: CLASS_EVENT_TYPES,
+  initialState: initialClassState,
+  evolve: evolveClass,
+  decide: decideClass,
+};

@@ -1,0 +1,96 @@
+import { describe, it } from 'vitest';
+import type { ClassEvent } from '../../events/class-events.ts';
+import { DeciderSpecification } from '../testing/decider-specification.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
+import { CLASS_ARCHIVED, ONLY_CLASS_OWNER } from './class-access.ts';
+import { ALREADY_CLASS_OWNER, classDecider } from './decide-class.ts';
+
+const spec = DeciderSpecification.for(classDecider);
+const details = { name: 'Period 3 Algebra I', period: '3', subject: 'Math', room: null };
+const created: ClassEvent = { type: 'ClassCreated', data: { classId: 'c1', ownerId: 'olga', schoolId: null, ...details } };
+const enrolled = (...studentIds: string[]): ClassEvent => ({ type: 'EnrolmentSet', data: { classId: 'c1', studentIds } });
+const invited = (granteeUserId: string | null, teacherId = 't1'): ClassEvent => ({
+  type: 'ClassTeacherInvited',
+  data: { classId: 'c1', teacherId, email: 'cora@school.test', granteeUserId, invitedBy: 'olga' },
+});
+const activated: ClassEvent = { type: 'ClassTeacherActivated', data: { classId: 'c1', teacherId: 't1', granteeUserId: 'cora' } };
+const archived: ClassEvent = { type: 'ClassArchived', data: { classId: 'c1' } };
+const invite = (overrides: { userId?: string; granteeUserId?: string | null } = {}) => ({
+  type: 'InviteClassTeacher' as const,
+  classId: 'c1',
+  userId: 'olga',
+  newTeacherId: 't-new',
+  email: 'cora@school.test',
+  granteeUserId: 'cora',
+  ...overrides,
+});
+
+describe('a class', () => {
+  it('is created by its owner', () =>
+    spec.given([]).when({ type: 'CreateClass', classId: 'c1', ownerId: 'olga', schoolId: null, details }).then([created]));
+
+  it('cannot be created twice', () =>
+    spec.given([created]).when({ type: 'CreateClass', classId: 'c1', ownerId: 'olga', schoolId: null, details }).thenThrows(IllegalStateError));
+
+  it('records only the fields that changed when renamed', () =>
+    spec
+      .given([created])
+      .when({ type: 'UpdateClass', classId: 'c1', userId: 'olga', details: { ...details, name: 'Period 4 Algebra I' } })
+      .then([{ type: 'ClassUpdated', data: { classId: 'c1', changes: { name: 'Period 4 Algebra I' } } }]));
+
+  it('records nothing for an edit that changes nothing', () =>
+    spec.given([created]).when({ type: 'UpdateClass', classId: 'c1', userId: 'olga', details }).then([]));
+
+  it('is hidden as not found from someone who does not teach it', () =>
+    spec.given([created]).when({ type: 'ArchiveClass', classId: 'c1', userId: 'eve' }).thenThrows(NotFoundError));
+
+  it('can be changed by its owner only, not by a co-teacher', () =>
+    spec
+      .given([created, invited('cora')])
+      .when({ type: 'ArchiveClass', classId: 'c1', userId: 'cora' })
+      .thenThrows(ForbiddenError, (error) => error.message === ONLY_CLASS_OWNER));
+
+  it('once archived, changes no more', () =>
+    spec
+      .given([created, archived])
+      .when({ type: 'SetEnrolment', classId: 'c1', userId: 'olga', studentIds: ['s1'] })
+      .thenThrows(IllegalStateError, (error) => error.message === CLASS_ARCHIVED));
+});
+
+describe('enrolment', () => {
+  it('sets the whole list of students, each once', () =>
+    spec.given([created]).when({ type: 'SetEnrolment', classId: 'c1', userId: 'olga', studentIds: ['s1', 's2', 's1'] }).then([enrolled('s1', 's2')]));
+
+  it('records nothing when the same students are enrolled again, in any order', () =>
+    spec.given([created, enrolled('s1', 's2')]).when({ type: 'SetEnrolment', classId: 'c1', userId: 'olga', studentIds: ['s2', 's1'] }).then([]));
+
+  it('can empty the class', () =>
+    spec.given([created, enrolled('s1')]).when({ type: 'SetEnrolment', classId: 'c1', userId: 'olga', studentIds: [] }).then([enrolled()]));
+});
+
+describe('class teachers', () => {
+  it('invites a colleague whose address is verified as an active teacher', () =>
+    spec.given([created]).when(invite()).then([invited('cora', 't-new')]));
+
+  it('leaves the invitation pending for an address nobody has proved', () =>
+    spec.given([created]).when(invite({ granteeUserId: null })).then([invited(null, 't-new')]));
+
+  it('records nothing when the same address is invited again with nothing new', () => {
+    spec.given([created, invited('cora')]).when(invite()).then([]);
+    spec.given([created, invited(null)]).when(invite({ granteeUserId: null })).then([]);
+  });
+
+  it('refuses inviting the owner’s own address', () =>
+    spec.given([created]).when(invite({ granteeUserId: 'olga' })).thenThrows(ValidationError, (error) => error.errors?.email === ALREADY_CLASS_OWNER));
+
+  it('activates a pending teacher when the address is verified, once', () => {
+    spec.given([created, invited(null)]).when({ type: 'ActivateClassTeacher', classId: 'c1', teacherId: 't1', granteeUserId: 'cora' }).then([activated]);
+    spec.given([created, invited(null), activated]).when({ type: 'ActivateClassTeacher', classId: 'c1', teacherId: 't1', granteeUserId: 'cora' }).then([]);
+  });
+
+  it('lets only the owner invite', () =>
+    spec.given([created, invited('cora')]).when(invite({ userId: 'cora', granteeUserId: 'dan' })).thenThrows(ForbiddenError));
+
+  it('gives a pending invitee nothing: the class is not found for them', () =>
+    spec.given([created, invited(null)]).when({ type: 'ArchiveClass', classId: 'c1', userId: 'cora' }).thenThrows(NotFoundError));
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { classDetailsSchema } from '../schemas/class.ts';
+import { defineEvent, type EventOf } from './define-event.ts';
+
+// Classes (issue 24), in `class-<classId>`: a section, its teachers and its enrolled students.
+
+export const ClassCreated = defineEvent(
+  'ClassCreated',
+  1,
+  z.object({ classId: z.string(), ownerId: z.string(), schoolId: z.string().nullable(), ...classDetailsSchema.shape }),
+);
+
+/** Only what changed; an absent field keeps its value. */
+export const ClassUpdated = defineEvent('ClassUpdated', 1, z.object({ classId: z.string(), changes: classDetailsSchema.partial() }));
+
+/** Archived classes keep their history but give their teachers nothing any more. */
+export const ClassArchived = defineEvent('ClassArchived', 1, z.object({ classId: z.string() }));
+
+/** The whole enrolment, not a difference: a replay never depends on what came before. */
+export const EnrolmentSet = defineEvent('EnrolmentSet', 1, z.object({ classId: z.string(), studentIds: z.array(z.string()) }));
+
+/** A co-teacher of the class, pending (granteeUserId null) until someone proves the address, as shares are. */
+export const ClassTeacherInvited = defineEvent(
+  'ClassTeacherInvited',
+  1,
+  z.object({ classId: z.string(), teacherId: z.string(), email: z.string(), granteeUserId: z.string().nullable(), invitedBy: z.string() }),
+);
+
+export const ClassTeacherActivated = defineEvent(
+  'ClassTeacherActivated',
+  1,
+  z.object({ classId: z.string(), teacherId: z.string(), granteeUserId: z.string() }),
+);
+
+export const CLASS_EVENTS = [ClassCreated, ClassUpdated, ClassArchived, EnrolmentSet, ClassTeacherInvited, ClassTeacherActivated] as const;
+export type ClassEvent = EventOf<(typeof CLASS_EVENTS)[number]>;

@@ -1,0 +1,63 @@
+import { Button, Form, Input, Modal } from 'antd';
+import { Controller } from 'react-hook-form';
+import { classFormSchema, type ClassForm } from '@accommodate/shared-events/schemas/class';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useEditDialogForm } from '../../../hooks/use-edit-dialog-form.ts';
+import type { SchoolClass } from '../api/get-classes.ts';
+import { useCreateClass, useUpdateClass } from '../api/change-class.ts';
+
+type Values = { name: string; period: string; subject: string; room: string };
+const FIELDS: { name: keyof Values; label: string; max: number; placeholder?: string }[] = [
+  { name: 'name', label: 'Class name', max: 100, placeholder: 'Period 3 Algebra I' },
+  { name: 'period', label: 'Period', max: 40 },
+  { name: 'subject', label: 'Subject', max: 100 },
+  { name: 'room', label: 'Room', max: 40 },
+];
+
+const toValues = (schoolClass: SchoolClass | null): Values => ({
+  name: schoolClass?.name ?? '',
+  period: schoolClass?.period ?? '',
+  subject: schoolClass?.subject ?? '',
+  room: schoolClass?.room ?? '',
+});
+
+/** Add a class, or edit one's name, period, subject and room. */
+export function ClassDialog({ open, schoolClass, onClose }: { open: boolean; schoolClass: SchoolClass | null; onClose: () => void }) {
+  const create = useCreateClass();
+  const update = useUpdateClass();
+  const saving = create.isPending || update.isPending;
+  const { control, handleSubmit, formState, failed: failedWith } = useEditDialogForm<Values, ClassForm, SchoolClass>(classFormSchema, toValues, schoolClass, open);
+
+  const done = (title: string) => () => {
+    toast({ title });
+    onClose();
+  };
+  const failed = failedWith((error) =>
+    error instanceof ApiRequestError && error.status === 412 ? 'Someone changed this class meanwhile. Please try again.' : 'Failed to save the class. Please try again.',
+  );
+  const submit = handleSubmit((form) => {
+    if (schoolClass) update.mutate({ schoolClass, form }, { onSuccess: done('Class updated'), onError: failed });
+    else create.mutate(form, { onSuccess: done('Class added'), onError: failed });
+  });
+
+  return (
+    <Modal open={open} title={schoolClass ? 'Edit Class' : 'Add Class'} onCancel={saving ? undefined : onClose} footer={null} destroyOnHidden>
+      <Form layout="vertical" onFinish={() => void submit()} noValidate>
+        {FIELDS.map(({ name, label, max, placeholder }) => (
+          <Form.Item key={name} label={label} htmlFor={`class-${name}`} required={name === 'name'} validateStatus={formState.errors[name] ? 'error' : undefined} help={formState.errors[name]?.message}>
+            <Controller name={name} control={control} render={({ field }) => <Input id={`class-${name}`} maxLength={max} placeholder={placeholder} {...field} />} />
+          </Form.Item>
+        ))}
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+          <Button onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {schoolClass ? 'Save Changes' : 'Add Class'}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
+  );
+}
