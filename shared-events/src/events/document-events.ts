@@ -14,11 +14,11 @@ export const DocumentUploaded = defineEvent(
     sha256: z.string(),
   }),
 );
-export const DocumentRemoved = defineEvent(
-  'DocumentRemoved',
+export const DocumentDeleted = defineEvent(
+  'DocumentDeleted',
   1,
   z.object({ documentId: z.string(), studentId: z.string() }),
 );
 
-export const DOCUMENT_EVENTS = [DocumentUploaded, DocumentRemoved] as const;
+export const DOCUMENT_EVENTS = [DocumentUploaded, DocumentDeleted] as const;
 export type DocumentEvent = EventOf<(typeof DOCUMENT_EVENTS)[number]>;

@@ -78,6 +78,15 @@ export interface EmailDeliveryDependencies {
   readStore: ReadStore;
   mailer: Mailer;
   now: () => Date;
+  /** The app's public origin, without a trailing slash. */
+  appUrl: string;
+}
+
+/** Where a notification's e-mail sends its reader: the plan or the student it is about, else their notifications. */
+export function notificationLink(appUrl: string, notification: { studentId: string | null; planId: string | null }): string {
+  if (notification.planId) return `${appUrl}/plans/${encodeURIComponent(notification.planId)}`;
+  if (notification.studentId) return `${appUrl}/students/${encodeURIComponent(notification.studentId)}`;
+  return `${appUrl}/notifications`;
 }
 
 /**
@@ -114,7 +123,15 @@ export async function deliverNotificationEmail(deps: EmailDeliveryDependencies, 
     const via = await deps.mailer.send({
       to: user.email,
       subject: title,
-      text: `${message}\r\n\r\nOpen Accommodate to see all your notifications.\r\nYou can turn these e-mails off under Settings > Notifications.\r\n`,
+      text: [
+        message,
+        '',
+        `Open it in Accommodate: ${notificationLink(deps.appUrl, raised)}`,
+        '',
+        `All your notifications: ${deps.appUrl}/notifications`,
+        `You can turn these e-mails off under Settings > Notifications: ${deps.appUrl}/settings`,
+        '',
+      ].join('\r\n'),
       reference: notificationId,
     });
     // The student may have been erased while this message was being written, after erasure cleared the

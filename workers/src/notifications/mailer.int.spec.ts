@@ -128,4 +128,16 @@ describe('mailer', () => {
     await mailer.withdraw('n-3');
     expect(readdirSync(outbox)).toEqual([]);
   });
+
+  it('writes a subject with CR, LF, NEL or a Unicode line separator as one plain line, so nothing can add a header', async () => {
+    const outbox = mkdtempSync(join(tmpdir(), 'outbox-'));
+    cleanups.push(() => rmSync(outbox, { recursive: true, force: true }));
+    const mailer = createMailer({ outboxDir: outbox });
+    cleanups.push(() => mailer.close());
+
+    await mailer.send({ to: 'pat@school.test', subject: 'Plan review\rBcc: evil@attacker.test\u0085for\u2028Maya\n', text: 'x', reference: 'n-4' });
+    const head = readFileSync(join(outbox, 'n-4.eml'), 'utf8').split('\r\n\r\n')[0]!;
+    expect(head).toContain('Subject: Plan review Bcc: evil@attacker.test for Maya\r\n');
+    expect(head).not.toMatch(/^Bcc:/m);
+  });
 });

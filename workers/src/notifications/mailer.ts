@@ -1,6 +1,8 @@
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { toSingleLine } from '@accommodate/shared-events/schemas/single-line-text';
+import { makePrivateDir, PRIVATE_FILE_MODE } from '@accommodate/shared-events/storage/private-files';
 
 export interface OutgoingMail {
   to: string;
@@ -25,6 +27,13 @@ export const outboxFile = (outboxDir: string, reference: string): string =>
 export const MAIL_FROM = 'Accommodate <notifications@accommodate.invalid>';
 
 /**
+ * The message as nodemailer takes it. The subject is made one line here, whatever its source: nodemailer turns CR
+ * and LF into spaces, but passes NEL (U+0085) and the Unicode line separators into an encoded word, which some mail
+ * clients show as a line break (issue 22: subjects escape CR as well as LF).
+ */
+const envelope = (mail: OutgoingMail) => ({ from: MAIL_FROM, to: mail.to, subject: toSingleLine(mail.subject), text: mail.text });
+
+/**
  * SMTP through nodemailer when SMTP_URL is set; otherwise each message is written
  * as an RFC 822 .eml file under `<outboxDir>`, which a developer can open in any mail client.
  */
@@ -33,7 +42,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail(envelope(mail));
         return 'smtp';
       },
       withdraw: async () => undefined,
@@ -43,12 +52,12 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
-      await mkdir(options.outboxDir, { recursive: true });
+      const info = await transport.sendMail(envelope(mail));
+      await makePrivateDir(options.outboxDir);
       const file = outboxFile(options.outboxDir, mail.reference);
       // Write then rename, so a reader never sees half a message.
       const partial = `${file}.partial`;
-      await writeFile(partial, info.message as Buffer);
+      await writeFile(partial, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
       await rename(partial, file);
       return 'file';
     },

@@ -23,36 +23,43 @@ function toOtherViewers(
   });
 }
 
-/** A co-teacher uploaded a document: the student's other viewers hear of it. */
-export function documentUploadedNotifications(student: StudentContext, documentId: string, actorId: string): NotificationDraft[] {
-  return toOtherViewers(student, actorId, (userId) => ({
+/** Who made a change, as the recipients will read it: the name on their account, since the owner is no 'co-teacher'. */
+export interface ChangeActor {
+  userId: string;
+  name: string;
+}
+
+/** Someone uploaded a document: the student's other viewers hear of it, and from whom. */
+export function documentUploadedNotifications(student: StudentContext, documentId: string, actor: ChangeActor): NotificationDraft[] {
+  return toOtherViewers(student, actor.userId, (userId) => ({
     type: 'document',
     title: 'New document uploaded',
-    message: `A co-teacher uploaded a document for ${student.studentLabel}`,
+    message: `${actor.name} uploaded a document for ${student.studentLabel}`,
     dedupeKey: `document:${documentId}:${userId}`,
   }));
 }
 
-/** A co-teacher changed a student's accommodations: feedback to the other viewers, one per change event. */
+/** Someone changed a student's accommodations: feedback to the other viewers, one per change event, naming who. */
 export function accommodationsChangedNotifications(
   student: StudentContext,
   change: { eventId: string; added: number; removed: number },
-  actorId: string,
+  actor: ChangeActor,
 ): NotificationDraft[] {
   const parts = [
     change.added > 0 ? `${change.added} added` : null,
     change.removed > 0 ? `${change.removed} removed` : null,
   ].filter((part) => part !== null);
   if (parts.length === 0) return [];
-  return toOtherViewers(student, actorId, (userId) => ({
+  return toOtherViewers(student, actor.userId, (userId) => ({
     type: 'feedback',
     title: 'Accommodations changed',
-    message: `A co-teacher changed the accommodations for ${student.studentLabel} (${parts.join(', ')}).`,
+    message: `${actor.name} changed the accommodations for ${student.studentLabel} (${parts.join(', ')}).`,
     dedupeKey: `feedback:${change.eventId}:${userId}`,
   }));
 }
 
-const ROLE_WORDS: Record<string, string> = { 'co-teacher': 'a co-teacher', substitute: 'a substitute', auditor: 'an auditor' };
+/** A share's role as a sentence says it. */
+export const ROLE_WORDS: Record<string, string> = { 'co-teacher': 'a co-teacher', substitute: 'a substitute', auditor: 'an auditor' };
 
 /** A system notification to a share's grantee: none while the share is pending, or when the grantee made the change. */
 function toGrantee(
@@ -75,6 +82,19 @@ export function shareGrantedNotifications(
     message: `${share.studentLabel} was shared with you as ${ROLE_WORDS[share.role] ?? 'a teacher'}.`,
     studentId: share.studentId,
     dedupeKey: `share-granted:${share.eventId}:${granteeUserId}`,
+  }));
+}
+
+/** The owner deleted their account and the student passed to this co-teacher: the new owner hears of it. */
+export function ownershipTransferredNotifications(
+  transfer: { eventId: string; studentId: string; studentLabel: string; toUserId: string },
+  actorId: string,
+): NotificationDraft[] {
+  return toGrantee(transfer.toUserId, actorId, (toUserId) => ({
+    title: 'Student passed to you',
+    message: `${transfer.studentLabel}'s owner deleted their account. You were their longest-standing co-teacher, so you are now their owner.`,
+    studentId: transfer.studentId,
+    dedupeKey: `ownership-transferred:${transfer.eventId}:${toUserId}`,
   }));
 }
 

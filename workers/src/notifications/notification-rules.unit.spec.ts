@@ -9,29 +9,32 @@ import { notificationIdFor } from './raise-notification.ts';
 
 const student = { studentId: 's1', studentLabel: 'Maya R.', viewerIds: ['owner', 'coteacher', 'counselor'] };
 
-describe('who hears about a co-teacher’s change', () => {
+const maria = { userId: 'owner', name: 'Maria Lopez' };
+const sam = { userId: 'coteacher', name: 'Sam Okafor' };
+
+describe('who hears about a change, and from whom', () => {
   it('tells every other viewer about an uploaded document, not the uploader', () => {
-    const drafts = documentUploadedNotifications(student, 'd1', 'coteacher');
+    const drafts = documentUploadedNotifications(student, 'd1', sam);
     expect(drafts.map((d) => d.userId)).toEqual(['owner', 'counselor']);
-    expect(drafts[0]).toMatchObject({ type: 'document', studentId: 's1', planId: null, message: 'A co-teacher uploaded a document for Maya R.' });
+    expect(drafts[0]).toMatchObject({ type: 'document', studentId: 's1', planId: null, message: 'Sam Okafor uploaded a document for Maya R.' });
   });
 
   it('tells nobody while the owner is the only viewer (no sharing yet)', () => {
-    expect(documentUploadedNotifications({ ...student, viewerIds: ['owner'] }, 'd1', 'owner')).toEqual([]);
-    expect(accommodationsChangedNotifications({ ...student, viewerIds: ['owner'] }, { eventId: 'e1', added: 1, removed: 0 }, 'owner')).toEqual([]);
+    expect(documentUploadedNotifications({ ...student, viewerIds: ['owner'] }, 'd1', maria)).toEqual([]);
+    expect(accommodationsChangedNotifications({ ...student, viewerIds: ['owner'] }, { eventId: 'e1', added: 1, removed: 0 }, maria)).toEqual([]);
   });
 
-  it('sends feedback on changed accommodations, saying how many were added and removed', () => {
-    const drafts = accommodationsChangedNotifications(student, { eventId: 'e1', added: 2, removed: 1 }, 'owner');
+  it('sends feedback on changed accommodations, naming who changed them (the owner is no co-teacher) and how many', () => {
+    const drafts = accommodationsChangedNotifications(student, { eventId: 'e1', added: 2, removed: 1 }, maria);
     expect(drafts.map((d) => [d.userId, d.type, d.message])).toEqual([
-      ['coteacher', 'feedback', 'A co-teacher changed the accommodations for Maya R. (2 added, 1 removed).'],
-      ['counselor', 'feedback', 'A co-teacher changed the accommodations for Maya R. (2 added, 1 removed).'],
+      ['coteacher', 'feedback', 'Maria Lopez changed the accommodations for Maya R. (2 added, 1 removed).'],
+      ['counselor', 'feedback', 'Maria Lopez changed the accommodations for Maya R. (2 added, 1 removed).'],
     ]);
   });
 
   it('gives each recipient of each change its own stable notification id', () => {
-    const [a, b] = documentUploadedNotifications(student, 'd1', 'coteacher');
-    const again = documentUploadedNotifications(student, 'd1', 'coteacher');
+    const [a, b] = documentUploadedNotifications(student, 'd1', sam);
+    const again = documentUploadedNotifications(student, 'd1', sam);
     expect(notificationIdFor(a!.dedupeKey)).toBe(notificationIdFor(again[0]!.dedupeKey));
     expect(notificationIdFor(a!.dedupeKey)).not.toBe(notificationIdFor(b!.dedupeKey));
     expect(notificationIdFor(a!.dedupeKey)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);

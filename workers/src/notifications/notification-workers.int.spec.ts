@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { NOTIFICATIONS, type NotificationDoc } from '@accommodate/projections/definitions/notifications-projection';
-import { silentLogger as silent, startReadSide, type ReadSide } from '../testing/read-side.ts';
+import { silentLogger as silent, startReadSide, TEST_APP_URL, type ReadSide } from '../testing/read-side.ts';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '../testing/private-redis.ts';
 import { createBullmqJobQueue, toBullmqJobId } from '../jobs/bullmq-job-queue.ts';
 import { waitFor } from '../jobs/job-queue.contract.ts';
@@ -67,7 +67,7 @@ describe.skipIf(!hasRedisServer)('jobs due later, after Redis comes back empty',
       },
     };
     jobs = createBullmqJobQueue({ redisUrl: redis.url, queueName, prefix, backoffMs: 50 });
-    const handlers = createJobHandlers({ eventStore, readStore, logger: silent, now, jobs, mailer });
+    const handlers = createJobHandlers({ eventStore, readStore, logger: silent, now, jobs, mailer, appUrl: TEST_APP_URL });
     const counted = (name: string, label: (data: unknown) => string) => async (data: unknown) => {
       await handlers[name]!(data);
       ran.push(label(data));
@@ -79,7 +79,7 @@ describe.skipIf(!hasRedisServer)('jobs due later, after Redis comes back empty',
       [SHARE_EXPIRY_JOB]: counted(SHARE_EXPIRY_JOB, () => 'share expiry'),
     });
     // A long check interval: what brings the jobs back here is the reconnect.
-    workers = await startNotificationWorkers({ eventStore, readStore, logger: silent, now, jobs, mailer }, { lostScheduleCheckEveryMs: 10 * 60_000 });
+    workers = await startNotificationWorkers({ eventStore, readStore, logger: silent, now, jobs, mailer, appUrl: TEST_APP_URL }, { lostScheduleCheckEveryMs: 10 * 60_000 });
     // The sweep that starting the workers runs ends before the plan exists, so it adds no 7-day reminder of its own.
     await waitFor(() => ran.includes('sweep'), 10_000);
     inspect = new Queue(queueName, { connection: { host: '127.0.0.1', port: redis.port }, prefix });

@@ -12,18 +12,30 @@ import { raiseNotification, type NotificationDraft } from '../notifications/rais
 import {
   accommodationsChangedNotifications,
   documentUploadedNotifications,
+  ownershipTransferredNotifications,
   shareEndedNotifications,
   shareGrantedNotifications,
+  type ChangeActor,
   type StudentContext,
 } from '../notifications/notification-rules.ts';
 import { queueNotificationEmail } from '../notifications/email-delivery.ts';
+import { accountName } from '../notifications/account-name.ts';
+import { queueShareInvitation, shareInvitationId } from '../sharing/share-invitation.ts';
 import { scheduleShareExpiry, shareExpiryJobId } from '../sharing/share-expiry.ts';
 import { reviewReminderPlans } from './review-reminder-plans.ts';
 
 /** The read model these reactions consult (plans, students and their viewers). */
 const CASELOAD_PROJECTION = 'caseload';
 /** The events whose reactions read the caseload: they wait (a while) for it to have applied the event. */
-const NEEDS_CASELOAD = new Set(['PlanCreated', 'PlanUpdated', 'DocumentUploaded', 'StudentAccommodationsChanged', 'StudentShared', 'ShareActivated']);
+const NEEDS_CASELOAD = new Set([
+  'PlanCreated',
+  'PlanUpdated',
+  'DocumentUploaded',
+  'StudentAccommodationsChanged',
+  'StudentShared',
+  'ShareActivated',
+  'StudentOwnershipTransferred',
+]);
 
 export interface NotificationReactionDependencies {
   eventStore: EventStore;
@@ -66,6 +78,11 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
     return { studentId, studentLabel: displayName(student), viewerIds };
   };
 
+  const actorOf = async (envelope: EventEnvelope): Promise<ChangeActor> => ({
+    userId: envelope.actor.userId,
+    name: await accountName(readStore, envelope.actor.userId),
+  });
+
   /** The share as granted, from the student's stream (a revoked share is gone from the read model). */
   const shareOf = async (studentId: string, shareId: string): Promise<{ role: string; granteeUserId: string | null; expiresAt: string | null } | null> => {
     let share: { role: string; granteeUserId: string | null; expiresAt: string | null } | null = null;
@@ -100,13 +117,13 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         return reminders.onStudentDeleted(envelope.data.studentId);
       case 'DocumentUploaded': {
         const student = await studentContext(envelope.data.studentId, 'private');
-        if (student) await raiseAll(documentUploadedNotifications(student, envelope.data.documentId, envelope.actor.userId), envelope);
+        if (student) await raiseAll(documentUploadedNotifications(student, envelope.data.documentId, await actorOf(envelope)), envelope);
         return;
       }
       case 'StudentAccommodationsChanged': {
         const student = await studentContext(envelope.data.studentId);
         const change = { eventId: envelope.eventId, added: envelope.data.added.length, removed: envelope.data.removed.length };
-        if (student) await raiseAll(accommodationsChangedNotifications(student, change, envelope.actor.userId), envelope);
+        if (student) await raiseAll(accommodationsChangedNotifications(student, change, await actorOf(envelope)), envelope);
         return;
       }
       case 'StudentShared':
@@ -119,6 +136,12 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
             envelope.actor.userId,
           );
           await raiseAll(drafts, envelope);
+        }
+        // No account has proved the address yet: the person is invited to create one (a mail naming no student).
+        if (envelope.type === 'StudentShared' && envelope.data.granteeUserId === null) {
+          const { studentId, shareId, grantedBy, email } = envelope.data;
+          const invitationId = shareInvitationId({ grantedBy, email, grantedAt: envelope.occurredAt });
+          await queueShareInvitation(jobs, { studentId, shareId, invitationId });
         }
         // Scheduled from the event, not by the API request: a grant acknowledged while Redis is down still expires.
         if (envelope.type === 'StudentShared' && envelope.data.expiresAt !== null) {
@@ -133,6 +156,12 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         if (share) await raiseAll(shareEndedNotifications({ eventId: envelope.eventId, granteeUserId: share.granteeUserId, reason }, envelope.actor.userId), envelope);
         // Tidiness only: a job for a revoked share finds nothing to expire.
         if (envelope.type === 'ShareRevoked' && share?.expiresAt) await jobs.cancel(shareExpiryJobId(envelope.data.shareId, share.expiresAt));
+        return;
+      }
+      case 'StudentOwnershipTransferred': {
+        const student = await studentContext(envelope.data.studentId);
+        const transfer = { eventId: envelope.eventId, studentId: envelope.data.studentId, toUserId: envelope.data.toUserId };
+        if (student) await raiseAll(ownershipTransferredNotifications({ ...transfer, studentLabel: student.studentLabel }, envelope.actor.userId), envelope);
         return;
       }
       case 'NotificationRaised':

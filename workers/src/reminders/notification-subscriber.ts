@@ -18,6 +18,7 @@ const HANDLED = new Set([
   'ShareActivated',
   'ShareRevoked',
   'ShareExpired',
+  'StudentOwnershipTransferred',
 ]);
 
 export interface NotificationSubscriberDependencies extends NotificationReactionDependencies {

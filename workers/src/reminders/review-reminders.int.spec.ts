@@ -7,7 +7,7 @@ import { createBullmqJobQueue, toBullmqJobId } from '../jobs/bullmq-job-queue.ts
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { deleteKeysUnder, isRedisReachable } from '../jobs/redis-test-keys.ts';
 import { createJobHandlers } from '../handlers/job-handlers.ts';
-import { silentLogger as silent, startReadSide, type ReadSide } from '../testing/read-side.ts';
+import { silentLogger as silent, startReadSide, TEST_APP_URL, type ReadSide } from '../testing/read-side.ts';
 import { startNotificationSubscriber, type NotificationSubscriber } from './notification-subscriber.ts';
 import { REVIEW_REMINDER_JOB } from './review-reminders.ts';
 
@@ -39,7 +39,7 @@ describe.skipIf(!reachable)('review reminders on BullMQ with two workers', () =>
     workerA = open();
     workerB = open();
     for (const [name, queue] of [['A', workerA], ['B', workerB]] as const) {
-      const handlers = createJobHandlers({ eventStore, readStore, logger: silent, now, jobs: queue, mailer });
+      const handlers = createJobHandlers({ eventStore, readStore, logger: silent, now, jobs: queue, mailer, appUrl: TEST_APP_URL });
       const runReminder = handlers[REVIEW_REMINDER_JOB]!;
       await queue.start({
         ...handlers,

@@ -71,7 +71,8 @@ export async function runReviewReminder(deps: ReviewReminderDependencies, data: 
   const plan = await planById(job.planId);
   if (!plan || plan.reviewDate !== job.reviewDate || plan.status === CLOSED_PLAN_STATUS) return 0;
   const now = deps.now();
-  const reminder = reminderSchedule(job.reviewDate, new Date(now.getTime() + EARLY_TOLERANCE_MS)).find(
+  const tolerated = new Date(now.getTime() + EARLY_TOLERANCE_MS);
+  const reminder = reminderSchedule(job.reviewDate, tolerated).find(
     (candidate) => candidate.threshold === job.threshold,
   );
   // Superseded by a later threshold, or not due yet: either way this one says nothing.
@@ -79,7 +80,7 @@ export async function runReviewReminder(deps: ReviewReminderDependencies, data: 
   const student = await studentById(plan.studentId);
   if (!student) return 0;
 
-  const { title, message } = reviewReminderText(job.threshold, job.reviewDate, displayName(student));
+  const { title, message } = reviewReminderText(job.threshold, job.reviewDate, displayName(student), tolerated);
   let raised = 0;
   for (const userId of new Set(student.viewerIds)) {
     const result = await raiseNotification(deps.eventStore, {

@@ -2,6 +2,8 @@
  * When review reminders fire, as pure functions of the review date and a clock.
  * Times are whole UTC days: a reminder is due from the start (00:00 UTC) of its day.
  */
+import { formatCalendarDate } from '@accommodate/shared-events/schemas/record-display';
+
 export const REVIEW_THRESHOLDS = ['30-day', '7-day', '1-day', 'overdue'] as const;
 export type ReviewThreshold = (typeof REVIEW_THRESHOLDS)[number];
 
@@ -54,16 +56,31 @@ export const delayUntil = (reminder: ScheduledReminder, now: Date): number => Ma
 export const reviewReminderJobId = (planId: string, threshold: ReviewThreshold, reviewDate: string): string =>
   `review:${planId}:${threshold}:${reviewDate}`;
 
-/** Title and message for a recipient who can already see the student ('FirstName L.'). */
-export function reviewReminderText(threshold: ReviewThreshold, reviewDate: string, studentLabel: string): { title: string; message: string } {
-  switch (threshold) {
-    case '30-day':
-      return { title: 'Plan review in 30 days', message: `The 504 plan for ${studentLabel} is due for review on ${reviewDate}.` };
-    case '7-day':
-      return { title: 'Plan review in 7 days', message: `The 504 plan for ${studentLabel} is due for review on ${reviewDate}.` };
-    case '1-day':
-      return { title: 'Plan review tomorrow', message: `The 504 plan for ${studentLabel} is due for review tomorrow (${reviewDate}).` };
-    case 'overdue':
-      return { title: 'Plan review overdue', message: `The 504 plan for ${studentLabel} was due for review on ${reviewDate} and is overdue.` };
+/** Whole UTC days from today to the review date: 1 is tomorrow, 0 today, negative once it has passed. */
+export function daysUntilReview(reviewDate: string, now: Date): number | null {
+  const review = startOfUtcDay(reviewDate);
+  if (!review) return null;
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Math.round((review.getTime() - today) / DAY_MS);
+}
+
+/**
+ * Title and message for a recipient who can already see the student ('FirstName L.'). The threshold says only
+ * when the reminder fires; what it says is counted from `now`, since a plan created 10 days before its review
+ * fires its 30-day reminder at once, and it must then say 10 days, not 30. Dates read as people read them.
+ */
+export function reviewReminderText(
+  threshold: ReviewThreshold,
+  reviewDate: string,
+  studentLabel: string,
+  now: Date,
+): { title: string; message: string } {
+  const date = formatCalendarDate(reviewDate);
+  const days = daysUntilReview(reviewDate, now) ?? 0;
+  if (threshold === 'overdue' || days < 0) {
+    return { title: 'Plan review overdue', message: `The 504 plan for ${studentLabel} was due for review on ${date} and is overdue.` };
   }
+  if (days === 0) return { title: 'Plan review today', message: `The 504 plan for ${studentLabel} is due for review today (${date}).` };
+  if (days === 1) return { title: 'Plan review tomorrow', message: `The 504 plan for ${studentLabel} is due for review tomorrow (${date}).` };
+  return { title: `Plan review in ${days} days`, message: `The 504 plan for ${studentLabel} is due for review on ${date}.` };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { delayUntil, isReminderCurrent, reminderSchedule, reviewReminderJobId } from './review-schedule.ts';
+import { delayUntil, isReminderCurrent, reminderSchedule, reviewReminderJobId, reviewReminderText } from './review-schedule.ts';
 
 const at = (iso: string) => new Date(iso);
 const summary = (reviewDate: string, now: Date) =>
@@ -46,5 +46,26 @@ describe('review reminder schedule', () => {
 
   it('names jobs by plan, threshold and date', () => {
     expect(reviewReminderJobId('p1', '7-day', '2025-03-15')).toBe('review:p1:7-day:2025-03-15');
+  });
+
+  it('says the real number of days and the date as people read it, whichever threshold fired', () => {
+    // A plan created 10 days before its review fires its 30-day reminder at once: it says 10 days, not 30.
+    expect(reviewReminderText('30-day', '2026-12-05', 'Maya R.', at('2026-11-25T15:00:00Z'))).toEqual({
+      title: 'Plan review in 10 days',
+      message: 'The 504 plan for Maya R. is due for review on Dec 5, 2026.',
+    });
+    // Created 6 days before: the 7-day reminder fires at once and says 6.
+    expect(reviewReminderText('7-day', '2026-12-05', 'Maya R.', at('2026-11-29T08:00:00Z')).title).toBe('Plan review in 6 days');
+    expect(reviewReminderText('7-day', '2026-12-05', 'Maya R.', at('2026-11-28T00:00:00Z')).title).toBe('Plan review in 7 days');
+    expect(reviewReminderText('1-day', '2026-12-05', 'Maya R.', at('2026-12-04T00:00:00Z'))).toEqual({
+      title: 'Plan review tomorrow',
+      message: 'The 504 plan for Maya R. is due for review tomorrow (Dec 5, 2026).',
+    });
+    // A late '1-day' job that runs on the day itself does not say 'tomorrow'.
+    expect(reviewReminderText('1-day', '2026-12-05', 'Maya R.', at('2026-12-05T09:00:00Z')).title).toBe('Plan review today');
+    expect(reviewReminderText('overdue', '2026-12-05', 'Maya R.', at('2026-12-06T00:00:00Z'))).toEqual({
+      title: 'Plan review overdue',
+      message: 'The 504 plan for Maya R. was due for review on Dec 5, 2026 and is overdue.',
+    });
   });
 });

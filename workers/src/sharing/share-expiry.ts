@@ -49,7 +49,8 @@ function stillExpiring(events: readonly { type: string; data: unknown }[], job: 
     if (event.type === 'StudentDeleted') live = false;
     if (data.shareId !== job.shareId) continue;
     if (event.type === 'StudentShared') live = data.expiresAt === job.expiresAt;
-    if (event.type === 'ShareRevoked' || event.type === 'ShareExpired') live = false;
+    // A co-teacher who took the student over owns it now: their share ended with the transfer.
+    if (event.type === 'ShareRevoked' || event.type === 'ShareExpired' || event.type === 'StudentOwnershipTransferred') live = false;
   }
   return live;
 }

@@ -31,10 +31,3 @@ export function cleanFileName(original: string): string {
   const bounded = [...printable].slice(-200).join('');
   return bounded === '' || bounded === '.' || bounded === '..' ? 'document' : bounded;
 }
-
-/** Content-Disposition for a download: an ASCII fallback plus the exact name (RFC 6266 / 5987). */
-export function attachmentDisposition(fileName: string): string {
-  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, cleanFileName, detectDocumentType } from './document-kind.ts';
+import { cleanFileName, detectDocumentType } from './document-kind.ts';
 
 const bytes = (hex: string, padTo = 64) => Buffer.concat([Buffer.from(hex, 'hex'), Buffer.alloc(padTo)]);
 
@@ -29,11 +29,5 @@ describe('document file names', () => {
     expect(cleanFileName('../../etc/passwd')).toBe('passwd');
     expect(cleanFileName('a\u0000b\nc.pdf')).toBe('abc.pdf');
     expect(cleanFileName('..')).toBe('document');
-  });
-
-  it('offers non-ASCII names exactly through filename*', () => {
-    expect(attachmentDisposition('Évaluation "final".pdf')).toBe(
-      `attachment; filename="_valuation _final_.pdf"; filename*=UTF-8''%C3%89valuation%20%22final%22.pdf`,
-    );
   });
 });

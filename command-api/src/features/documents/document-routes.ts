@@ -9,12 +9,16 @@ import type { DocumentDoc } from '@accommodate/projections/queries/caseload-sche
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { HttpError } from '../../http/errors.ts';
-import { setEtag } from '../../http/concurrency.ts';
+import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
+import type { RecordAccess } from '../../shared/record-access.ts';
 import { documentDecider } from '@accommodate/shared-events/domain/document/decide-document';
-import { attachmentDisposition, cleanFileName, detectDocumentType } from './document-kind.ts';
+import { uploadsInFlight } from '../../shared/uploads-in-flight.ts';
+import { documentAccessWhat } from '@accommodate/shared-events/domain/access-log/access-log';
+import { cleanFileName, detectDocumentType } from './document-kind.ts';
+import { attachmentDisposition } from '../../http/download-names.ts';
 
 export const FILE_TOO_LARGE = 'The file is larger than 10 MB';
 export const UNSUPPORTED_KIND = 'Only PDF, image and Word files can be uploaded';
@@ -47,7 +51,7 @@ function receiveFile(req: Request, res: Response, next: NextFunction): void {
   });
 }
 
-export function documentRoutes(context: AppContext): Router {
+export function documentRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const { blobs } = context;
   const caseload = caseloadQueries(context.readStore);
@@ -79,10 +83,12 @@ export function documentRoutes(context: AppContext): Router {
     if (!mimeType) throw new HttpError(415, UNSUPPORTED_KIND);
 
     const documentId = randomUUID();
-    // Bytes first: an event must never name a document whose bytes are missing.
-    await blobs.put(documentId, file.buffer);
+    // Bytes first: an event must never name a document whose bytes are missing. Until the event lands, the upload is
+    // in flight: erasing the student meanwhile deletes these bytes too.
+    uploadsInFlight.begin(studentId, documentId);
     let revision: number;
     try {
+      await blobs.put(documentId, file.buffer);
       const result = await handleCommand(
         context,
         documentDecider,
@@ -104,6 +110,8 @@ export function documentRoutes(context: AppContext): Router {
     } catch (error) {
       await blobs.delete(documentId);
       throw error;
+    } finally {
+      uploadsInFlight.end(studentId, documentId);
     }
     const stored = await caseload.documentById(documentId);
     if (!stored) throw new NotFoundError('Document');
@@ -127,6 +135,30 @@ export function documentRoutes(context: AppContext): Router {
     res.setHeader('Content-Disposition', attachmentDisposition(document.name));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.end(bytes);
+  });
+
+  router.delete('/api/documents/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const document = await caseload.documentById(idParam(req));
+    if (!document) throw new NotFoundError('Document');
+    // Whoever may not see the documents learns nothing (404); a viewer who may not change them is refused (403).
+    await loadStudentFor(context, userId, document.studentId, 'see-private', 'Document');
+    await loadStudentFor(context, userId, document.studentId, 'edit', 'Document');
+    await handleCommand(
+      context,
+      documentDecider,
+      streamName('document', document.id),
+      { type: 'DeleteDocument', documentId: document.id },
+      { actor: { userId }, expectedRevision: expectedRevisionFrom(req) },
+    );
+    // The event is the record; bytes left behind by a failed unlink are unreachable, so a warning is enough.
+    try {
+      await blobs.delete(document.id);
+    } catch (error) {
+      context.logger.warn('document bytes not deleted', { error: error instanceof Error ? error.name : 'unknown' });
+    }
+    await recordAccess(req, { studentId: document.studentId, userId, action: 'delete', what: documentAccessWhat(document.id) });
+    res.status(204).end();
   });
 
   return router;

@@ -3,7 +3,9 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '@accommodate/shared-events/schemas/document';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
+import { openSocket, waitFor } from '../../testing/sharing-fixtures.ts';
 
 const server = testServerForFile();
 
@@ -174,5 +176,60 @@ describe('documents API', () => {
     expect((await client.delete(`/api/students/${studentId}`, { 'If-Match': student.headers.get('etag')! })).status).toBe(204);
     expect((await download(client, uploaded.body.id)).status).toBe(404);
     expect(fs.existsSync(path.join(server.dataDir, 'documents', `${uploaded.body.id}.bin`))).toBe(false);
+  });
+
+  describe('deleting a document', () => {
+    const storedFile = (documentId: string) => path.join(server.dataDir, 'documents', `${documentId}.bin`);
+
+    it('drops it from the list, removes its bytes, and keeps it in the history and the access log by name', async () => {
+      const { client, studentId } = await teacherWithStudent();
+      const kept = await upload(client, studentId, PNG, 'scan.png');
+      const uploaded = await upload(client, studentId, PDF, 'IEP-2026.pdf');
+      expect((await download(client, uploaded.body.id)).status).toBe(200);
+      expect(fs.existsSync(storedFile(uploaded.body.id))).toBe(true);
+
+      const deleted = await client.delete(`/api/documents/${uploaded.body.id}`, { 'If-Match': '"0"' });
+      expect(deleted.status).toBe(204);
+
+      expect((await client.get(`/api/students/${studentId}/documents`)).body).toEqual([kept.body]);
+      expect((await download(client, uploaded.body.id)).status).toBe(404);
+      expect(fs.existsSync(storedFile(uploaded.body.id))).toBe(false);
+      expect((await client.delete(`/api/documents/${uploaded.body.id}`)).status).toBe(404);
+
+      const history = await client.get(`/api/students/${studentId}/history`);
+      expect(history.body[0]).toMatchObject({ kind: 'Document deleted', entity: 'document', changes: [{ field: 'name', before: 'IEP-2026.pdf', after: null }] });
+      const log = await client.get(`/api/students/${studentId}/access-log`);
+      const entries = log.body.map((entry: { action: string; what: string }) => `${entry.action}: ${entry.what}`);
+      expect(entries).toContain('delete: Document: IEP-2026.pdf');
+      expect(entries).toContain('download: Document: IEP-2026.pdf');
+      expect(entries.join('\n')).not.toContain(uploaded.body.id);
+    });
+
+    it('refuses a stale If-Match with 412 and keeps the document', async () => {
+      const { client, studentId } = await teacherWithStudent();
+      const uploaded = await upload(client, studentId, PDF, 'plan.pdf');
+      expect((await client.delete(`/api/documents/${uploaded.body.id}`, { 'If-Match': '"3"' })).status).toBe(412);
+      expect((await client.get(`/api/students/${studentId}/documents`)).body).toHaveLength(1);
+      expect(fs.existsSync(storedFile(uploaded.body.id))).toBe(true);
+    });
+
+    it('tells the other viewers live, through the same poke as an upload', async () => {
+      const { client: owner, studentId } = await teacherWithStudent();
+      const coTeacher = new TestClient(server.url);
+      const account = await coTeacher.register('Cole Colleague');
+      expect((await owner.post(`/api/students/${studentId}/shares`, { email: account.email, role: 'co-teacher' })).status).toBe(201);
+      const uploaded = await upload(owner, studentId, PDF, 'plan.pdf');
+      const socket = await openSocket(coTeacher);
+      try {
+        const pokes: ChangeMessage[] = [];
+        socket.on('change', (message: ChangeMessage) => void pokes.push(message));
+        expect((await owner.delete(`/api/documents/${uploaded.body.id}`)).status).toBe(204);
+        await waitFor(() => pokes.some((poke) => poke.entity === 'document' && poke.id === uploaded.body.id));
+        expect(pokes.find((poke) => poke.id === uploaded.body.id)).toMatchObject({ studentId, revision: 1 });
+        expect((await coTeacher.get(`/api/students/${studentId}/documents`)).body).toEqual([]);
+      } finally {
+        socket.close();
+      }
+    });
   });
 });

@@ -1,24 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { formatCalendarDate } from '@accommodate/shared-events/schemas/record-display';
 import { NOTIFICATION_OUTBOX, type OutboxRecord } from '@accommodate/workers/notifications/email-delivery';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
 import { appendExpiredShare, teacher } from '../../testing/sharing-fixtures.ts';
 import { calendarFeeds } from '../../shared/calendar-feeds.ts';
+import { eventually } from '../../testing/eventually.ts';
 
 const server = testServerForFile();
 
 const utcDate = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 5_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
-}
 
 async function teacherWithPlan(client: TestClient, reviewDate: string) {
   const user = await client.register();
@@ -50,7 +43,7 @@ describe('review reminders and the notifications API', () => {
         id: expect.any(String),
         type: 'review',
         title: 'Plan review tomorrow',
-        message: `The 504 plan for Maya R. is due for review tomorrow (${reviewDate}).`,
+        message: `The 504 plan for Maya R. is due for review tomorrow (${formatCalendarDate(reviewDate)}).`,
         studentId: student.body.id,
         planId: plan.body.id,
         date: expect.any(String),
@@ -113,7 +106,8 @@ describe('review reminders and the notifications API', () => {
     const moved = await teacher.patch(`/api/plans/${planId}`, { reviewDate: utcDate(5) }, { 'If-Match': plan.headers.get('etag') ?? '' });
     expect(moved.status).toBe(200);
     const list = await eventually(notificationsOf(teacher), (l) => l.length > 0);
-    expect(list.map((n) => n.title)).toEqual(['Plan review in 7 days']);
+    // Due in 5 days: the 7-day reminder fires at once, and says 5.
+    expect(list.map((n) => n.title)).toEqual(['Plan review in 5 days']);
 
     const outbox = server.context.readStore.state<OutboxRecord>(NOTIFICATION_OUTBOX);
     const record = await eventually(() => outbox.get(list[0].id), (r) => r !== null);

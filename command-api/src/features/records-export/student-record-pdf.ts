@@ -22,14 +22,6 @@ export function formatMoment(iso: string, timeZone: string): string {
 }
 
 /** A time zone this server can write moments in (an IANA name such as 'America/Chicago'). */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const fileSize = (bytes: number): string =>
   bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import { ACCOMMODATION_CATEGORIES, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
+import { groupByCategory } from '@accommodate/shared-events/config/accommodation-categories';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
 import { displayName, gradeLabel, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
 
@@ -23,16 +23,6 @@ const CATEGORY_TITLES: Record<string, string> = {
 export function formatListDate(date: string | Date): string {
   const value = typeof date === 'string' ? new Date(`${date.slice(0, 10)}T00:00:00Z`) : date;
   return value.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
-
-/** Groups in the library's category order; each group alphabetically. */
-export function groupByCategory(accommodations: readonly StudentAccommodation[]): Array<[string, StudentAccommodation[]]> {
-  const groups = new Map<string, StudentAccommodation[]>();
-  for (const category of ACCOMMODATION_CATEGORIES) groups.set(category, []);
-  for (const accommodation of accommodations) groups.get(categoryOf(accommodation))?.push(accommodation);
-  return [...groups.entries()]
-    .filter(([, members]) => members.length > 0)
-    .map(([category, members]) => [category, [...members].sort((a, b) => a.name.localeCompare(b.name))]);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatListDate, groupByCategory, renderAccommodationsPdf } from './accommodations-pdf.ts';
+import { groupByCategory } from '@accommodate/shared-events/config/accommodation-categories';
+import { formatListDate, renderAccommodationsPdf } from './accommodations-pdf.ts';
 
 const accommodation = (name: string, category: string | null) => ({ id: name, name, category, description: `${name} details`, status: 'active' });
 

@@ -12,16 +12,16 @@ export interface UploadedFile {
 
 export type DocumentCommand =
   | { type: 'UploadDocument'; documentId: string; studentId: string; file: UploadedFile }
-  | { type: 'RemoveDocument'; documentId: string };
+  | { type: 'DeleteDocument'; documentId: string };
 
 export function decideDocument(command: DocumentCommand, state: DocumentState): DocumentEvent[] {
   switch (command.type) {
     case 'UploadDocument':
       if (state.status !== 'absent') throw new IllegalStateError('This document already exists');
       return [{ type: 'DocumentUploaded', data: { documentId: command.documentId, studentId: command.studentId, ...command.file } }];
-    case 'RemoveDocument':
+    case 'DeleteDocument':
       if (state.status !== 'present') throw new NotFoundError('Document');
-      return [{ type: 'DocumentRemoved', data: { documentId: command.documentId, studentId: state.studentId } }];
+      return [{ type: 'DocumentDeleted', data: { documentId: command.documentId, studentId: state.studentId } }];
   }
 }
 

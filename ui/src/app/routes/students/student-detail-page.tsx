@@ -11,6 +11,7 @@ import { useStudentPresence } from '../../../features/sharing/components/use-stu
 import { useStudent } from '../../../features/students/api/get-student.ts';
 import { useStudentAccommodations } from '../../../features/students/api/get-student-accommodations.ts';
 import { StudentOverviewTab } from '../../../features/students/components/student-overview-tab.tsx';
+import { StudentPrintSummary } from './student-print-summary.tsx';
 import '../../../components/wrapping-tabs.css';
 import '../../../features/students/components/student-detail.css';
 
@@ -138,7 +139,7 @@ export default function StudentDetailPage() {
           // A substitute sees neither documents nor notes (the server answers 404 for them anyway).
           ...(can.seePrivate
             ? [
-                { key: 'documents', label: 'Documents', children: tab(<StudentDocumentsTab studentId={data.id} canUpload={can.edit} />) },
+                { key: 'documents', label: 'Documents', children: tab(<StudentDocumentsTab studentId={data.id} canChange={can.edit} />) },
                 { key: 'notes', label: 'Notes', children: tab(<StudentNotesTab student={data} canEdit={can.edit} />) },
               ]
             : []),
@@ -154,6 +155,7 @@ export default function StudentDetailPage() {
             : []),
         ]}
       />
+      <StudentPrintSummary student={data} name={name} accommodations={list} />
       {can.delete && deleteLoaded && (
         <Suspense fallback={null}>
           <DeleteStudentDialog student={data} open={deleting} onClose={() => setDeleting(false)} />

@@ -1,20 +1,36 @@
 import { useRef } from 'react';
-import { Alert, Button, Empty, List, Skeleton, Tag, Typography } from 'antd';
-import { DownloadOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Empty, List, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { DeleteOutlined, DownloadOutlined, FileOutlined, UploadOutlined } from '@ant-design/icons';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { documentDownloadUrl, useStudentDocuments } from '../api/get-student-documents.ts';
 import { documentProblem, useUploadDocument } from '../api/upload-document.ts';
+import { useDeleteDocument } from '../api/delete-document.ts';
 
 const ACCEPT = '.pdf,.doc,.docx,.png,.jpg,.jpeg,.gif,.webp,application/pdf,image/*,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 const TYPE_COLORS: Record<string, string> = { PDF: 'red', Image: 'blue', Word: 'geekblue' };
 
-/** The student's documents; `canUpload` (the owner and co-teachers) adds the Upload Document button. */
-export function StudentDocumentsTab({ studentId, canUpload }: { studentId: string; canUpload: boolean }) {
+/** The student's documents; `canChange` (the owner and co-teachers) adds the Upload Document and Delete buttons. */
+export function StudentDocumentsTab({ studentId, canChange }: { studentId: string; canChange: boolean }) {
   const documents = useStudentDocuments(studentId);
   const upload = useUploadDocument();
+  const remove = useDeleteDocument();
+
+  const onDelete = (documentId: string) =>
+    remove.mutate(
+      { studentId, documentId },
+      {
+        onSuccess: () => toast({ title: 'Document Deleted', description: 'The document has been deleted.' }),
+        onError: (error) =>
+          toast({
+            title: 'Delete Failed',
+            description: serverMessageOr(error, 'Failed to delete the document. Please try again.'),
+            variant: 'destructive',
+          }),
+      },
+    );
   const input = useRef<HTMLInputElement>(null);
 
   const onFile = (file: File | undefined) => {
@@ -41,7 +57,7 @@ export function StudentDocumentsTab({ studentId, canUpload }: { studentId: strin
 
   return (
     <div>
-      {canUpload && (
+      {canChange && (
         <div className="no-print" style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 16 }}>
           <input
             ref={input}
@@ -78,6 +94,33 @@ export function StudentDocumentsTab({ studentId, canUpload }: { studentId: strin
                 >
                   <DownloadOutlined />
                 </a>,
+                ...(canChange
+                  ? [
+                      <Popconfirm
+                        key="delete"
+                        title="Delete this document?"
+                        description={
+                          <span style={{ display: 'block', maxWidth: 300, overflowWrap: 'anywhere' }}>
+                            {document.name} will be deleted for everyone who can see this student. This cannot be undone.
+                          </span>
+                        }
+                        okText="Delete Document"
+                        okButtonProps={{ danger: true }}
+                        cancelText="Cancel"
+                        onConfirm={() => onDelete(document.id)}
+                      >
+                        <Button
+                          type="text"
+                          danger
+                          size="small"
+                          icon={<DeleteOutlined />}
+                          aria-label={`Delete ${document.name}`}
+                          title="Delete"
+                          loading={remove.isPending && remove.variables.documentId === document.id}
+                        />
+                      </Popconfirm>,
+                    ]
+                  : []),
               ]}
             >
               <List.Item.Meta

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, List, Skeleton, Switch } from 'antd';
 import { CheckCircleOutlined, CheckOutlined } from '@ant-design/icons';
-import type { Student } from '@accommodate/shared-events/schemas/student';
+import type { StudentListItem } from '@accommodate/shared-events/schemas/student';
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
@@ -65,7 +65,7 @@ function UpgradeRow() {
 export default function NotificationsPage() {
   const notifications = useNotifications();
   // The students list's own cache entry (same key as the students feature), fetched by the default GET.
-  const students = useQuery<Student[]>({ queryKey: queryKeys.students() });
+  const students = useQuery<StudentListItem[]>({ queryKey: queryKeys.students() });
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const [showRead, setShowRead] = useState(true);

@@ -1,4 +1,5 @@
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { readerTimeZoneQuery } from '../../../lib/reader-time-zone.ts';
 
 const FALLBACK_NAME = 'accommodations.pdf';
 
@@ -19,7 +20,7 @@ export function filenameFrom(disposition: string | null): string {
 
 /** Fetches the server-made PDF and hands it to the browser as a download. */
 export async function exportAccommodationsPdf(studentId: string): Promise<string> {
-  const response = await fetch(`/api/students/${encodeURIComponent(studentId)}/accommodations.pdf`, {
+  const response = await fetch(`/api/students/${encodeURIComponent(studentId)}/accommodations.pdf?${readerTimeZoneQuery()}`, {
     credentials: 'include',
     headers: { Accept: 'application/pdf' },
   });

@@ -1,0 +1,26 @@
+import { displayName } from '@accommodate/shared-events/schemas/student';
+
+/** Content-Disposition for a file: an ASCII fallback plus the exact name (RFC 6266 / 5987). */
+export function attachmentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/** The calendar day of `at` in `timeZone`, as YYYY-MM-DD: sorts by name in a folder. */
+export function calendarDay(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+/**
+ * What a file about a student is called on the user's disk: 'Ava M. - accommodations - 2026-11-25.pdf'. The name is
+ * the user's own record on their own disk, never in a URL or a log; characters that no desktop allows in a file name
+ * become '-'.
+ */
+export function studentFileName(student: { firstName: string; lastInitial: string }, what: string, extension: string, at: Date, timeZone: string): string {
+  // eslint-disable-next-line no-control-regex
+  const name = displayName(student).replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '-');
+  return `${name} - ${what} - ${calendarDay(at, timeZone)}.${extension}`;
+}
