@@ -223,3 +223,29 @@ test('several students shared at once appear on the substitute’s sub plan, whi
   await expect(sub.page.getByRole('region', { name: 'Omar T.' })).toHaveCount(0);
   await closeAll(a, sub);
 });
+
+test('A deletes their account: the dialog says what happens, and B, the co-teacher, becomes the owner and is told', async ({ browser }) => {
+  const a = await teacher(browser, 'Alex Leaving');
+  const b = await teacher(browser, 'Blair Staying');
+  const { id } = await addStudent(a.page.request, { firstName: 'Ava', lastInitial: 'S', grade: '3' });
+  await addStudent(a.page.request, { firstName: 'Solo', lastInitial: 'U', grade: '2' });
+  await addStudent(a.page.request, { firstName: 'Sam', lastInitial: 'U', grade: '2' });
+  await shareByApi(a, id, b, 'co-teacher');
+
+  await a.page.goto('/settings');
+  await a.page.getByRole('tab', { name: 'Security' }).click();
+  await a.page.getByTestId('delete-account-card').getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = a.page.getByRole('dialog', { name: 'Delete your account permanently?' });
+  await expect(dialog.getByTestId('account-deletion-summary')).toHaveText('1 student will pass to their co-teacher; 2 will be erased.');
+  await dialog.getByLabel('Password').fill('correct horse battery');
+  const deletion = a.page.waitForResponse((response) => response.url().endsWith('/api/account') && response.request().method() === 'DELETE');
+  await dialog.getByRole('button', { name: 'Delete Account' }).click();
+  expect((await deletion).status()).toBe(200);
+
+  // B owns Ava now, and a notification says so.
+  await expect
+    .poll(async () => ((await (await b.page.request.get('/api/notifications')).json()) as { title: string }[]).map((n) => n.title))
+    .toContain('Student passed to you');
+  expect((await (await b.page.request.get(`/api/students/${id}`)).json()) as { access: string }).toMatchObject({ access: 'owner' });
+  await closeAll(a, b);
+});

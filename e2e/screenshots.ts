@@ -1,7 +1,7 @@
 import { test, type Page } from '@playwright/test';
 import { outDir, widths } from './look-book.ts';
 import { linkMailedBy, newAccount, signUp, signUpUnverified } from './account-fixtures.ts';
-import { addStudent, dayFromToday, everyStateCaseload } from './caseload-fixtures.ts';
+import { addPlan, addStudent, dayFromToday, everyStateCaseload, libraryIds, tinyPdf } from './caseload-fixtures.ts';
 
 // A look-book, not a test: `SCREENSHOTS=1 npx playwright test` saves full-page PNGs of
 // each screen at desktop and phone widths to .tmp/screens for a human to review.
@@ -133,4 +133,31 @@ test('a teacher’s walkthrough (issue 26): lists, a student, plans, history, ro
   await shoot(free, '/upgrade', 'upgrade-free');
   await shoot(free, '/notifications', 'notifications-free');
   await free.context().close();
+});
+
+test('documents and the printout (issue 26): deleting with a confirmation, and what Print puts on paper', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signUp(page.request, newAccount('Jamie Rivera', 'shots'));
+  const ids = await libraryIds(page.request);
+  const names = ['Extended Time', 'Breaks', 'Visual Schedule', 'Small Group', 'Preferential Seating', 'Calculator Use'];
+  const { id } = await addStudent(page.request, { firstName: 'Ava', lastInitial: 'M', grade: '3', accommodationIds: names.map((name) => ids.get(name) ?? '') });
+  const plan = await addPlan(page.request, id, { startDate: dayFromToday(-60), reviewDate: dayFromToday(120) });
+  await page.request.patch(`/api/plans/${plan.id}`, { data: { caseManager: 'Ms. Rivera', meetingDate: dayFromToday(100) } });
+  for (const name of ['IEP-2026.pdf', 'Hearing screening, Oct 2026 (audiologist report, final version).pdf']) {
+    await page.request.post(`/api/students/${id}/documents`, { multipart: { file: { name, mimeType: 'application/pdf', buffer: tinyPdf(name) } } });
+  }
+  await page.goto(`/students/${id}`);
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  await page.getByRole('button', { name: 'Delete IEP-2026.pdf' }).waitFor();
+  await shootHere(page, 'student-documents');
+  for (const size of widths) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.getByRole('button', { name: 'Delete IEP-2026.pdf' }).click();
+    await page.getByRole('button', { name: 'Delete Document' }).waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `${outDir}/student-document-delete-confirm-${size.name}.png` });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  }
+  await page.emulateMedia({ media: 'print' });
+  await shootHere(page, 'student-print');
 });

@@ -186,7 +186,8 @@ test('export the accommodations to a PDF', async ({ page }) => {
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export to PDF' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+  // Named for the teacher's folder: who, what and the day, never an id.
+  expect(download.suggestedFilename()).toMatch(/^Pia R\. - accommodations - \d{4}-\d{2}-\d{2}\.pdf$/);
   const bytes = await readFile(await download.path());
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
   const text = await pdfText(bytes);

@@ -4,7 +4,9 @@ import express, { type Express } from 'express';
 import type { AppContext } from './framework/command-context.ts';
 import { errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
+import { freeSpaceIn, type FreeDiskSpace } from './http/disk-space.ts';
 import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { originSettings } from './http/own-origin.ts';
 import { loadSession } from './auth/authenticate.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import { featureRoutes } from './features/feature-routes.ts';
@@ -12,7 +14,13 @@ import { routedOnly } from './http/routed-only.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
-export function createApp(context: AppContext, sessions: SessionStore, options: { uiDist?: string | undefined } = {}): Express {
+export interface AppOptions {
+  uiDist?: string | undefined;
+  /** Free space in DATA_DIR, for /readyz; statfs unless a test injects a full disk. */
+  freeDiskSpace?: FreeDiskSpace | undefined;
+}
+
+export function createApp(context: AppContext, sessions: SessionStore, options: AppOptions = {}): Express {
   const app = express();
   app.disable('x-powered-by');
   // Express's automatic weak ETag hashes every body it sends (100 KB for a full caseload), yet API
@@ -20,9 +28,10 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
   app.set('etag', false);
   if (context.config.trustProxy) app.set('trust proxy', context.config.trustProxy);
 
-  app.use(securityHeaders());
-  app.use(routedOnly(healthRoutes(context)));
-  app.use('/api', sameOriginWrites);
+  const origins = originSettings(context.config);
+  app.use(securityHeaders(origins));
+  app.use(routedOnly(healthRoutes(context, { freeDiskSpace: options.freeDiskSpace ?? freeSpaceIn(context.config.dataDir) })));
+  app.use('/api', sameOriginWrites(origins));
   app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
   app.use('/api', (_req, res, next) => {
     // Education records must not linger in shared or browser caches.

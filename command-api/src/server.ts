@@ -24,6 +24,10 @@ import { startShareAccessReactor } from './features/sharing/share-access-reactor
 import { seedAccommodationTemplates } from './features/accommodations/seed-templates.ts';
 import { answerClientErrorsAsJson } from './http/client-errors.ts';
 import { trackingSends } from './shared/account-mail.ts';
+import { originSettings } from './http/own-origin.ts';
+import type { FreeDiskSpace } from './http/disk-space.ts';
+import { removeDocumentLeftovers } from './shared/document-leftovers.ts';
+import { openLimits } from './auth/limits.ts';
 
 export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
 
@@ -31,6 +35,8 @@ export interface RunningServer {
   url: string;
   port: number;
   context: AppContext;
+  /** The start-up sweep of crash leftovers under DATA_DIR/documents, under way in the background. */
+  documentLeftovers: Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -39,13 +45,16 @@ export interface RunningServer {
  * also runs the projections in-process and pushes changes straight to its sockets;
  * otherwise a separate projections process does, through Redis.
  */
-export async function startServer(config: RuntimeConfig, options: { runProjections: boolean }): Promise<RunningServer> {
+export async function startServer(
+  config: RuntimeConfig,
+  options: { runProjections: boolean; freeDiskSpace?: FreeDiskSpace; now?: () => Date },
+): Promise<RunningServer> {
   const logger = createLogger('command-api', config.logLevel);
   const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
   const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
   const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
-  const now = () => new Date();
-  const sessions = new SessionStore(readStore, now);
+  const now = options.now ?? (() => new Date());
+  const sessions = new SessionStore(readStore, now, config.sessionIdleMs);
   // One mailer per process: the API's own account mail and, in the one-process mode, the notification jobs.
   const mailer = trackingSends(createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') }));
 
@@ -61,19 +70,21 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     mailer,
     logger,
     now,
+    limits: openLimits({ redisUrl: config.redisUrl, prefix: config.redisPrefix }),
     progress: {
       waitForPosition: (position, timeoutMs) => progressHolder.current.waitForPosition(position, timeoutMs),
       caughtUp: () => progressHolder.current.caughtUp(),
     },
   };
 
-  const app = createApp(context, sessions, { uiDist: config.uiDist ?? DEFAULT_UI_DIST });
+  const app = createApp(context, sessions, { uiDist: config.uiDist ?? DEFAULT_UI_DIST, freeDiskSpace: options.freeDiskSpace });
   const httpServer = http.createServer(app);
   answerClientErrorsAsJson(httpServer);
   const io = await attachSocketServer(httpServer, {
     authenticate: (cookieHeader) => sessions.sessionFor(readCookie(cookieHeader, SESSION_COOKIE)),
     redisUrl: config.redisUrl,
     redisKey: config.socketRedisKey,
+    origins: originSettings(config),
     canViewStudent: (userId, studentId) => canViewStudent(context, userId, studentId),
     userName: async (userId) => (await personLookup(readStore)(userId)).name,
   });
@@ -97,7 +108,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
     });
     progressHolder.current = runner;
     stopProjections = () => runner.stop();
-    const jobDependencies = { eventStore, readStore, jobs, mailer, logger: createLogger('workers', config.logLevel), now };
+    const jobDependencies = { eventStore, readStore, jobs, mailer, logger: createLogger('workers', config.logLevel), now, appUrl: config.appUrl };
     await jobs.start(createJobHandlers(jobDependencies));
     const notifications = await startNotificationWorkers(jobDependencies);
     stopNotifications = () => notifications.stop();
@@ -108,13 +119,21 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
   const address = httpServer.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // In the one-process mode no upload can be under way before this process listens; an API node among others leaves
+  // an hour for theirs (see document-leftovers.ts).
+  const sweepBefore = new Date(Date.now() - (options.runProjections ? 0 : 60 * 60 * 1000));
+  const documentLeftovers = removeDocumentLeftovers(context, sweepBefore).catch((error: unknown) => {
+    logger.warn('document leftovers sweep failed', { error: error instanceof Error ? error.name : 'unknown' });
+  });
   logger.info('listening', { port, eventStore: config.eventStoreUrl ? 'eventstoredb' : 'embedded', readStore: config.mongodbUrl ? 'mongodb' : 'embedded', jobs: config.redisUrl ? 'bullmq' : 'in-process' });
 
   return {
     url: `http://localhost:${port}`,
     port,
     context,
+    documentLeftovers,
     async close() {
+      await documentLeftovers;
       await shareAccess.stop();
       // io.close's own promise settles before the HTTP server has closed; its callback is what to wait for.
       await new Promise<void>((resolve) => void io.close(() => resolve()));
@@ -124,6 +143,7 @@ export async function startServer(config: RuntimeConfig, options: { runProjectio
       await mailer.settled();
       mailer.close();
       await jobs.close();
+      await context.limits.close();
       await context.blobs.close();
       await readStore.close();
       await eventStore.close();

@@ -21,7 +21,7 @@ export async function startWorkersService(config: RuntimeConfig): Promise<Runnin
   const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
   const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
-  const dependencies = { eventStore, readStore, jobs, mailer, logger, now: () => new Date() };
+  const dependencies = { eventStore, readStore, jobs, mailer, logger, now: () => new Date(), appUrl: config.appUrl };
   await jobs.start(createJobHandlers(dependencies));
   // The log follower resumes from its saved checkpoint; the sweep scheduler is upserted (one per deployment).
   const notifications = await startNotificationWorkers(dependencies);

@@ -4,6 +4,7 @@ import type { SessionStore } from '../auth/sessions.ts';
 import { createAccessRecorder } from '../shared/record-access.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { sessionRoutes } from './accounts/session-routes.ts';
+import { twoFactorRoutes } from './accounts/two-factor-routes.ts';
 import { emailVerificationRoutes } from './accounts/email-verification-routes.ts';
 import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
 import { accommodationRoutes } from './accommodations/accommodation-routes.ts';
@@ -17,19 +18,21 @@ import { documentRoutes } from './documents/document-routes.ts';
 import { shareRoutes } from './sharing/share-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { calendarRoutes } from './notifications/calendar-routes.ts';
+import { classRoutes } from './classes/class-routes.ts';
 
 /**
  * Every feature's routes, in the order they are mounted: the one place features are composed (feature folders
  * import shared code only, never each other; eslint.config.js holds them to it).
  */
 export function featureRoutes(context: AppContext, sessions: SessionStore): Router[] {
-  // The FERPA record of access: written by the access log's, history's and records export's routes alike.
+  // The FERPA record of access: written by the access log's, history's, records export's, documents' and sub plan's routes alike.
   const recordAccess = createAccessRecorder(context);
   return [
     accountRoutes(context, sessions),
     emailVerificationRoutes(context),
     passwordResetRoutes(context, sessions),
     sessionRoutes(sessions),
+    twoFactorRoutes(context),
     accommodationRoutes(context),
     // Before the student routes: the access log records what they then serve, and only a read with ?asOf stops at history.
     accessLogRoutes(context, recordAccess),
@@ -38,8 +41,9 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     accountErasureRoutes(context, sessions),
     studentRoutes(context),
     planRoutes(context),
-    documentRoutes(context),
-    shareRoutes(context),
+    documentRoutes(context, recordAccess),
+    shareRoutes(context, recordAccess),
+    classRoutes(context),
     notificationRoutes(context),
     // The review-date calendar feed: reminders, wherever the teacher looks.
     calendarRoutes(context),

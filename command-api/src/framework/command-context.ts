@@ -5,6 +5,7 @@ import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { Mailer } from '@accommodate/workers/notifications/mailer';
 import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import type { DocumentBlobStore } from './document-blob-store.ts';
+import type { Limits } from '../auth/limits.ts';
 
 /** Lets a command wait until the read models include its own write, so the next GET sees it. */
 export interface ProjectionProgress {
@@ -25,4 +26,6 @@ export interface AppContext {
   mailer: Mailer;
   logger: Logger;
   now: () => Date;
+  /** Request limits (sign-in, registration, passwords asked again): in Redis when REDIS_URL is set. */
+  limits: Limits;
 }

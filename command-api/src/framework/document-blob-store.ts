@@ -6,8 +6,15 @@ export interface DocumentBlobStore {
   /** Durable once it resolves; writing an existing id replaces its bytes. */
   put(id: string, bytes: Buffer): Promise<void>;
   get(id: string): Promise<Buffer | null>;
-  /** Deleting an id that does not exist is not an error. */
+  /** Deleting an id that does not exist is not an error; an unfinished write of the id goes too. */
   delete(id: string): Promise<void>;
+  /**
+   * What a crash can leave behind (files under DATA_DIR only): the ids of the stored blobs and the unfinished writes,
+   * last written before `before`, for the start-up sweep. GridFS has none: an upload there is one insert.
+   */
+  leftovers?(before: Date): Promise<{ ids: string[]; unfinished: string[] }>;
+  /** Removes an unfinished write named by `leftovers`. */
+  removeUnfinished?(name: string): Promise<void>;
   close(): Promise<void>;
 }
 

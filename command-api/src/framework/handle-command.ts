@@ -116,6 +116,15 @@ export async function appendFact(
   await context.progress.waitForPosition(result.position, READ_YOUR_WRITES_TIMEOUT_MS);
 }
 
+/** The aggregate's state as its stream now folds (for a route that must know it before it decides, e.g. sign-in). */
+export async function readState<State, Event extends DomainEvent>(
+  context: Pick<AppContext, 'eventStore'>,
+  decider: Decider<State, never, Event>,
+  streamId: string,
+): Promise<State> {
+  return (await logView(context, decider, streamId, {})).state;
+}
+
 /**
  * The decision, or undefined when it must be made again from the log: a refusal or a no-op decided on a cached
  * state that may be old.
@@ -148,7 +157,7 @@ async function logView<State, Event extends DomainEvent>(
   context: Pick<AppContext, 'eventStore'>,
   decider: Decider<State, never, Event>,
   streamId: string,
-  options: CommandOptions,
+  options: Pick<CommandOptions, 'expectedRevision'>,
 ): Promise<View<State>> {
   // A stream the caller creates has nothing to read, and its append fails if it exists after all.
   const history = options.expectedRevision === -1 ? [] : await context.eventStore.readStream(streamId);

@@ -31,7 +31,7 @@ const ACCOMMODATION_FIELDS = ['name', 'category', 'description'];
 
 const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/auth/register', fields: ['name', 'email', 'password'] },
-  { method: 'POST', path: '/api/auth/login', fields: ['email', 'password'] },
+  { method: 'POST', path: '/api/auth/login', fields: ['email', 'password', 'code'] },
   { method: 'POST', path: '/api/auth/logout', endsSession: true },
   { method: 'GET', path: '/api/login' },
   { method: 'GET', path: '/api/logout', endsSession: true },
@@ -44,9 +44,14 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/auth/reset-password', fields: ['token', 'newPassword', 'confirmPassword'], endsSession: true },
   { method: 'POST', path: '/api/auth/update-password', fields: ['currentPassword', 'newPassword', 'confirmPassword'], endsSession: true },
   { method: 'POST', path: '/api/upgrade-to-premium' },
+  { method: 'GET', path: '/api/auth/2fa' },
+  { method: 'POST', path: '/api/auth/2fa/setup' },
+  { method: 'POST', path: '/api/auth/2fa/enable', fields: ['code'] },
+  { method: 'POST', path: '/api/auth/2fa/disable', fields: ['password', 'code'] },
   { method: 'GET', path: '/api/auth/sessions' },
   { method: 'DELETE', path: '/api/auth/sessions/:session' },
   { method: 'DELETE', path: '/api/auth/sessions', endsSession: true },
+  { method: 'GET', path: '/api/account/deletion-preview' },
   { method: 'DELETE', path: '/api/account', fields: ['password', 'confirm'], endsSession: true },
   { method: 'GET', path: '/api/accommodations/defaults' },
   { method: 'POST', path: '/api/accommodations', fields: ACCOMMODATION_FIELDS },
@@ -63,6 +68,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/students/:student/documents' },
   { method: 'POST', path: '/api/students/:student/documents', multipart: true },
   { method: 'GET', path: '/api/documents/:document/download' },
+  { method: 'DELETE', path: '/api/documents/:document' },
   { method: 'GET', path: '/api/students/:student/history' },
   { method: 'GET', path: '/api/students/:student/access-log' },
   { method: 'POST', path: '/api/students/:student/access-log/print' },
@@ -212,13 +218,18 @@ describe('API fuzzing', () => {
       const accommodation = await client.post('/api/accommodations', { name: 'Fidget tool', category: 'behavioral', description: 'At the desk' });
       const student = await client.post('/api/students', { firstName: 'Fuzz', lastInitial: 'Z', grade: '4', status: 'active', accommodationIds: [] });
       const plan = await client.post(`/api/students/${student.body.id}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01', status: 'active' });
-      expect([accommodation.status, student.status, plan.status]).toEqual([201, 201, 201]);
-      return { student: student.body.id as string, plan: (plan.body?.id as string) ?? 'none', accommodation: accommodation.body.id as string };
+      // A real document, so its download and delete are fuzzed past the lookup, across accounts too.
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n%%EOF\n', 'latin1'))]), 'fuzz.pdf');
+      const document = await client.request('POST', `/api/students/${student.body.id}/documents`, { rawBody: form });
+      expect([accommodation.status, student.status, plan.status, document.status]).toEqual([201, 201, 201, 201]);
+      const made = { student: student.body.id as string, plan: (plan.body?.id as string) ?? 'none', accommodation: accommodation.body.id as string };
+      return { ...made, document: document.body.id as string };
     };
     const own = await ids(owner);
     const theirs = await ids(other);
-    for (const key of ['student', 'plan', 'accommodation'] as const) realIds[key] = { own: own[key], other: theirs[key] };
-    for (const key of ['document', 'notification', 'share', 'token', 'session'] as const) realIds[key] = { own: 'none', other: 'none' };
+    for (const key of ['student', 'plan', 'accommodation', 'document'] as const) realIds[key] = { own: own[key], other: theirs[key] };
+    for (const key of ['notification', 'share', 'token', 'session'] as const) realIds[key] = { own: 'none', other: 'none' };
     cookies.owner = owner.cookie!;
     cookies.other = other.cookie!;
   }, 60_000);

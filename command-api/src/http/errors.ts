@@ -17,6 +17,16 @@ export class HttpError extends Error {
   }
 }
 
+/** 429, in the one error shape, with Retry-After: the seconds until the next attempt may succeed. */
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
 export const forbidden = (message = 'You do not have access to this record') => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
@@ -56,6 +66,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     const send = (status: number, body: ApiError & Record<string, unknown>) => res.status(status).json(body);
 
+    if (error instanceof TooManyRequestsError) res.set('Retry-After', String(error.retryAfterSeconds));
     if (error instanceof HttpError) return send(error.status, { message: error.message, ...error.extra });
     const domainStatus = domainStatusOf(error);
     if (domainStatus !== undefined && error instanceof Error) {

@@ -10,3 +10,12 @@ export function idParam(req: Request, name = 'id'): string {
   if (!parsed.success) throw new HttpError(404, 'Record not found');
   return parsed.data;
 }
+
+/** An id given as a query parameter (?classId=): absent is undefined; malformed is not found, as in the path. */
+export function idQuery(req: Request, name: string): string | undefined {
+  const value = req.query[name];
+  if (value === undefined) return undefined;
+  const parsed = idSchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(404, 'Record not found');
+  return parsed.data;
+}

@@ -14,6 +14,8 @@ export type AccountMail =
   | { kind: 'verify-email'; token: string }
   | { kind: 'registration-attempt' }
   | { kind: 'email-changed' }
+  /** Another account asked to move to this address in its Settings; the answer it got did not say the address is taken. */
+  | { kind: 'email-change-attempt' }
   | { kind: 'reset-password'; token: string };
 
 const CLOSING = 'The Accommodate team';
@@ -45,6 +47,16 @@ function compose(mail: AccountMail, appUrl: string): { subject: string; lines: s
           `If you have forgotten your password, you can reset it here: ${appUrl}/forgot-password`,
           '',
           'If it was not you, you need not do anything.',
+        ],
+      };
+    case 'email-change-attempt':
+      return {
+        subject: 'Someone tried to use your address for another Accommodate account',
+        lines: [
+          'Someone signed in to another Accommodate account tried to change its e-mail address to this one.',
+          'This address belongs to your account, so nothing was changed.',
+          '',
+          'If it was you (a second account, perhaps), you need not do anything.',
         ],
       };
     case 'email-changed':

@@ -3,6 +3,9 @@ import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-sto
 import type { RecordAccessAction } from '@accommodate/shared-events/events/access-events';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { accessLogDecider, minuteOf } from '@accommodate/shared-events/domain/access-log/access-log';
+import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { userQueries } from '@accommodate/projections/queries/users-queries';
 import { routePattern } from '../http/route-pattern.ts';
 import type { AppContext } from '../framework/command-context.ts';
 import { handleCommand } from '../framework/handle-command.ts';
@@ -19,9 +22,10 @@ const USER_AGENT_LIMIT = 300;
  * write path: the access log's decider counts a burst once (the domain's access-log.ts). A small in-memory map
  * answers repeats on this node without touching the store; across nodes the decision is made on the stream, and the
  * append expects the revision decided on, so of two nodes racing, one appends and the other decides again, sees
- * the entry, and stops.
+ * the entry, and stops. Each entry keeps the person's name and role as they are now, so that renaming or deleting the
+ * account later leaves the record of access as it was.
  */
-export function createAccessRecorder(context: Pick<AppContext, 'eventStore' | 'progress' | 'now' | 'logger'>): RecordAccess {
+export function createAccessRecorder(context: Pick<AppContext, 'eventStore' | 'readStore' | 'progress' | 'now' | 'logger'>): RecordAccess {
   const lastSeen = new Map<string, string>();
   return async (req, { studentId, userId, action, what }) => {
     const minute = minuteOf(context.now());
@@ -29,12 +33,15 @@ export function createAccessRecorder(context: Pick<AppContext, 'eventStore' | 'p
     if (lastSeen.get(key) === minute) return;
     const ip = req.ip ?? null;
     const userAgent = req.get('user-agent')?.slice(0, USER_AGENT_LIMIT) ?? null;
+    const [user, student] = await Promise.all([userQueries(context.readStore).userById(userId), caseloadQueries(context.readStore).studentById(studentId)]);
+    const userName = user?.name ?? null;
+    const userRole = student ? (roleOn(student, userId, context.now())?.role ?? null) : null;
     try {
       await handleCommand(
         context,
         accessLogDecider,
         streamName('accessLog', studentId),
-        { type: 'RecordAccess', access: { studentId, userId, action, what, minute, ip, userAgent } },
+        { type: 'RecordAccess', access: { studentId, userId, action, what, minute, ip, userAgent, userName, userRole } },
         // Nothing reads the log back through a read model.
         { actor: { userId }, awaitReadModels: false },
       );

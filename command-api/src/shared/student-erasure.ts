@@ -5,6 +5,8 @@ import { notificationQueries } from '@accommodate/projections/queries/notificati
 import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
 import type { AppContext } from '../framework/command-context.ts';
 import { truncateReadModelWal } from './embedded-files.ts';
+import { uploadsInFlight } from './uploads-in-flight.ts';
+import { studentStreamQueries } from '@accommodate/projections/queries/student-streams-queries';
 import { outboxFile } from '@accommodate/workers/notifications/mailer';
 
 /** What must be gathered before the StudentDeleted event makes the read models forget it. */
@@ -16,8 +18,11 @@ export interface StudentErasurePlan {
 
 export async function planStudentErasure(context: Pick<AppContext, 'readStore'>, studentId: string): Promise<StudentErasurePlan> {
   const documents = await caseloadQueries(context.readStore).documentsOfStudent(studentId);
+  // Every document the student ever had (removed ones too), not only those listed now.
+  const everHad = (await studentStreamQueries(context.readStore).streamsOfStudent(studentId))?.documentIds ?? [];
   const notifications = await notificationQueries(context.readStore).notificationsAbout(studentId);
-  return { studentId, documentIds: documents.map((d) => d.id), notificationIds: notifications.map((n) => n.id) };
+  const documentIds = [...new Set([...documents.map((d) => d.id), ...everHad])];
+  return { studentId, documentIds, notificationIds: notifications.map((n) => n.id) };
 }
 
 /**
@@ -35,7 +40,9 @@ export async function planStudentErasure(context: Pick<AppContext, 'readStore'>,
 export async function eraseStudent(context: AppContext, plan: StudentErasurePlan): Promise<void> {
   if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
   await context.eventStore.forgetSubject(plan.studentId);
-  for (const documentId of plan.documentIds) {
+  // The bytes of every document the student had, whatever its state: listed, removed, or uploaded but not yet in the
+  // log (in flight); `delete` takes an unfinished write of the id with it.
+  for (const documentId of new Set([...plan.documentIds, ...uploadsInFlight.of(plan.studentId)])) {
     try {
       await context.blobs.delete(documentId);
     } catch (error) {

@@ -1,4 +1,5 @@
 import { accommodationsMentioned, buildHistory, type HistoryEntry } from '@accommodate/shared-events/domain/student/student-history';
+import { isStudentEvent } from '@accommodate/shared-events/domain/student/student';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../framework/command-context.ts';
 import { accommodationsById, loadStudentStreams } from './student-streams.ts';
@@ -9,6 +10,8 @@ export async function studentHistory(context: Pick<AppContext, 'eventStore' | 'r
   const library = await accommodationsById(context, accommodationsMentioned(streams.student));
   const lookup = personLookup(context.readStore);
   const actorIds = new Set([...streams.student, ...streams.plans.flat(), ...streams.documents.flat()].map((event) => event.actor.userId));
+  // A change of owner names the new owner, who need not have acted on the record.
+  for (const event of streams.student) if (isStudentEvent(event) && event.type === 'StudentOwnershipTransferred') actorIds.add(event.data.toUserId);
   const people = new Map<string, string>();
   for (const id of actorIds) people.set(id, (await lookup(id)).name);
   return buildHistory(streams, {

@@ -1,4 +1,4 @@
-import type { Student } from '@accommodate/shared-events/schemas/student';
+import { studentListItemSchema, type Student, type StudentListItem } from '@accommodate/shared-events/schemas/student';
 import type { PersonRef, StudentAccessRole } from '@accommodate/shared-events/schemas/share';
 import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
 import { roleAllows } from '@accommodate/shared-events/domain/access/role-rules';
@@ -40,3 +40,6 @@ export async function presentStudent(context: Pick<AppContext, 'readStore' | 'no
   if (!student) throw new NotFoundError('Student');
   return student;
 }
+
+/** A row of the students list: the shared list schema drops the private fields, whatever the viewer's role. */
+export const toStudentListItem = (student: Student): StudentListItem => studentListItemSchema.parse(student);

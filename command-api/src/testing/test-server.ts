@@ -65,6 +65,9 @@ export function testServerForFile(env: Record<string, string> = {}): Omit<TestSe
     get dataDir() {
       return running().dataDir;
     },
+    get documentLeftovers() {
+      return running().documentLeftovers;
+    },
   };
 }
 

@@ -2,30 +2,38 @@ import type { AccommodationEvent } from '@accommodate/shared-events/events/accom
 import type { DocumentEvent } from '@accommodate/shared-events/events/document-events';
 import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
 import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import type { ClassEvent } from '@accommodate/shared-events/events/class-events';
 import { isStudentEvent, STUDENT_EVENT_TYPES } from '@accommodate/shared-events/domain/student/student';
 import { isPlanEvent, PLAN_EVENT_TYPES } from '@accommodate/shared-events/domain/plan/plan';
 import { DOCUMENT_EVENT_TYPES, isDocumentEvent } from '@accommodate/shared-events/domain/document/document';
 import { ACCOMMODATION_EVENT_TYPES } from '@accommodate/shared-events/domain/accommodation/accommodation';
-import { CASELOAD_ACCOMMODATIONS, DOCUMENTS, PLANS, SHARES, STUDENTS } from '../queries/caseload-schema.ts';
+import { CLASS_EVENT_TYPES, isClassEvent } from '@accommodate/shared-events/domain/class/class';
+import { CASELOAD_ACCOMMODATIONS, CLASSES, DOCUMENTS, PLANS, SHARES, STUDENTS } from '../queries/caseload-schema.ts';
 import { defineProjection } from './projection.ts';
 import { applyStudentEvent } from './caseload-students.ts';
 import { applyDocumentEvent, applyPlanEvent } from './caseload-plans.ts';
 import { applyAccommodationEvent } from './caseload-library.ts';
+import { applyClassEvent } from './caseload-classes.ts';
 
 // The document types now live in the queries' schema module; the workers still import them from here.
 export { privateViewerIds, type DocumentDoc, type PlanDoc, type ShareDoc, type StudentDoc, type StudentRoleEntry } from '../queries/caseload-schema.ts';
 
-/** Students, their plans, documents and shares, as GET /api/students, /api/plans, the documents and shares tabs read them. */
-export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | DocumentEvent | AccommodationEvent>({
+/**
+ * Students, their plans, documents and shares, as GET /api/students, /api/plans, the documents and shares tabs read
+ * them; and classes, whose enrolment decides which teachers see a student.
+ */
+export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | DocumentEvent | AccommodationEvent | ClassEvent>({
   name: 'caseload',
   // 2: shares (issue 4): roles on students, the shares collection, documents kept from substitutes.
-  version: 2,
-  collections: [STUDENTS, PLANS, DOCUMENTS, SHARES, CASELOAD_ACCOMMODATIONS],
-  handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES],
+  // 3: classes (issue 24): the classes collection, class teachers among a student's roles.
+  version: 3,
+  collections: [STUDENTS, PLANS, DOCUMENTS, SHARES, CASELOAD_ACCOMMODATIONS, CLASSES],
+  handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES, ...CLASS_EVENT_TYPES],
   apply(event, context) {
     if (isStudentEvent(event)) return applyStudentEvent(event, context);
     if (isPlanEvent(event)) return applyPlanEvent(event, context);
     if (isDocumentEvent(event)) return applyDocumentEvent(event, context);
+    if (isClassEvent(event)) return applyClassEvent(event, context);
     return applyAccommodationEvent(event, context);
   },
 });

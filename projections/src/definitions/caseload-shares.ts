@@ -1,39 +1,11 @@
 import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
 import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
-import { roleAllows } from '@accommodate/shared-events/domain/access/role-rules';
-import {
-  DOCUMENTS,
-  PLANS,
-  privateViewerIds,
-  SHARES,
-  STUDENTS,
-  type Audience,
-  type DocumentDoc,
-  type PlanDoc,
-  type ShareDoc,
-  type StudentDoc,
-  type StudentRoleEntry,
-} from '../queries/caseload-schema.ts';
+import { SHARES, type ShareDoc, type StudentDoc } from '../queries/caseload-schema.ts';
 import type { ProjectionContext } from './projection.ts';
 import { announce } from './caseload-changes.ts';
+import { refreshAudience } from './caseload-audience.ts';
 
-export type ShareEvent = Extract<StudentEvent, { type: 'StudentShared' | 'ShareActivated' | 'ShareRevoked' | 'ShareExpired' }>;
-
-/** Viewers and editors from the owner and the student's active shares; roles say how each reaches it. */
-function audienceOf(ownerId: string, shares: readonly ShareDoc[]): Audience & { roles: Record<string, StudentRoleEntry> } {
-  const roles: Record<string, StudentRoleEntry> = {};
-  for (const share of shares) {
-    if (share.status !== 'active' || share.granteeUserId === null || share.granteeUserId === ownerId) continue;
-    roles[share.granteeUserId] = { role: share.role, expiresAt: share.expiresAt, sharedById: share.grantedById };
-  }
-  roles[ownerId] = { role: 'owner', expiresAt: null, sharedById: null };
-  const viewerIds = [ownerId, ...Object.keys(roles).filter((userId) => userId !== ownerId)];
-  const editorIds = viewerIds.filter((userId) => {
-    const entry = roles[userId];
-    return entry !== undefined && roleAllows(entry.role, 'edit');
-  });
-  return { viewerIds, editorIds, roles };
-}
+export type ShareEvent = Extract<StudentEvent, { type: 'StudentShared' | 'ShareActivated' | 'ShareRevoked' | 'ShareExpired' | 'StudentOwnershipTransferred' }>;
 
 /** A share changed: the share itself, then the audience of the student and of its plans and documents. */
 export async function applyShareEvent(event: EnvelopeOf<ShareEvent>, student: StudentDoc, context: ProjectionContext): Promise<void> {
@@ -55,21 +27,15 @@ export async function applyShareEvent(event: EnvelopeOf<ShareEvent>, student: St
       revision: event.revision,
     });
   } else if (share) {
-    if (event.type === 'ShareRevoked') context.delete(SHARES, shareId);
+    // A new owner's co-teacher share ends with the transfer, as a revoked one does.
+    if (event.type === 'ShareRevoked' || event.type === 'StudentOwnershipTransferred') context.delete(SHARES, shareId);
     else if (event.type === 'ShareExpired') context.put<ShareDoc>(SHARES, { ...share, status: 'expired', revision: event.revision });
     else context.put<ShareDoc>(SHARES, { ...share, status: 'active', granteeUserId: event.data.granteeUserId, revision: event.revision });
   }
 
-  const audience = audienceOf(student.ownerId, await context.find<ShareDoc>(SHARES, { studentId }));
-  const next: StudentDoc = { ...student, ...audience, revision: event.revision };
-  context.put<StudentDoc>(STUDENTS, next);
-  for (const plan of await context.find<PlanDoc>(PLANS, { studentId })) context.put<PlanDoc>(PLANS, { ...plan, viewerIds: next.viewerIds });
-  const documentViewers = privateViewerIds(next);
-  for (const document of await context.find<DocumentDoc>(DOCUMENTS, { studentId })) {
-    context.put<DocumentDoc>(DOCUMENTS, { ...document, viewerIds: documentViewers });
-  }
-  // Old and new viewers alike: someone who just lost access must hear of it to refetch (and get 404).
-  const everyone = [...new Set([...student.viewerIds, ...next.viewerIds])];
+  // A transfer makes the co-teacher the owner; the audience follows from the new owner and the remaining shares.
+  const ownerId = event.type === 'StudentOwnershipTransferred' ? event.data.toUserId : student.ownerId;
+  const { everyone } = await refreshAudience({ ...student, ownerId }, context, event.revision);
   announce(context, event, { entity: 'share', id: shareId, studentId, revision: event.revision }, everyone);
   announce(context, event, { entity: 'student', id: studentId, studentId, revision: event.revision }, everyone);
 }

@@ -67,6 +67,7 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
     case 'ShareActivated':
     case 'ShareRevoked':
     case 'ShareExpired':
+    case 'StudentOwnershipTransferred':
       return applyShareEvent(event, existing, context);
   }
   announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, existing.viewerIds);

@@ -43,5 +43,7 @@ export function caseloadQueries(store: Pick<ReadStore, 'collection'>) {
     pendingSharesFor: (email: string) => shares().find({ email, status: 'pending' }),
     /** Every share, for the workers' daily sweep of expiries. */
     allShares: () => shares().find(),
+    /** Every share still waiting for its person to prove the address: the workers invite them. */
+    pendingShares: () => shares().find({ status: 'pending' }),
   };
 }

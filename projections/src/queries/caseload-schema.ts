@@ -4,6 +4,8 @@ import type { Student, StudentAccommodation } from '@accommodate/shared-events/s
 import type { ShareRole } from '@accommodate/shared-events/schemas/share';
 import { roleAllows, type StudentRoleEntry } from '@accommodate/shared-events/domain/access/role-rules';
 import type { StudentAccessList } from '@accommodate/shared-events/domain/access/student-access';
+import type { PresentClass } from '@accommodate/shared-events/domain/class/class';
+import type { ClassDetails } from '@accommodate/shared-events/schemas/class';
 
 // The caseload read model's documents: written by definitions/caseload-*.ts, read through caseload-queries.ts.
 
@@ -13,6 +15,8 @@ export const PLANS = 'plans';
 export const DOCUMENTS = 'documents';
 /** Shares of students (issue 4): GET /api/students/:id/shares and the pending lookup when an address is verified. */
 export const SHARES = 'shares';
+/** Classes (issue 24): kept by the caseload, since enrolment decides who sees its students. */
+export const CLASSES = 'classes';
 /** The caseload's own copy of the library, since a projection reads only its own collections. */
 export const CASELOAD_ACCOMMODATIONS = 'caseload-accommodations';
 
@@ -47,6 +51,20 @@ export interface ShareDoc {
   /** The student stream's revision that last touched the share. */
   revision: number;
 }
+
+/** A class as the domain folds it, with what its queries filter on. */
+export type ClassDoc = Omit<PresentClass, 'details'> &
+  ClassDetails & {
+    id: string;
+    /** Its owner and the co-teachers who proved their address: who reads it, and whose list it is in. */
+    teacherIds: string[];
+    /** The addresses of invitations still pending, for the activation when one is verified. */
+    pendingEmails: string[];
+    createdAt: string;
+    updatedAt: string;
+    /** The class stream's revision it was folded to. */
+    revision: number;
+  };
 
 export interface CaseloadAccommodationDoc {
   id: string;

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { createPrivateFileSync, makePrivateDirSync } from '@accommodate/shared-events/storage/private-files';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as SqliteDatabase } from 'better-sqlite3';
@@ -27,7 +27,10 @@ export interface EmbeddedReadStoreOptions {
 }
 
 function openDatabase(file: string): SqliteDatabase {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    makePrivateDirSync(dirname(file));
+    createPrivateFileSync(file);
+  }
   const db: SqliteDatabase = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
@@ -70,6 +73,14 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
         ...reads.collectionOver<T>(() => physical),
         put: async (doc) => void changes.writeTransaction(() => putDoc(tables.writable(physical), doc))(),
         delete: async (id) => void changes.writeTransaction(() => deleteDoc(tables.writable(physical), id))(),
+        // Read and delete in one write transaction: no other writer (thread or process) comes in between.
+        take: async (id) =>
+          changes.writeTransaction(() => {
+            const handle = tables.writable(physical);
+            const row = handle.get(id);
+            if (row) deleteDoc(handle, id);
+            return row ? (JSON.parse(row.doc) as T) : null;
+          })(),
       };
     },
 

@@ -46,6 +46,12 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
         async delete(id) {
           await collection.deleteOne({ _id: id as never });
         },
+        async take(id) {
+          const found = await collection.findOneAndDelete({ _id: id as never });
+          if (!found) return null;
+          const { _id, ...doc } = found;
+          return doc as unknown as T;
+        },
       };
     },
 

@@ -29,6 +29,11 @@ export interface Collection<T extends Doc> {
 export interface StateCollection<T extends Doc> extends Collection<T> {
   put(doc: T): Promise<void>;
   delete(id: string): Promise<void>;
+  /**
+   * Removes the document and returns it, atomically: of two takes of one id at once, one gets it and the other null
+   * (a single-use token spent twice at the same moment works once).
+   */
+  take(id: string): Promise<T | null>;
 }
 
 export type Write =

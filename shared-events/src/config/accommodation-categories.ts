@@ -38,3 +38,12 @@ export const DEFAULT_CATEGORY_COLOR = '#6b7280';
 /** A category as the screens name it: 'Academic'; an accommodation without one is 'Uncategorized'. */
 export const categoryLabel = (category: string | null | undefined): string =>
   category ? category.charAt(0).toUpperCase() + category.slice(1) : 'Uncategorized';
+
+/** Groups in the library's category order, each alphabetically, missing categories derived: for the PDF and the printout. */
+export function groupByCategory<A extends { name: string; category?: string | null }>(accommodations: readonly A[]): Array<[AccommodationCategory, A[]]> {
+  const groups = new Map<AccommodationCategory, A[]>(ACCOMMODATION_CATEGORIES.map((category) => [category, []]));
+  for (const accommodation of accommodations) groups.get(categoryOf(accommodation))?.push(accommodation);
+  return [...groups.entries()]
+    .filter(([, members]) => members.length > 0)
+    .map(([category, members]) => [category, [...members].sort((a, b) => a.name.localeCompare(b.name))]);
+}

@@ -10,6 +10,7 @@ import { eventsOf } from './read-pages.ts';
 import { errorFrom, sqliteWriter, type WriterError } from './sqlite-writer-thread.ts';
 import { EVENT_COLUMNS, EVENTS_SCHEMA, toEnvelope, type LogPage, type PendingRow, type Row } from './stored-rows.ts';
 import { RecentRows } from './recent-rows.ts';
+import { createPrivateFileSync } from '../storage/private-files.ts';
 
 export interface EmbeddedEventStoreOptions {
   /** Path of the SQLite file; created when missing. */
@@ -46,6 +47,7 @@ const SUBSCRIPTION_BATCH = 500;
  */
 export function openEmbeddedEventStore(options: EmbeddedEventStoreOptions): EventStore {
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  if (options.file !== ':memory:') createPrivateFileSync(options.file);
   const db = new Database(options.file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

@@ -1,9 +1,9 @@
-import { mkdir } from 'node:fs/promises';
 import type { Position } from '../events/envelope.ts';
 import type { EventStore } from './event-store.ts';
 import { createShreddingEventStore } from './shredding-event-store.ts';
 import { openMongoSubjectKeyStore, openSqliteSubjectKeyStore, type SubjectKeyStore } from './subject-key-store.ts';
 import { eventsFileIn, keysFileIn } from './data-files.ts';
+import { securePrivateDataDir } from '../storage/private-files.ts';
 
 /**
  * EventStoreDB when a URL is configured, else the embedded file `<dataDir>/events.sqlite`.
@@ -12,7 +12,8 @@ import { eventsFileIn, keysFileIn } from './data-files.ts';
  * in MongoDB when `mongodbUrl` is set (shared by every node), else in `<dataDir>/keys.sqlite`.
  */
 export async function openEventStore(config: { eventStoreUrl?: string | undefined; dataDir: string; mongodbUrl?: string | undefined }): Promise<EventStore> {
-  await mkdir(config.dataDir, { recursive: true });
+  // Every process opens the log first: DATA_DIR is 0700 and its files 0600 before any of them is read or written.
+  await securePrivateDataDir(config.dataDir);
   if (!config.eventStoreUrl && !config.mongodbUrl) {
     // Both files local: the log can also be read ahead on a worker thread.
     const { openEmbeddedLog } = await import('./embedded-log.ts');

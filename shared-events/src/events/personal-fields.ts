@@ -23,12 +23,17 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   DocumentUploaded: { subject: student, fields: ['name'] },
   // A notification about a student names them; one about nobody in particular is the recipient's.
   NotificationRaised: { subject: (data) => student(data) ?? user(data), fields: ['title', 'message'] },
-  StudentRecordAccessed: { subject: student, fields: ['ip', 'userAgent'] },
+  // Who accessed is part of the student's record of access (34 CFR 99.32): under the student's key, it outlives the account.
+  StudentRecordAccessed: { subject: student, fields: ['ip', 'userAgent', 'userName'] },
   UserRegistered: { subject: user, fields: ['name', 'email'] },
   UserProfileUpdated: { subject: user, fields: ['name', 'email'] },
   UserEmailVerified: { subject: user, fields: ['email'] },
+  // Not personal data, but a key to the account: sealed with the account's key, so erasure takes it too.
+  TwoFactorSetupStarted: { subject: user, fields: ['secret'] },
   // Sharing (issue 4): the invitee's e-mail is the student's record of who it was shared with.
   StudentShared: { subject: student, fields: ['email'] },
+  // Classes (issue 24): the invited teacher's e-mail is sealed with the class's own key.
+  ClassTeacherInvited: { subject: (data) => str(data.classId), fields: ['email'] },
 };
 
 /** What a personal field reads as once its subject's key is gone. */

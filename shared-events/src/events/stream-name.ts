@@ -12,6 +12,8 @@ export const STREAM_CATEGORIES = [
   'notification',
   /** The FERPA record of access of one student: `accessLog-<studentId>`. */
   'accessLog',
+  /** A class (section), its teachers and enrolment (issue 24). */
+  'class',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 

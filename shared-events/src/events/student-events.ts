@@ -53,6 +53,17 @@ export const ShareRevoked = defineEvent('ShareRevoked', 1, z.object({ studentId:
 /** Appended by the expiry job; access already ended by the clock, this makes it visible and closes sockets. */
 export const ShareExpired = defineEvent('ShareExpired', 1, z.object({ studentId: z.string(), shareId: z.string() }));
 
+/**
+ * The owner's account is being deleted and the longest-standing co-teacher (the earliest share activation still
+ * active) takes the student over; their co-teacher share ends, being the owner now. Shares the previous owner granted
+ * stay as they are, for the new owner to keep or revoke. No personal data.
+ */
+export const StudentOwnershipTransferred = defineEvent(
+  'StudentOwnershipTransferred',
+  1,
+  z.object({ studentId: z.string(), shareId: z.string(), fromUserId: z.string(), toUserId: z.string() }),
+);
+
 export const STUDENT_EVENTS = [
   StudentAdded,
   StudentDetailsUpdated,
@@ -62,6 +73,7 @@ export const STUDENT_EVENTS = [
   ShareActivated,
   ShareRevoked,
   ShareExpired,
+  StudentOwnershipTransferred,
 ] as const;
 export const SHARE_EVENT_TYPES = ['StudentShared', 'ShareActivated', 'ShareRevoked', 'ShareExpired'] as const;
 export type StudentEvent = EventOf<(typeof STUDENT_EVENTS)[number]>;

@@ -1,11 +1,15 @@
 import { z } from 'zod';
+import { singleLine } from './single-line-text.ts';
 import { ACCOMMODATION_CATEGORIES } from '../config/accommodation-categories.ts';
 
 /** Spec section 5; POST and PATCH /api/accommodations take this body. */
 export const accommodationFormSchema = z.object({
-  name: z.string({ required_error: 'Accommodation name must be at least 3 characters' }).trim()
-    .min(3, 'Accommodation name must be at least 3 characters')
-    .max(120),
+  name: singleLine(
+    z.string({ required_error: 'Accommodation name must be at least 3 characters' }).trim()
+      .min(3, 'Accommodation name must be at least 3 characters')
+      .max(120),
+    'Accommodation name',
+  ),
   category: z.enum(ACCOMMODATION_CATEGORIES, {
     errorMap: () => ({ message: 'Please select a category' }),
   }),

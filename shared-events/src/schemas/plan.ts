@@ -1,8 +1,12 @@
 import { z } from 'zod';
+import { singleLine } from './single-line-text.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
 /** An emptied date field says that the date is required, not that it is in the wrong form. */
 const requiredDate = (label: string) => z.string({ required_error: `${label} is required` }).min(1, `${label} is required`).pipe(isoDate);
+
+/** The case manager's name is printed in the records PDF and the history: one line. */
+const caseManager = singleLine(z.string().trim().max(200), 'Case manager').optional().nullable();
 
 export const PLAN_STATUSES = ['draft', 'active', 'under-review', 'closed'] as const;
 export const PLAN_STATUS_LABELS: Record<string, string> = { draft: 'Draft', active: 'Active', 'under-review': 'Under Review', closed: 'Closed' };
@@ -15,7 +19,7 @@ export const planFormSchema = z
     reviewDate: requiredDate('Review date'),
     status: z.enum(PLAN_STATUSES, { errorMap: () => ({ message: 'Please select a status' }) }).default('active'),
     meetingDate: isoDate.optional().nullable(),
-    caseManager: z.string().trim().max(200).optional().nullable(),
+    caseManager,
   })
   .refine((plan) => plan.reviewDate >= plan.startDate, {
     message: 'Review date must be on or after the start date',
@@ -29,7 +33,7 @@ export const planPatchSchema = z.object({
   reviewDate: isoDate.optional(),
   status: z.enum(PLAN_STATUSES, { errorMap: () => ({ message: 'Please select a status' }) }).optional(),
   meetingDate: isoDate.optional().nullable(),
-  caseManager: z.string().trim().max(200).optional().nullable(),
+  caseManager,
 });
 
 export const planSchema = z.object({

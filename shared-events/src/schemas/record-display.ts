@@ -27,6 +27,7 @@ const FIELD_LABELS: Record<string, string> = {
   email: 'E-mail',
   role: 'Role',
   expiresAt: 'Share expires',
+  owner: 'Owner',
 };
 
 /** The label of a changed field; a document's one field is its name. */

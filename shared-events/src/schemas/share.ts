@@ -6,8 +6,8 @@ export const SHARE_ROLES = ['co-teacher', 'substitute', 'auditor'] as const;
 export type ShareRole = (typeof SHARE_ROLES)[number];
 export const SHARE_ROLE_LABELS: Record<ShareRole, string> = { 'co-teacher': 'Co-teacher', substitute: 'Substitute', auditor: 'Auditor' };
 
-/** How the signed-in user reaches a student: as its owner or through a share. */
-export const STUDENT_ACCESS_ROLES = ['owner', ...SHARE_ROLES] as const;
+/** How the signed-in user reaches a student: as its owner, through a share, or as a teacher of a class it is in. */
+export const STUDENT_ACCESS_ROLES = ['owner', ...SHARE_ROLES, 'class-teacher'] as const;
 export type StudentAccessRole = (typeof STUDENT_ACCESS_ROLES)[number];
 
 export const SHARE_STATUSES = ['active', 'pending', 'expired'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLine } from './single-line-text.ts';
 
 export const GRADES = ['K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 export const gradeLabel = (grade: string): string => (grade === 'K' ? 'Kindergarten' : `Grade ${grade}`);
@@ -13,7 +14,7 @@ const optionalText = (max: number) => z.string().max(max).optional().nullable();
 
 /** The student form, validated identically in the browser and by the API (spec section 5). */
 export const studentFormSchema = z.object({
-  firstName: z.string({ required_error: 'First name is required' }).trim().min(1, 'First name is required').max(100),
+  firstName: singleLine(z.string({ required_error: 'First name is required' }).trim().min(1, 'First name is required').max(100), 'First name'),
   lastInitial: z
     .string({ required_error: 'Last initial is required' })
     .trim()
@@ -25,14 +26,14 @@ export const studentFormSchema = z.object({
     (grade) => (GRADES as readonly string[]).includes(grade),
     'Grade is required',
   ),
-  status: z.string({ required_error: 'Status is required' }).trim().min(1, 'Status is required').max(40),
+  status: singleLine(z.string({ required_error: 'Status is required' }).trim().min(1, 'Status is required').max(40), 'Status'),
   accommodationIds: z.array(z.string().min(1).max(100)).max(200).default([]),
   birthdate: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Birthdate must be a date (YYYY-MM-DD)')
     .optional()
     .nullable(),
-  parentName: optionalText(200),
+  parentName: singleLine(z.string().max(200), 'Parent name').optional().nullable(),
   parentEmail: z.union([z.literal(''), z.string().email('Please enter a valid email address').max(254)]).optional().nullable(),
   parentNotes: optionalText(5000),
   /** HTML; the server sanitises it against an allow-list before it is stored. */
@@ -84,11 +85,33 @@ export const studentSchema = z.object({
   updatedAt: z.string(),
   revision: z.number(),
   /** How the signed-in user reaches this student (issue 4). */
-  access: z.enum(['owner', 'co-teacher', 'substitute', 'auditor']),
+  access: z.enum(['owner', 'co-teacher', 'substitute', 'auditor', 'class-teacher']),
   /** Who shared it with the signed-in user; null for the owner. */
   sharedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type Student = z.infer<typeof studentSchema>;
+
+/**
+ * One row of GET /api/students: what the students list, its grid, grouping, filters and search, and the header's
+ * search show, and no more. Birthdate, parent fields and notes are read with the one student
+ * (GET /api/students/:id), where reading them is recorded in the access log.
+ */
+export const studentListItemSchema = studentSchema.pick({
+  id: true,
+  ownerId: true,
+  firstName: true,
+  lastInitial: true,
+  name: true,
+  grade: true,
+  status: true,
+  accommodationIds: true,
+  createdAt: true,
+  updatedAt: true,
+  revision: true,
+  access: true,
+  sharedBy: true,
+});
+export type StudentListItem = z.infer<typeof studentListItemSchema>;
 
 export const displayName = (student: { firstName: string; lastInitial: string }): string =>
   `${student.firstName} ${student.lastInitial}.`;

@@ -30,6 +30,8 @@ const NewStudentPage = lazyPage(() => import('./routes/students/new-student-page
 const EditStudentPage = lazyPage(() => import('./routes/students/edit-student-page.tsx'));
 const AccommodationsPage = lazyPage(() => import('../features/accommodations/components/accommodations-page.tsx'));
 const PlanPage = lazyPage(() => import('./routes/plans/plan-page.tsx'));
+const ClassesPage = lazyPage(() => import('./routes/classes/classes-page.tsx'));
+const ClassRosterPage = lazyPage(() => import('../features/classes/components/class-roster-page.tsx'));
 const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-plan-page.tsx'));
 
 /**
@@ -65,6 +67,8 @@ export const router = createBrowserRouter([
                   { path: 'students/new', element: <NewStudentPage />, handle: titled('Add New Student') },
                   { path: 'students/edit/:id', element: <EditStudentPage />, handle: titled('Edit Student') },
                   { path: 'students/:id', element: <StudentEditRedirect><StudentDetailPage /></StudentEditRedirect>, handle: titled('Student') },
+                  { path: 'classes', element: <ClassesPage />, handle: titled('Classes') },
+                  { path: 'classes/:id', element: <ClassRosterPage />, handle: titled('Class') },
                   { path: 'accommodations', element: <AccommodationsPage />, handle: titled('Accommodations') },
                   { path: 'plans/:id', element: <PlanPage />, handle: titled('504 Plan') },
                   { path: 'sub-plan', element: <SubPlanPage />, handle: titled('Sub Plan') },

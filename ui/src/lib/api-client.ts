@@ -1,4 +1,6 @@
 import { apiErrorSchema } from '@accommodate/shared-events/schemas/api-error';
+import { BACKGROUND_REQUEST_HEADER } from '@accommodate/shared-events/schemas/active-session';
+import { pageActivity } from './person-activity.ts';
 
 /**
  * Spec section 8: a failed call raises an error whose message is
@@ -47,6 +49,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body = JSON.stringify(options.body);
   }
   if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
+  // A read while the person is away is the app's own refresh: it must not keep the session from going idle.
+  if ((options.method ?? 'GET') === 'GET' && pageActivity?.isAway()) headers[BACKGROUND_REQUEST_HEADER] = '1';
 
   const response = await fetch(path, {
     method: options.method ?? 'GET',

@@ -20,6 +20,8 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         { queryKey: queryKeys.student(change.id) },
         { queryKey: queryKeys.allStudentAccommodations() },
         { queryKey: queryKeys.subPlan() },
+        // Every class roster the student may be on.
+        { queryKey: queryKeys.classes() },
       ];
     case 'share':
       // The id is the share's; the student's key prefixes its record, accommodations and share list.
@@ -49,5 +51,8 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       return change.studentId ? [{ queryKey: queryKeys.studentDocuments(change.studentId) }] : [];
     case 'notification':
       return [{ queryKey: queryKeys.notifications() }];
+    case 'class':
+      // The class list, the class and its roster; a teacher's students list gains or loses the class's students.
+      return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }];
   }
 }

@@ -5,6 +5,7 @@
 export const queryKeys = {
   currentUser: () => ['/api/auth/user'] as const,
   activeSessions: () => ['/api/auth/sessions'] as const,
+  twoFactor: () => ['/api/auth/2fa'] as const,
   students: () => ['/api/students'] as const,
   student: (id: string) => ['/api/students', id] as const,
   studentAccommodations: (id: string) => ['/api/students', id, 'accommodations'] as const,
@@ -15,6 +16,9 @@ export const queryKeys = {
   plan: (id: string) => ['/api/plans', id] as const,
   accommodationLibrary: () => ['/api/accommodations/defaults'] as const,
   subPlan: () => ['/api/sub-plan'] as const,
+  classes: () => ['/api/classes'] as const,
+  schoolClass: (id: string) => ['/api/classes', id] as const,
+  classRoster: (id: string) => ['/api/classes', id, 'roster'] as const,
   notifications: () => ['/api/notifications'] as const,
   notificationPreferences: () => ['/api/notification-preferences'] as const,
 };

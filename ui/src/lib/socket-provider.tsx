@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type InvalidateQueryFilters, type Query, type QueryClient } from '@tanstack/react-query';
 import type { Socket } from 'socket.io-client';
 import { changeMessageSchema } from '@accommodate/shared-events/schemas/change-message';
 import { useCurrentUser } from './auth.ts';
@@ -7,12 +7,28 @@ import { invalidationsFor } from './change-invalidation.ts';
 import { SocketContext } from './socket-context.ts';
 import { queryKeys } from './query-keys.ts';
 
+/** A query's first load, still running: it has no data yet. */
+const isFirstLoad = (query: Query): boolean => query.state.data === undefined && query.state.fetchStatus === 'fetching';
+
+/**
+ * Marks the matching queries out of date and refetches those on screen. A first load still running is cancelled
+ * first: TanStack Query keeps a running fetch that has no data to fall back on rather than start another, and its
+ * answer, read before the change, would then be stored as fresh (for good, with staleTime infinite). A teacher who
+ * opened the list while a colleague added a student would not see that student until the next change.
+ */
+export async function refetchAfterChange(queryClient: QueryClient, filters: InvalidateQueryFilters = {}): Promise<void> {
+  const firstLoads = { ...filters, predicate: isFirstLoad };
+  // Usually nothing is loading: then the cache is marked at once, as the poke arrives.
+  if (queryClient.getQueryCache().findAll(firstLoads).length > 0) await queryClient.cancelQueries(firstLoads);
+  await queryClient.invalidateQueries(filters);
+}
+
 /** Applies one `change` poke to the cache; malformed pokes are ignored rather than trusted. */
 export function applyChange(queryClient: QueryClient, message: unknown): void {
   const parsed = changeMessageSchema.safeParse(message);
   if (!parsed.success) return;
   for (const { queryKey, exact } of invalidationsFor(parsed.data)) {
-    void queryClient.invalidateQueries({ queryKey, exact: exact ?? false });
+    void refetchAfterChange(queryClient, { queryKey, exact: exact ?? false });
   }
 }
 
@@ -30,7 +46,7 @@ export function listenForChanges(connection: ChangeSource, queryClient: QueryCli
   // (the page's data may already be loaded) or while we were away are lost. So at every connect,
   // the first one too, what is on screen is refetched (and the rest when next shown).
   connection.on('connect', () => {
-    void queryClient.invalidateQueries({ refetchType: 'active' });
+    void refetchAfterChange(queryClient, { refetchType: 'active' });
   });
   // The server closes the sockets of a session that ended (signed out elsewhere, the password changed on another
   // device, the account deleted, or a new sign-in in this browser, which replaces its session). Socket.IO does not

@@ -47,6 +47,31 @@ describe('at each connect of the socket (the first, and every reconnect)', () =>
   });
 });
 
+describe('a poke that arrives while a screen is still loading for the first time', () => {
+  it('is not lost: the load read before the change is dropped and the list is read again', async () => {
+    const client = createQueryClient();
+    const answers: ((students: string[]) => void)[] = [];
+    // Each GET waits until the spec answers it, as a slow server would.
+    const observer = new QueryObserver(client, {
+      queryKey: queryKeys.students(),
+      queryFn: () => new Promise<string[]>((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await expect.poll(() => answers.length).toBe(1);
+
+    const socket = fakeSocket();
+    listenForChanges(socket.source, client);
+    // A colleague adds a student while the first GET is on its way; its answer was read before that.
+    socket.fire('change', { entity: 'student', id: 's2', actorId: 'u2' });
+    await expect.poll(() => answers.length).toBe(2);
+    answers[0]!(['s1']);
+    answers[1]!(['s1', 's2']);
+
+    await expect.poll(() => client.getQueryData(queryKeys.students())).toEqual(['s1', 's2']);
+    unsubscribe();
+  });
+});
+
 describe('when the server closes the socket', () => {
   async function watched(user: () => { id: string } | null) {
     const client = createQueryClient();

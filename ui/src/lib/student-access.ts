@@ -14,10 +14,13 @@ export const ROLE_OPTIONS: { value: ShareRole; label: string; description: strin
   { value: 'auditor', label: SHARE_ROLE_LABELS.auditor, description: 'View only, plus history' },
 ];
 
-export const roleLabel = (role: ShareRole): string => SHARE_ROLE_LABELS[role] ?? role;
+/** The ways to reach a student someone else owns: a share, or a class the student is in (issue 24). */
+const ACCESS_LABELS: Record<Exclude<StudentAccess, 'owner'>, string> = { ...SHARE_ROLE_LABELS, 'class-teacher': 'Class teacher' };
 
-/** 'a co-teacher', 'a substitute', 'an auditor'. */
-export const roleWithArticle = (role: ShareRole): string => {
+export const roleLabel = (role: Exclude<StudentAccess, 'owner'>): string => ACCESS_LABELS[role] ?? role;
+
+/** 'a co-teacher', 'a substitute', 'an auditor', 'a class teacher'. */
+export const roleWithArticle = (role: Exclude<StudentAccess, 'owner'>): string => {
   const label = roleLabel(role).toLowerCase();
   return `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
 };
@@ -30,6 +33,7 @@ const CAPABILITIES: Record<StudentAccess, ReadonlySet<StudentAction>> = {
   'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history']),
   substitute: new Set(['view']),
   auditor: new Set(['view', 'see-private', 'see-history', 'see-access-log']),
+  'class-teacher': new Set(['view']),
 };
 
 /** What a kind of access may do on the student's screens, by the controls and tabs it decides. */

@@ -7,6 +7,7 @@ import { REVIEW_REMINDER_JOB, REVIEW_SWEEP_JOB, runReviewReminder, sweepReviewRe
 import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB, sweepDueEmails } from '../notifications/email-delivery.ts';
 import type { Mailer } from '../notifications/mailer.ts';
 import { expireShare, SHARE_EXPIRY_JOB, sweepShareExpiries } from '../sharing/share-expiry.ts';
+import { deliverShareInvitation, SHARE_INVITATION_JOB, sweepShareInvitations } from '../sharing/share-invitation.ts';
 
 export interface JobDependencies {
   eventStore: EventStore;
@@ -16,6 +17,8 @@ export interface JobDependencies {
   /** The queue the handlers run on; the sweep enqueues reminders onto it. */
   jobs: JobQueue;
   mailer: Mailer;
+  /** The app's public origin (config.appUrl): e-mails link to the place they are about. */
+  appUrl: string;
 }
 
 const emailJobSchema = z.object({ notificationId: z.string() });
@@ -36,12 +39,17 @@ export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
       const reminders = await sweepReviewReminders(dependencies);
       const shareExpiries = await sweepShareExpiries(dependencies);
       const emails = await sweepDueEmails(dependencies);
-      logger.info('review sweep done', { reminders, shareExpiries, emails });
+      const invitations = await sweepShareInvitations(dependencies);
+      logger.info('review sweep done', { reminders, shareExpiries, emails, invitations });
     },
     [NOTIFICATION_EMAIL_JOB]: async (data) => {
       const { notificationId } = emailJobSchema.parse(data);
       const record = await deliverNotificationEmail(dependencies, notificationId);
       if (record?.status === 'sent') logger.info('notification e-mailed', { via: record.via });
+    },
+    [SHARE_INVITATION_JOB]: async (data) => {
+      const record = await deliverShareInvitation(dependencies, data);
+      if (record.status === 'sent') logger.info('share invitation e-mailed', { via: record.via });
     },
     [SHARE_EXPIRY_JOB]: async (data) => {
       if (await expireShare(dependencies, data)) logger.info('share expired');

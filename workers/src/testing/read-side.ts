@@ -10,6 +10,9 @@ import { notificationsProjection } from '@accommodate/projections/definitions/no
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import type { Mailer, OutgoingMail } from '../notifications/mailer.ts';
 
+/** The public origin the workers' e-mails link to in tests. */
+export const TEST_APP_URL = 'https://accommodate.test';
+
 export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };
 
 /** Test helper: a log in memory, the read models the workers consult, and a mailer that only records. */

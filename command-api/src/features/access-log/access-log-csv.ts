@@ -1,14 +1,4 @@
-import type { RecordAccessAction } from '@accommodate/shared-events/events/access-events';
-
-export interface AccessLogEntry {
-  id: string;
-  at: string;
-  user: { id: string; name: string };
-  action: RecordAccessAction;
-  what: string;
-  ip: string | null;
-  userAgent: string | null;
-}
+import { accessRoleLabel, type AccessLogEntry } from '@accommodate/shared-events/schemas/access-log';
 
 /** RFC 4180 quoting; a leading =, +, - or @ is defused so a spreadsheet never runs it as a formula. */
 export function csvCell(value: string | null): string {
@@ -18,7 +8,7 @@ export function csvCell(value: string | null): string {
 }
 
 export function accessLogCsv(entries: readonly AccessLogEntry[]): string {
-  const header = ['When (UTC)', 'Who', 'User id', 'Action', 'What', 'IP address', 'User agent'];
-  const rows = entries.map((entry) => [entry.at, entry.user.name, entry.user.id, entry.action, entry.what, entry.ip, entry.userAgent]);
+  const header = ['When (UTC)', 'Who', 'Role', 'User id', 'Action', 'What', 'IP address', 'User agent'];
+  const rows = entries.map((entry) => [entry.at, entry.user.name, accessRoleLabel(entry.role), entry.user.id, entry.action, entry.what, entry.ip, entry.userAgent]);
   return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

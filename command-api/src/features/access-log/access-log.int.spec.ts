@@ -71,7 +71,10 @@ describe('access log (FERPA 34 CFR 99.32)', () => {
     const id = (await owner.post('/api/students', student)).body.id as string;
     expect((await owner.post(`/api/students/${id}/access-log/print`)).status).toBe(204);
     expect((await owner.get(`/api/students/${id}/accommodations.pdf`)).status).toBe(200);
-    expect((await owner.get(`/api/students/${id}/records.pdf`)).status).toBe(200);
+    const records = await owner.get(`/api/students/${id}/records.pdf`);
+    expect(records.status).toBe(200);
+    // Files say what they are (the date is the reader's day: download-names.unit.spec.ts), never a uuid.
+    expect(records.headers.get('content-disposition')).toMatch(/^attachment; filename="Ava L\. - student record - \d{4}-\d{2}-\d{2}\.pdf"/);
 
     const log = await owner.get(`/api/students/${id}/access-log`);
     expect(log.body.map((entry: { action: string; what: string }) => `${entry.action}: ${entry.what}`)).toEqual([
@@ -82,12 +85,51 @@ describe('access log (FERPA 34 CFR 99.32)', () => {
 
     const csv = await owner.get(`/api/students/${id}/access-log?format=csv`);
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    expect(csv.headers.get('content-disposition')).toContain(`access-log-${id}.csv`);
+    expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename="Ava L\. - access log - \d{4}-\d{2}-\d{2}\.csv"/);
     const lines = (csv.body as string).trim().split('\r\n');
-    expect(lines[0]).toBe('When (UTC),Who,User id,Action,What,IP address,User agent');
+    expect(lines[0]).toBe('When (UTC),Who,Role,User id,Action,What,IP address,User agent');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toContain('Olive Owner');
     expect(lines[1]).toContain('Records export (PDF)');
+  });
+  it('keeps who accessed, with their role, as they were: a later rename or account deletion changes no entry', async () => {
+    const owner = await teacher('Olive Owner');
+    const coTeacher = await teacher('Cole Colleague');
+    const id = (await owner.post('/api/students', student)).body.id as string;
+    await owner.post(`/api/students/${id}/shares`, { email: coTeacher.account.email, role: 'co-teacher' });
+    expect((await coTeacher.get(`/api/students/${id}`)).status).toBe(200);
+    expect((await owner.get(`/api/students/${id}/history`)).status).toBe(200);
+
+    expect((await owner.put('/api/settings', { name: 'Olive Renamed', email: owner.account.email })).status).toBe(200);
+    expect((await coTeacher.request('DELETE', '/api/account', { body: { password: coTeacher.account.password } })).status).toBe(200);
+
+    const log = await owner.get(`/api/students/${id}/access-log`);
+    const who = log.body.map((entry: { user: { name: string }; role: string; what: string }) => `${entry.user.name} (${entry.role}): ${entry.what}`);
+    expect(who).toEqual(['Olive Owner (owner): Student record history', 'Cole Colleague (co-teacher): Student record']);
+    const csv = (await owner.get(`/api/students/${id}/access-log?format=csv`)).body as string;
+    expect(csv).toContain('Cole Colleague,Co-teacher,');
+  });
+
+  it("records views of the history, a plan, its versions and the substitute's sub plan", async () => {
+    const owner = await teacher('Olive Owner');
+    const substitute = await teacher('Sue Substitute');
+    const id = (await owner.post('/api/students', student)).body.id as string;
+    const planId = (await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'active' })).body.id as string;
+    await owner.post(`/api/students/${id}/shares`, { email: substitute.account.email, role: 'substitute' });
+
+    expect((await owner.get(`/api/students/${id}/history`)).status).toBe(200);
+    expect((await owner.get(`/api/plans/${planId}`)).status).toBe(200);
+    expect((await owner.get(`/api/plans/${planId}/versions`)).status).toBe(200);
+    expect((await substitute.get('/api/sub-plan')).status).toBe(200);
+
+    const log = await owner.get(`/api/students/${id}/access-log`);
+    const seen = log.body.map((entry: { user: { name: string }; action: string; what: string }) => `${entry.user.name} ${entry.action}: ${entry.what}`);
+    expect(seen).toEqual([
+      'Sue Substitute view: Substitute plan',
+      `Olive Owner view: Plan ${planId} versions`,
+      `Olive Owner view: Plan ${planId}`,
+      'Olive Owner view: Student record history',
+    ]);
   });
 });
 
@@ -108,6 +150,7 @@ describe('records export', () => {
 
     const record = await owner.get(`/api/students/${id}/records.json`);
     expect(record.status).toBe(200);
+    expect(record.headers.get('content-disposition')).toMatch(/^attachment; filename="Ava L\. - student record - \d{4}-\d{2}-\d{2}\.json"/);
     expect(record.body.profile).toMatchObject({ id, firstName: 'Ava', parentName: 'Pat Parent' });
     expect(record.body.accommodations.map((a: { name: string }) => a.name)).toEqual(['Extended Time']);
     expect(record.body.plans).toMatchObject([{ startDate: '2026-09-01', status: 'active' }]);

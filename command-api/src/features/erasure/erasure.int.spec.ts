@@ -8,6 +8,7 @@ import { ALL_PROJECTIONS } from '@accommodate/projections/definitions/all-projec
 import { rebuildProjections } from '@accommodate/projections/runner/rebuild';
 import { signedInTeacher, TestClient, testServerForFile } from '../../testing/test-server.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
+import { eventually } from '../../testing/eventually.ts';
 
 const server = testServerForFile();
 
@@ -101,7 +102,7 @@ describe('permanent deletion (embedded mode)', () => {
     expect(filesContaining(server.dataDir, name)).toEqual([]);
   });
 
-  it('deleting an account erases its unshared students and its name and e-mail; shared students stay with their co-teachers', async () => {
+  it('deleting an account erases the students no co-teacher can take over, and its name and e-mail; the others pass to their co-teachers', async () => {
     const teacherName = uniqueName('Qwertzuiop');
     const owner = await teacher(teacherName);
     const coTeacher = await teacher('Cole Colleague');
@@ -116,10 +117,11 @@ describe('permanent deletion (embedded mode)', () => {
     const resetLink = await linkMailedAfter(server.dataDir, owner.account.email, '/reset-password', () =>
       new TestClient(server.url).post('/api/auth/forgot-password', { email: owner.account.email }),
     );
+    expect((await owner.get('/api/account/deletion-preview')).body).toEqual({ transferred: 1, erased: 1 });
     expect((await owner.request('DELETE', '/api/account', { body: { password: 'wrong password' } })).status).toBe(400);
     const deleted = await owner.request('DELETE', '/api/account', { body: { password: owner.account.password } });
     expect(deleted.status).toBe(200);
-    expect(deleted.body).toEqual({ deletedStudents: 1, keptSharedStudents: 1 });
+    expect(deleted.body).toEqual({ transferred: 1, erased: 1 });
 
     expect((await new TestClient(server.url).post('/api/auth/login', { email: owner.account.email, password: owner.account.password })).status).toBe(401);
     expect((await owner.get('/api/auth/me')).status).toBe(401);
@@ -129,8 +131,48 @@ describe('permanent deletion (embedded mode)', () => {
     expect((await new TestClient(server.url).post('/api/auth/reset-password', { token: resetLink, newPassword: 'taken over!', confirmPassword: 'taken over!' })).status).toBe(400);
     const kept = await coTeacher.get(`/api/students/${shared}`);
     expect(kept.status).toBe(200);
-    expect(kept.body.firstName).toBe(sharedName);
+    expect(kept.body).toMatchObject({ firstName: sharedName, ownerId: coTeacher.account.id, access: 'owner', sharedBy: null });
+    // The new owner manages the student: edits it, and is told it is theirs now.
+    expect((await coTeacher.put(`/api/students/${shared}`, { ...base, firstName: sharedName, grade: '3' })).status).toBe(200);
+    const inbox = await eventually(
+      async () => (await coTeacher.get('/api/notifications')).body as { title: string; studentId: string | null }[],
+      (list) => list.some((notification) => notification.title === 'Student passed to you'),
+    );
+    expect(inbox.find((notification) => notification.title === 'Student passed to you')).toMatchObject({ studentId: shared });
     // The address is free again.
     expect(await new TestClient(server.url).register('New Person', owner.account.email, 'another good password')).toMatchObject({ emailVerified: true });
+  });
+
+  it('passes a student to the co-teacher who became one first; a student shared only with a substitute or auditor is erased', async () => {
+    const owner = await teacher('Olive Owner');
+    const [first, second, substitute] = [await teacher('Fay First'), await teacher('Sid Second'), await teacher('Sue Substitute')];
+    const base = { lastInitial: 'Q', grade: '2', status: 'active', accommodationIds: [] };
+    const sharedWithTwo = (await owner.post('/api/students', { ...base, firstName: 'Twin' })).body.id as string;
+    await owner.post(`/api/students/${sharedWithTwo}/shares`, { email: first.account.email, role: 'co-teacher' });
+    await owner.post(`/api/students/${sharedWithTwo}/shares`, { email: second.account.email, role: 'co-teacher' });
+    await owner.post(`/api/students/${sharedWithTwo}/shares`, { email: substitute.account.email, role: 'substitute' });
+    // A pending share stays, for the new owner to keep or revoke.
+    await owner.post(`/api/students/${sharedWithTwo}/shares`, { email: 'not-yet@school.test', role: 'auditor' });
+    const substituteOnly = (await owner.post('/api/students', { ...base, firstName: 'Solo' })).body.id as string;
+    await owner.post(`/api/students/${substituteOnly}/shares`, { email: substitute.account.email, role: 'substitute' });
+
+    expect((await owner.get('/api/account/deletion-preview')).body).toEqual({ transferred: 1, erased: 1 });
+    const deleted = await owner.request('DELETE', '/api/account', { body: { password: owner.account.password } });
+    expect(deleted.body).toEqual({ transferred: 1, erased: 1 });
+
+    expect((await first.get(`/api/students/${sharedWithTwo}`)).body).toMatchObject({ access: 'owner' });
+    expect((await second.get(`/api/students/${sharedWithTwo}`)).body).toMatchObject({ access: 'co-teacher' });
+    expect((await substitute.get(`/api/students/${sharedWithTwo}`)).body).toMatchObject({ access: 'substitute' });
+    const shares = (await first.get(`/api/students/${sharedWithTwo}/shares`)).body as { email: string; role: string; status: string }[];
+    expect(shares.map((share) => `${share.role} ${share.status}`).sort()).toEqual(['auditor pending', 'co-teacher active', 'substitute active']);
+    expect((await substitute.get(`/api/students/${substituteOnly}`)).status).toBe(404);
+    const history = (await first.get(`/api/students/${sharedWithTwo}/history`)).body as { kind: string; changes: { field: string; after: unknown }[] }[];
+    expect(history[0]).toMatchObject({ kind: 'Owner changed', changes: [{ field: 'owner', before: 'Unknown user', after: 'Fay First' }] });
+  });
+
+  it('tells only a signed-in user what deleting their account would do', async () => {
+    expect((await new TestClient(server.url).get('/api/account/deletion-preview')).status).toBe(401);
+    const loner = await teacher('Lone Teacher');
+    expect((await loner.get('/api/account/deletion-preview')).body).toEqual({ transferred: 0, erased: 0 });
   });
 });

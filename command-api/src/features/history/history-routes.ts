@@ -24,7 +24,10 @@ export function historyRoutes(context: AppContext, recordAccess: RecordAccess): 
   router.get('/api/students/:id/history', async (req, res) => {
     const userId = requireUser(req);
     const student = await loadStudentFor(context, userId, idParam(req), 'see-history');
-    res.json(await studentHistory(context, student.id));
+    const history = await studentHistory(context, student.id);
+    // The history carries every past value of the record's fields: reading it is a view (34 CFR 99.32).
+    await recordAccess(req, { studentId: student.id, userId, action: 'view', what: 'Student record history' });
+    res.json(history);
   });
 
   // Mounted before the student routes: only a request with ?asOf stops here.
@@ -49,6 +52,7 @@ export function historyRoutes(context: AppContext, recordAccess: RecordAccess): 
     const plan = await caseloadQueries(context.readStore).planById(idParam(req));
     if (!plan) throw new NotFoundError('Plan');
     await loadStudentFor(context, userId, plan.studentId, 'see-history', 'Plan');
+    await recordAccess(req, { studentId: plan.studentId, userId, action: 'view', what: `Plan ${plan.id} versions` });
     const lookup = personLookup(context.readStore);
     const versions = planVersions(await context.eventStore.readStream(streamName('plan', plan.id)));
     res.json(

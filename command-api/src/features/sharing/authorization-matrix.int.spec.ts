@@ -10,9 +10,9 @@ import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher } fr
  * 'allow' is a 2xx (or, for lists, the record is in it); a denial names its status.
  * Destructive calls come last in each column, the owner's last of all.
  */
-type Role = 'owner' | 'co-teacher' | 'substitute' | 'expired substitute' | 'auditor' | 'stranger';
+type Role = 'owner' | 'co-teacher' | 'substitute' | 'expired substitute' | 'auditor' | 'class teacher' | 'stranger';
 type Outcome = 'allow' | 403 | 404;
-const ROLES: Role[] = ['co-teacher', 'substitute', 'expired substitute', 'auditor', 'stranger', 'owner'];
+const ROLES: Role[] = ['co-teacher', 'substitute', 'expired substitute', 'auditor', 'class teacher', 'stranger', 'owner'];
 
 interface World {
   server: TestServer;
@@ -33,8 +33,12 @@ const upload = (client: Teacher, studentId: string) => {
 
 type Check = (world: World, client: Teacher) => Promise<boolean | TestResponse>;
 const ENDPOINTS: [string, Check, Record<Role, Outcome>][] = [];
+// A teacher of a class the student is in (issue 24) may do what a substitute may, unless the row says otherwise.
 const row = (name: string, check: Check, outcomes: Partial<Record<Role, Outcome>>) =>
-  ENDPOINTS.push([name, check, { owner: 'allow', 'co-teacher': 'allow', substitute: 'allow', auditor: 'allow', 'expired substitute': 404, stranger: 404, ...outcomes }]);
+  ENDPOINTS.push([name, check, {
+    owner: 'allow', 'co-teacher': 'allow', substitute: 'allow', auditor: 'allow', 'expired substitute': 404, stranger: 404,
+    'class teacher': outcomes.substitute ?? 'allow', ...outcomes,
+  }]);
 
 const READ_ONLY = { substitute: 403, auditor: 403 } as const;
 const OWNER_ONLY = { 'co-teacher': 403, substitute: 403, auditor: 403 } as const;
@@ -58,6 +62,7 @@ row('GET /api/sub-plan', async (w, c) => (await c.get('/api/sub-plan')).body.som
   owner: 404,
   'co-teacher': 404,
   auditor: 404,
+  'class teacher': 404,
 });
 row('socket student:watch', async (w, c) => {
   const socket: Socket = await openSocket(c);
@@ -67,6 +72,16 @@ row('socket student:watch', async (w, c) => {
     socket.close();
   }
 }, {});
+// Each role deletes a document of its own, uploaded by the owner just before, so every cell has one to delete.
+row('DELETE /api/documents/:id', async (w, c) => c.delete(`/api/documents/${(await upload(w.users.owner, w.studentId)).body.id}`), {
+  substitute: 404,
+  auditor: 403,
+});
+// The student counts in its owner's account deletion preview only (the others' previews are of their own students).
+row('GET /api/account/deletion-preview', async (w, c) => {
+  const preview = (await c.get('/api/account/deletion-preview')).body as { transferred: number; erased: number };
+  return preview.transferred + preview.erased > 0;
+}, { 'co-teacher': 404, substitute: 404, auditor: 404 });
 row('DELETE /api/students/:id/shares/:shareId', (w, c) => c.delete(`/api/students/${w.studentId}/shares/${w.shareId}`), OWNER_ONLY);
 row('DELETE /api/students/:id', (w, c) => c.delete(`/api/students/${w.studentId}`), OWNER_ONLY);
 
@@ -85,6 +100,9 @@ beforeAll(async () => {
   const shareId = (await owner.post(`/api/students/${studentId}/shares`, { email: dana.user.email, role: 'co-teacher' })).body.id as string;
   const planId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
   const documentId = (await upload(owner, studentId)).body.id as string;
+  const classId = (await owner.post('/api/classes', { name: 'Period 1' })).body.id as string;
+  await owner.post(`/api/classes/${classId}/teachers`, { email: users['class teacher'].user.email });
+  expect((await owner.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
   world = { server, users, studentId, planId, documentId, shareId, danaEmail: dana.user.email };
 }, 60_000);
 afterAll(async () => {
@@ -128,6 +146,12 @@ describe('authorization of the account links', () => {
     ['POST /api/auth/verify-email', (c) => c.post('/api/auth/verify-email', { token: links.verify }), { anonymous: 401, 'another account': 400, 'the account': 200 }],
     ['POST /api/auth/verify-email/resend', (c) => c.post('/api/auth/verify-email/resend'), { anonymous: 401, 'another account': 204, 'the account': 204 }],
     ['POST /api/auth/forgot-password', (c) => c.post('/api/auth/forgot-password', { email: 'someone@school.test' }), { anonymous: 204, 'another account': 204, 'the account': 204 }],
+    // Two-factor sign-in acts on the caller's own account only: there is no account in the path to point elsewhere.
+    ['GET /api/auth/2fa', (c) => c.get('/api/auth/2fa'), { anonymous: 401, 'another account': 200, 'the account': 200 }],
+    ['POST /api/auth/2fa/setup', (c) => c.post('/api/auth/2fa/setup'), { anonymous: 401, 'another account': 200, 'the account': 200 }],
+    ['POST /api/auth/2fa/enable (not a code)', (c) => c.post('/api/auth/2fa/enable', { code: 'abc' }), { anonymous: 401, 'another account': 400, 'the account': 400 }],
+    ['POST /api/auth/2fa/disable (while off)', (c) => c.post('/api/auth/2fa/disable', { password: 'wrong', code: '123456' }), { anonymous: 401, 'another account': 409, 'the account': 409 }],
+    ['GET /api/account/deletion-preview', (c) => c.get('/api/account/deletion-preview'), { anonymous: 401, 'another account': 200, 'the account': 200 }],
     ['PUT /api/settings (new e-mail, no password)', (c) => c.put('/api/settings', { name: 'N', email: `x-${randomUUID()}@school.test` }), { anonymous: 401, 'another account': 400, 'the account': 400 }],
   ];
   it.each(rows.flatMap(([endpoint, call, outcomes]) => callers.map((caller) => ({ endpoint, call, caller, expected: outcomes[caller] }))))(

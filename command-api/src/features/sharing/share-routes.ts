@@ -9,13 +9,14 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
+import type { RecordAccess } from '../../shared/record-access.ts';
 import { assertExpiryAhead, revokeShare, shareStudent } from './share-student.ts';
 import { toShare } from './share-views.ts';
 
 const oldestFirst = (a: ShareDoc, b: ShareDoc) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
 /** Shares of a student, the bulk share from the list, and the substitute's sub plan. */
-export function shareRoutes(context: AppContext): Router {
+export function shareRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const caseload = caseloadQueries(context.readStore);
 
@@ -76,6 +77,8 @@ export function shareRoutes(context: AppContext): Router {
       });
     }
     entries.sort((a, b) => a.student.name.localeCompare(b.student.name) || a.student.id.localeCompare(b.student.id));
+    // The sub plan shows each student's accommodations to a substitute: a view of each record (34 CFR 99.32).
+    for (const entry of entries) await recordAccess(req, { studentId: entry.student.id, userId, action: 'view', what: 'Substitute plan' });
     res.json(entries);
   });
 

@@ -14,13 +14,16 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
-import { idParam } from '../../http/route-params.ts';
+import { idParam, idQuery } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
-import { presentStudent, presentStudents } from '../../shared/student-views.ts';
+import { loadClassFor } from '../../shared/class-access.ts';
+import { presentStudent, presentStudents, toStudentListItem } from '../../shared/student-views.ts';
 import { eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
 import { assertInLibrary } from './accommodation-choice.ts';
 import { renderAccommodationsPdf } from './accommodations-pdf.ts';
+import { attachmentDisposition, studentFileName } from '../../http/download-names.ts';
+import { timeZoneOf } from '../../http/time-zone.ts';
 import { detailsForUpdate, detailsFrom, sentAccommodationIds } from './student-form.ts';
 import { allowanceOf, oneAtATimePerUser } from './student-creation.ts';
 import { studentEdit } from './student-edit.ts';
@@ -56,10 +59,18 @@ export function studentRoutes(context: AppContext): Router {
 
   router.get('/api/students', async (req, res) => {
     const userId = requireUser(req);
+    const classId = idQuery(req, 'classId');
+    if (classId !== undefined) {
+      // One class's students (issue 24): the class must be one the user teaches; its students, those the user may view.
+      const enrolled = new Set((await loadClassFor(context, userId, classId, 'read')).studentIds);
+      const docs = (await caseload.studentsVisibleTo(userId, context.now())).filter((doc) => enrolled.has(doc.id)).sort(byName);
+      res.json(await presentStudents(context, docs, userId));
+      return;
+    }
     const body = await studentLists.answer(userId, context.now(), async (now) => {
       const docs = (await caseload.studentsVisibleTo(userId, now)).sort(byName);
       const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
-      return { body: Buffer.from(JSON.stringify(students)), until: visibleUntil(docs, userId, now) };
+      return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
     });
     res.type('application/json').send(body);
   });
@@ -85,6 +96,7 @@ export function studentRoutes(context: AppContext): Router {
   });
 
   router.get('/api/students/:id/accommodations.pdf', async (req, res) => {
+    const timeZone = timeZoneOf(req);
     const student = await loadStudentFor(context, requireUser(req), idParam(req), 'view');
     const pdf = await renderAccommodationsPdf({
       student,
@@ -94,8 +106,7 @@ export function studentRoutes(context: AppContext): Router {
     });
     res.setHeader('Content-Type', 'application/pdf');
     res.setHeader('Content-Length', String(pdf.length));
-    // The id, not the name: file names end up in download histories and shared folders.
-    res.setHeader('Content-Disposition', `attachment; filename="accommodations-${student.id}.pdf"`);
+    res.setHeader('Content-Disposition', attachmentDisposition(studentFileName(student, 'accommodations', 'pdf', context.now(), timeZone)));
     res.end(pdf);
   });
 

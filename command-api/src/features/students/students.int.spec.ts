@@ -91,6 +91,18 @@ describe('students API', () => {
     expect(all.body[adam.body.id].map((a: { name: string }) => a.name)).toEqual(['Breaks', 'Small Group']);
   });
 
+  it('lists what the list and search show, and leaves birthdate, parent fields and notes to the one student', async () => {
+    const client = await teacher();
+    const personal = { birthdate: '2015-04-02', parentName: 'Pat Parent', parentEmail: 'pat@example.com', parentNotes: 'Call after 3', notes: '<p>Anxious</p>' };
+    const created = await client.post('/api/students', { ...jane, ...personal });
+    const [row] = (await client.get('/api/students')).body as Record<string, unknown>[];
+    expect(Object.keys(row ?? {}).sort()).toEqual(
+      ['access', 'accommodationIds', 'createdAt', 'firstName', 'grade', 'id', 'lastInitial', 'name', 'ownerId', 'revision', 'sharedBy', 'status', 'updatedAt'],
+    );
+    expect(row).toMatchObject({ id: created.body.id, name: 'Jane D.', grade: '4', status: 'active', access: 'owner' });
+    expect((await client.get(`/api/students/${created.body.id}`)).body).toMatchObject({ ...personal, notes: '<p>Anxious</p>' });
+  });
+
   it('refuses accommodations outside the user’s library', async () => {
     const owner = await teacher();
     const own = await owner.post('/api/accommodations', { name: 'Private Thing', category: 'custom' });
@@ -257,10 +269,11 @@ describe('students API', () => {
     const client = await teacher();
     const created = await client.post('/api/students', { ...jane, accommodationIds: ['template-extended-time', 'template-breaks'] });
     await client.post(`/api/students/${created.body.id}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01', meetingDate: '2026-08-20' });
-    const response = await fetch(`${server.url}/api/students/${created.body.id}/accommodations.pdf`, { headers: { Cookie: client.cookie! } });
+    const response = await fetch(`${server.url}/api/students/${created.body.id}/accommodations.pdf?tz=UTC`, { headers: { Cookie: client.cookie! } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/pdf');
-    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="accommodations-${created.body.id}.pdf"`);
+    // Named for the user's folder, never by the uuid (the name lives in the header only, not the URL).
+    expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="Jane D\. - accommodations - \d{4}-\d{2}-\d{2}\.pdf"; filename\*=UTF-8''Jane%20D\.%20-%20accommodations/);
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(bytes.toString('latin1')).toContain('Accommodations: Jane D.');

@@ -53,3 +53,16 @@ export const accessLogDecider: Decider<AccessLogState, AccessLogCommand, Student
   evolve: evolveAccessLog,
   decide: decideAccessLog,
 };
+
+// A document is logged by its id, never its name: the name is personal data, sealed in the document's own stream,
+// and the log names it when read (`describeAccess`), so it still reads right after the document is deleted.
+const DOCUMENT_PREFIX = 'Document ';
+
+export const documentAccessWhat = (documentId: string): string => `${DOCUMENT_PREFIX}${documentId}`;
+
+/** What an entry reads as: 'Document: IEP-2026.pdf' for a document whose name is known, otherwise as logged. */
+export function describeAccess(what: string, documentNames: ReadonlyMap<string, string>): string {
+  if (!what.startsWith(DOCUMENT_PREFIX)) return what;
+  const name = documentNames.get(what.slice(DOCUMENT_PREFIX.length));
+  return name === undefined ? what : `Document: ${name}`;
+}

@@ -1,6 +1,6 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
-import { accessLogDecider, type RecordedAccess } from './access-log.ts';
+import { accessLogDecider, describeAccess, documentAccessWhat, type RecordedAccess } from './access-log.ts';
 
 const spec = DeciderSpecification.for(accessLogDecider);
 const access = (overrides: Partial<RecordedAccess> = {}): RecordedAccess => ({
@@ -11,6 +11,8 @@ const access = (overrides: Partial<RecordedAccess> = {}): RecordedAccess => ({
   minute: '2026-05-01T10:00',
   ip: null,
   userAgent: null,
+  userName: 'Uma User',
+  userRole: 'owner',
   ...overrides,
 });
 const recorded = (overrides: Partial<RecordedAccess> = {}) => ({ type: 'StudentRecordAccessed' as const, data: access(overrides) });
@@ -30,4 +32,18 @@ describe('the record of access', () => {
 
   it('still knows the minute an access was recorded in after later minutes were', () =>
     spec.given([recorded(), recorded({ minute: '2026-05-01T10:05', action: 'print' })]).when(record()).then([]));
+});
+
+describe('what an entry reads as', () => {
+  const names = new Map([['d1', 'IEP-2026.pdf']]);
+
+  it('names a document by its name, though the log holds only its id', () => {
+    expect(documentAccessWhat('d1')).toBe('Document d1');
+    expect(describeAccess(documentAccessWhat('d1'), names)).toBe('Document: IEP-2026.pdf');
+  });
+
+  it('leaves other entries, and a document whose name is gone, as logged', () => {
+    expect(describeAccess('Student record', names)).toBe('Student record');
+    expect(describeAccess(documentAccessWhat('d2'), names)).toBe('Document d2');
+  });
 });

@@ -41,6 +41,10 @@ export const ROLE_RULES: Readonly<Record<StudentAccessRole, RoleRule>> = {
   'co-teacher': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history']), endsAt: atShareExpiry },
   substitute: { allows: new Set(['view']), endsAt: atShareExpiry },
   auditor: { allows: new Set(['view', 'see-private', 'see-history', 'see-access-log']), endsAt: atShareExpiry },
+  // A teacher of a class the student is enrolled in (issue 24): name, grade, status, the accommodations and the plan's
+  // dates, enough to carry the plan out; no parent information, notes or documents. It lasts while the enrolment
+  // does: the caseload projection drops the entry when the student leaves the class or the class is archived.
+  'class-teacher': { allows: new Set(['view']), endsAt: forever },
 };
 
 /** What a role allows while it lasts: for audiences kept without a clock (the read models' viewer lists). */

@@ -41,6 +41,15 @@ describe('who may do what with a student', () => {
     expect(asking(student, 'abe', 'edit')).toThrow(ForbiddenError);
   });
 
+  it('lets a class teacher view the student, and nothing more: no parent information, notes or documents', () => {
+    const enrolled = record({ olga: owner, tom: { role: 'class-teacher', expiresAt: null, sharedById: 'olga' } });
+    expect(asking(enrolled, 'tom', 'view')).not.toThrow();
+    expect(asking(enrolled, 'tom', 'see-private')).toThrow(new NotFoundError('Record'));
+    expect(asking(enrolled, 'tom', 'edit')).toThrow(ForbiddenError);
+    expect(asking(enrolled, 'tom', 'see-history')).toThrow(ForbiddenError);
+    expect(asking(enrolled, 'tom', 'see-access-log')).toThrow(ForbiddenError);
+  });
+
   it('ends a share at the end of its expiry date, whatever the record says yet', () => {
     expect(asking(student, 'sam', 'view', new Date('2026-05-03T23:59:59Z'))).not.toThrow();
     expect(asking(student, 'sam', 'view', new Date('2026-05-04T00:00:00Z'))).toThrow(new NotFoundError('Student'));

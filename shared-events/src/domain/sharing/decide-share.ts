@@ -3,7 +3,7 @@ import type { ShareRole } from '../../schemas/share.ts';
 import type { Decider } from '../decider.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { STUDENT_EVENT_TYPES } from '../student/student.ts';
-import { evolveSharing, initialSharingState, shareForEmail, type SharingState } from './sharing.ts';
+import { evolveSharing, initialSharingState, shareForEmail, successorOf, type SharingState } from './sharing.ts';
 
 export const ALREADY_OWNER = 'You already own this student';
 
@@ -21,7 +21,20 @@ export type ShareCommand =
       grantedBy: string;
     }
   | { type: 'ActivateShare'; studentId: string; shareId: string; granteeUserId: string }
-  | { type: 'RevokeShare'; studentId: string; shareId: string };
+  | { type: 'RevokeShare'; studentId: string; shareId: string }
+  /**
+   * The owner deletes their account: the student passes to its longest-standing co-teacher, or, with none, is deleted
+   * (and then erased) with the account, so that no student is left that nobody can manage.
+   */
+  | {
+      type: 'HandOverForAccountDeletion';
+      studentId: string;
+      ownerId: string;
+      /** ISO instant: shares past their expiry date by then do not count. */
+      now: string;
+      /** Grantees whose accounts are already gone. */
+      departedUserIds: string[];
+    };
 // Expiry is appended by the workers' share-expiry job (workers/src/sharing/share-expiry.ts).
 
 function assertStudent(state: SharingState): void {
@@ -68,6 +81,17 @@ export function decideShare(command: ShareCommand, state: SharingState): Student
     case 'RevokeShare':
       if (!state.shares[command.shareId]) throw new NotFoundError('Share');
       return [{ type: 'ShareRevoked', data: { studentId, shareId: command.shareId } }];
+    case 'HandOverForAccountDeletion': {
+      if (command.ownerId !== state.ownerId) throw new ForbiddenError('Only the student’s owner can hand them over');
+      const successor = successorOf(state, new Date(command.now), command.departedUserIds);
+      if (successor?.granteeUserId == null) return [{ type: 'StudentDeleted', data: { studentId } }];
+      return [
+        {
+          type: 'StudentOwnershipTransferred',
+          data: { studentId, shareId: successor.shareId, fromUserId: command.ownerId, toUserId: successor.granteeUserId },
+        },
+      ];
+    }
   }
 }
 

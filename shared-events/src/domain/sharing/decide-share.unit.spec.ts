@@ -68,3 +68,63 @@ describe('pending shares and revocation', () => {
   it('after revoking, sharing the same e-mail again makes a new share', () =>
     spec.given([added, shared(), { type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }]).when(share()).then([shared({ shareId: 'sh-new' })]));
 });
+
+describe('the owner deleting their account', () => {
+  const handOver = (overrides: Record<string, unknown> = {}) => ({
+    type: 'HandOverForAccountDeletion' as const,
+    studentId: 's1',
+    ownerId: 'owner',
+    now: '2027-01-10T12:00:00.000Z',
+    departedUserIds: [],
+    ...overrides,
+  });
+  const transferredTo = (toUserId: string, shareId: string): StudentEvent => ({
+    type: 'StudentOwnershipTransferred',
+    data: { studentId: 's1', shareId, fromUserId: 'owner', toUserId },
+  });
+  const deleted: StudentEvent = { type: 'StudentDeleted', data: { studentId: 's1' } };
+  const carol = (overrides: Record<string, unknown> = {}) =>
+    shared({ shareId: 'sh2', granteeUserId: 'carol', email: 'carol@school.test', ...overrides });
+
+  it('passes the student to the co-teacher whose share became active first', () =>
+    spec.given([added, shared(), carol()]).when(handOver()).then([transferredTo('bob', 'sh1')]));
+
+  it('counts from activation, not from the grant: a share accepted later stands behind one active already', () =>
+    spec
+      .given([added, shared({ granteeUserId: null }), carol(), { type: 'ShareActivated', data: { studentId: 's1', shareId: 'sh1', granteeUserId: 'bob' } }])
+      .when(handOver())
+      .then([transferredTo('carol', 'sh2')]));
+
+  it('keeps a co-teacher’s place when the owner only changed their share’s expiry', () =>
+    spec.given([added, shared(), carol(), shared({ expiresAt: '2030-01-31' })]).when(handOver()).then([transferredTo('bob', 'sh1')]));
+
+  it('passes over substitutes, auditors, pending and expired shares, and departed accounts', () =>
+    spec
+      .given([
+        added,
+        shared({ shareId: 'sub', role: 'substitute', granteeUserId: 'sam', email: 'sam@school.test' }),
+        shared({ shareId: 'aud', role: 'auditor', granteeUserId: 'ann', email: 'ann@school.test' }),
+        shared({ shareId: 'pen', granteeUserId: null, email: 'pat@school.test' }),
+        shared({ shareId: 'old', granteeUserId: 'otto', email: 'otto@school.test', expiresAt: '2027-01-09' }),
+        shared({ shareId: 'gone', granteeUserId: 'gus', email: 'gus@school.test' }),
+        carol(),
+      ])
+      .when(handOver({ departedUserIds: ['gus'] }))
+      .then([transferredTo('carol', 'sh2')]));
+
+  it('deletes the student when no co-teacher can take it over', () => {
+    spec.given([added]).when(handOver()).then([deleted]);
+    spec.given([added, shared({ role: 'substitute' })]).when(handOver()).then([deleted]);
+    spec.given([added, shared(), { type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }]).when(handOver()).then([deleted]);
+  });
+
+  it('lets the new owner share the student, and hands it on again when they leave', () => {
+    spec.given([added, shared(), transferredTo('bob', 'sh1')]).when(share({ grantedBy: 'bob', granteeUserId: 'carol', email: 'carol@school.test' }))
+      .then([shared({ shareId: 'sh-new', grantedBy: 'bob', granteeUserId: 'carol', email: 'carol@school.test' })]);
+    spec.given([added, shared(), carol(), transferredTo('bob', 'sh1')]).when(handOver({ ownerId: 'bob' })).then([
+      { type: 'StudentOwnershipTransferred', data: { studentId: 's1', shareId: 'sh2', fromUserId: 'bob', toUserId: 'carol' } },
+    ]);
+  });
+
+  it('is only the owner’s to do', () => spec.given([added, shared()]).when(handOver({ ownerId: 'bob' })).thenThrows(ForbiddenError));
+});

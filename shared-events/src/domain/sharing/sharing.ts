@@ -1,5 +1,5 @@
 import type { StudentEvent } from '../../events/student-events.ts';
-import type { ShareRole } from '../../schemas/share.ts';
+import { isShareExpired, type ShareRole } from '../../schemas/share.ts';
 
 export interface ShareState {
   shareId: string;
@@ -9,6 +9,8 @@ export interface ShareState {
   granteeUserId: string | null;
   grantedBy: string;
   status: 'active' | 'pending' | 'expired';
+  /** The share's place in the order in which the student's shares became active; null while pending. */
+  activation: number | null;
 }
 
 /** The student stream seen from sharing: whose student it is and its live (not revoked) shares. */
@@ -16,25 +18,37 @@ export interface SharingState {
   student: 'absent' | 'present' | 'deleted';
   ownerId: string | null;
   shares: Record<string, ShareState>;
+  /** How many times a share of this student became active: the next activation's number. */
+  activations: number;
 }
 
-export const initialSharingState = (): SharingState => ({ student: 'absent', ownerId: null, shares: {} });
+export const initialSharingState = (): SharingState => ({ student: 'absent', ownerId: null, shares: {}, activations: 0 });
 
 export function evolveSharing(state: SharingState, event: StudentEvent): SharingState {
   switch (event.type) {
     case 'StudentAdded':
-      return { student: 'present', ownerId: event.data.ownerId, shares: {} };
+      return { student: 'present', ownerId: event.data.ownerId, shares: {}, activations: 0 };
     case 'StudentDeleted':
       return { ...state, student: 'deleted', shares: {} };
     case 'StudentShared': {
       const { shareId, email, role, expiresAt, granteeUserId, grantedBy } = event.data;
       const status = granteeUserId === null ? 'pending' : 'active';
-      return { ...state, shares: { ...state.shares, [shareId]: { shareId, email, role, expiresAt, granteeUserId, grantedBy, status } } };
+      const before = state.shares[shareId];
+      // A re-grant that changes the role or expiry of an active share keeps its place; anything else starts anew.
+      const stillActive = before?.status === 'active' && before.granteeUserId === granteeUserId;
+      const activation = status === 'pending' ? null : stillActive ? before.activation : state.activations + 1;
+      const activations = activation === null ? state.activations : Math.max(state.activations, activation);
+      return { ...state, activations, shares: { ...state.shares, [shareId]: { shareId, email, role, expiresAt, granteeUserId, grantedBy, status, activation } } };
     }
     case 'ShareActivated': {
       const share = state.shares[event.data.shareId];
       if (!share) return state;
-      return { ...state, shares: { ...state.shares, [share.shareId]: { ...share, status: 'active', granteeUserId: event.data.granteeUserId } } };
+      const activation = state.activations + 1;
+      return {
+        ...state,
+        activations: activation,
+        shares: { ...state.shares, [share.shareId]: { ...share, status: 'active', granteeUserId: event.data.granteeUserId, activation } },
+      };
     }
     case 'ShareExpired': {
       const share = state.shares[event.data.shareId];
@@ -45,6 +59,11 @@ export function evolveSharing(state: SharingState, event: StudentEvent): Sharing
       const { [event.data.shareId]: _revoked, ...shares } = state.shares;
       return { ...state, shares };
     }
+    case 'StudentOwnershipTransferred': {
+      // The new owner's co-teacher share ends: they reach the student as its owner now.
+      const { [event.data.shareId]: _ended, ...shares } = state.shares;
+      return { ...state, ownerId: event.data.toUserId, shares };
+    }
     default:
       return state;
   }
@@ -53,3 +72,20 @@ export function evolveSharing(state: SharingState, event: StudentEvent): Sharing
 /** A student is shared once per e-mail: a second grant to the same address updates the first. */
 export const shareForEmail = (state: SharingState, email: string): ShareState | null =>
   Object.values(state.shares).find((share) => share.email === email) ?? null;
+
+/**
+ * Who takes a student over when its owner's account goes: the co-teacher whose share became active first and is
+ * still active at `now` (not expired by its date), whose account still exists. Null when there is none.
+ */
+export function successorOf(state: SharingState, now: Date, departedUserIds: readonly string[]): ShareState | null {
+  const candidates = Object.values(state.shares).filter(
+    (share) =>
+      share.role === 'co-teacher' &&
+      share.status === 'active' &&
+      share.granteeUserId !== null &&
+      share.granteeUserId !== state.ownerId &&
+      !departedUserIds.includes(share.granteeUserId) &&
+      !isShareExpired(share.expiresAt, now),
+  );
+  return candidates.sort((a, b) => (a.activation ?? Infinity) - (b.activation ?? Infinity))[0] ?? null;
+}

@@ -95,6 +95,11 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
       case 'ShareExpired':
         push('Share expired', 'share', envelope.data.shareId, []);
         break;
+      case 'StudentOwnershipTransferred': {
+        const { fromUserId, toUserId } = envelope.data;
+        push('Owner changed', 'student', id, [{ field: 'owner', before: names.person(fromUserId), after: names.person(toUserId) }]);
+        break;
+      }
       case 'StudentDeleted':
         push('Student deleted', 'student', id, []);
         break;
@@ -131,7 +136,7 @@ function documentEntries(stream: readonly EventEnvelope[]): Entry[] {
       name = envelope.data.name;
       entries.push({ envelope, kind: 'Document uploaded', entity: 'document', entityId, changes: [{ field: 'name', before: null, after: name }] });
     } else {
-      entries.push({ envelope, kind: 'Document removed', entity: 'document', entityId, changes: [{ field: 'name', before: name, after: null }] });
+      entries.push({ envelope, kind: 'Document deleted', entity: 'document', entityId, changes: [{ field: 'name', before: name, after: null }] });
     }
   }
   return entries;

@@ -35,6 +35,8 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
     }
     case 'StudentDeleted':
       return state.status === 'present' ? { status: 'deleted' } : state;
+    case 'StudentOwnershipTransferred':
+      return state.status === 'present' ? { ...state, ownerId: event.data.toUserId } : state;
     // Shares are the sharing decider's business (../sharing); the student's own fields stay as they are.
     case 'StudentShared':
     case 'ShareActivated':

@@ -1,12 +1,13 @@
 import { Button, Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
+import { accessRoleLabel } from '@accommodate/shared-events/schemas/access-log';
 import { accessLogCsvUrl, useAccessLog, type AccessLogEntry } from '../api/get-access-log.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { CardHeading } from '../../../components/card-heading.tsx';
 
-const ACTION_COLORS: Record<AccessLogEntry['action'], string> = { view: 'blue', export: 'purple', print: 'orange', download: 'green' };
+const ACTION_COLORS: Record<AccessLogEntry['action'], string> = { view: 'blue', export: 'purple', print: 'orange', download: 'green', delete: 'red' };
 
-/** FERPA record of access (34 CFR 99.32): who looked at, exported, printed or downloaded this record. Owner and auditors only. */
+/** FERPA record of access (34 CFR 99.32): who looked at, exported, printed, downloaded or deleted (a document of) this record. Owner and auditors only. */
 export function AccessLogCard({ studentId }: { studentId: string }) {
   const log = useAccessLog(studentId);
   return (
@@ -35,6 +36,8 @@ export function AccessLogCard({ studentId }: { studentId: string }) {
           columns={[
             { title: 'When', dataIndex: 'at', render: (at: string) => formatDateTime(at) },
             { title: 'Who', dataIndex: ['user', 'name'] },
+            // As the person reached the record then; empty for entries from before roles were kept.
+            { title: 'Role', dataIndex: 'role', render: (role: AccessLogEntry['role']) => accessRoleLabel(role) },
             { title: 'Action', dataIndex: 'action', render: (action: AccessLogEntry['action']) => <Tag color={ACTION_COLORS[action]}>{action}</Tag> },
             { title: 'What', dataIndex: 'what' },
             { title: 'From', dataIndex: 'ip', render: (ip: string | null, row) => <span title={row.userAgent ?? ''}>{ip ?? '—'}</span> },

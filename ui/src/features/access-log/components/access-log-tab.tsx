@@ -2,6 +2,7 @@ import { Button, Card, Space, Typography } from 'antd';
 import { FileTextOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { AccessLogCard } from './access-log-card.tsx';
 import { CardHeading } from '../../../components/card-heading.tsx';
+import { readerTimeZoneQuery } from '../../../lib/reader-time-zone.ts';
 
 /** The record's audit side: the complete export for a parent's request, and the access log. */
 export function AccessLogTab({ studentId }: { studentId: string }) {
@@ -14,11 +15,11 @@ export function AccessLogTab({ studentId }: { studentId: string }) {
           reads as the screens do; the JSON is for another system to import. Each export is recorded in the access log.
         </Typography.Paragraph>
         <Space wrap>
-          {/* The moments in the PDF are in this browser's time zone, as the screens show them. */}
-          <Button icon={<FilePdfOutlined />} href={`${base}/records.pdf?tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`} download>
+          {/* The moments in the PDF, and the files' dates, are in this browser's time zone, as the screens show them. */}
+          <Button icon={<FilePdfOutlined />} href={`${base}/records.pdf?${readerTimeZoneQuery()}`} download>
             Export PDF
           </Button>
-          <Button icon={<FileTextOutlined />} href={`${base}/records.json`} download>
+          <Button icon={<FileTextOutlined />} href={`${base}/records.json?${readerTimeZoneQuery()}`} download>
             Export JSON
           </Button>
         </Space>

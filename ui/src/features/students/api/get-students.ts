@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Student } from '@accommodate/shared-events/schemas/student';
+import type { StudentListItem } from '@accommodate/shared-events/schemas/student';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const getStudents = (): Promise<Student[]> => apiRequest<Student[]>('/api/students');
+export const getStudents = (): Promise<StudentListItem[]> => apiRequest<StudentListItem[]>('/api/students');
 
 export const getStudentsQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.students(), queryFn: getStudents });
