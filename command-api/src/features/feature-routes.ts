@@ -19,6 +19,8 @@ import { shareRoutes } from './sharing/share-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { calendarRoutes } from './notifications/calendar-routes.ts';
 import { classRoutes } from './classes/class-routes.ts';
+import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-routes.ts';
+import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
 
 /**
  * Every feature's routes, in the order they are mounted: the one place features are composed (feature folders
@@ -39,6 +41,9 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     historyRoutes(context, recordAccess),
     recordsExportRoutes(context, recordAccess),
     accountErasureRoutes(context, sessions),
+    // At a glance (issue 24): before the student routes, so that /api/students/compare is not read as a student's id.
+    accommodationUsageRoutes(context, recordAccess),
+    studentComparisonRoutes(context, recordAccess),
     studentRoutes(context),
     planRoutes(context),
     documentRoutes(context, recordAccess),

@@ -13,7 +13,7 @@ import { timeZoneOf } from '../../http/time-zone.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
-import type { RecordAccess } from '../../shared/record-access.ts';
+import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
 import { loadStudentStreams } from '../../shared/student-streams.ts';
 import type { AccessLogEntry } from '@accommodate/shared-events/schemas/access-log';
 import { accessLogCsv } from './access-log-csv.ts';
@@ -31,9 +31,7 @@ export function accessLogRoutes(context: AppContext, recordAccess: RecordAccess)
     if (!userId) return;
     const student = await caseload.studentById(studentId);
     if (!student || !mayAccess(student, userId, need, context.now())) return;
-    // Opened through a class roster (issue 24): the log says so, since no share names the teacher.
-    const throughClass = roleOn(student, userId, context.now())?.role === 'class-teacher';
-    await recordAccess(req, { studentId, userId, action, what: throughClass ? `${what} (through a class)` : what });
+    await recordAccess(req, { studentId, userId, action, what: throughClassIf(roleOn(student, userId, context.now())?.role, what) });
   };
   const safeId = (req: Request) => (/^[A-Za-z0-9_-]{1,100}$/.test(String(req.params.id)) ? String(req.params.id) : null);
 
