@@ -64,6 +64,8 @@ row('GET /api/sub-plan', async (w, c) => (await c.get('/api/sub-plan')).body.som
   auditor: 404,
   'class teacher': 404,
 });
+row('GET /api/accommodations/usage', async (w, c) =>
+  (await c.get('/api/accommodations/usage')).body.some((e: { students: { id: string }[] }) => e.students.some((s) => s.id === w.studentId)), {});
 row('socket student:watch', async (w, c) => {
   const socket: Socket = await openSocket(c);
   try {
