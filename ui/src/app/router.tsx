@@ -29,6 +29,8 @@ const StudentDetailPage = lazyPage(() => import('./routes/students/student-detai
 const NewStudentPage = lazyPage(() => import('./routes/students/new-student-page.tsx'));
 const EditStudentPage = lazyPage(() => import('./routes/students/edit-student-page.tsx'));
 const AccommodationsPage = lazyPage(() => import('../features/accommodations/components/accommodations-page.tsx'));
+const AtAGlancePage = lazyPage(() => import('./routes/accommodations/at-a-glance-page.tsx'));
+const CompareStudentsPage = lazyPage(() => import('../features/students/components/compare-students-page.tsx'));
 const PlanPage = lazyPage(() => import('./routes/plans/plan-page.tsx'));
 const ClassesPage = lazyPage(() => import('./routes/classes/classes-page.tsx'));
 const ClassRosterPage = lazyPage(() => import('../features/classes/components/class-roster-page.tsx'));
@@ -65,11 +67,13 @@ export const router = createBrowserRouter([
                   { path: 'dashboard', element: <HomeDashboard />, handle: titled('Dashboard') },
                   { path: 'students', element: <StudentsListPage />, handle: titled('Students') },
                   { path: 'students/new', element: <NewStudentPage />, handle: titled('Add New Student') },
+                  { path: 'students/compare', element: <CompareStudentsPage />, handle: titled('Compare Students') },
                   { path: 'students/edit/:id', element: <EditStudentPage />, handle: titled('Edit Student') },
                   { path: 'students/:id', element: <StudentEditRedirect><StudentDetailPage /></StudentEditRedirect>, handle: titled('Student') },
                   { path: 'classes', element: <ClassesPage />, handle: titled('Classes') },
                   { path: 'classes/:id', element: <ClassRosterPage />, handle: titled('Class') },
                   { path: 'accommodations', element: <AccommodationsPage />, handle: titled('Accommodations') },
+                  { path: 'accommodations/at-a-glance', element: <AtAGlancePage />, handle: titled('Accommodations at a Glance') },
                   { path: 'plans/:id', element: <PlanPage />, handle: titled('504 Plan') },
                   { path: 'sub-plan', element: <SubPlanPage />, handle: titled('Sub Plan') },
                   { path: 'settings', element: <SettingsPage />, handle: titled('Account Settings') },

@@ -22,6 +22,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         { queryKey: queryKeys.subPlan() },
         // Every class roster the student may be on.
         { queryKey: queryKeys.classes() },
+        ...atAGlance(),
       ];
     case 'share':
       // The id is the share's; the student's key prefixes its record, accommodations and share list.
@@ -32,18 +33,22 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         { queryKey: queryKeys.allStudentAccommodations() },
         { queryKey: queryKeys.plans(), exact: true },
         { queryKey: queryKeys.subPlan() },
+        ...atAGlance(),
       ];
     case 'accommodation':
       return [
         { queryKey: queryKeys.accommodationLibrary() },
         { queryKey: queryKeys.allStudentAccommodations() },
         { queryKey: queryKeys.subPlan() },
+        ...atAGlance(),
       ];
     case 'plan':
       return [
         { queryKey: queryKeys.plans(), exact: true },
         { queryKey: queryKeys.plan(change.id) },
         { queryKey: queryKeys.subPlan() },
+        // A comparison shows each student's plan dates.
+        { queryKey: queryKeys.studentComparisons() },
       ];
     case 'user':
       return [{ queryKey: queryKeys.currentUser() }];
@@ -53,6 +58,9 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       return [{ queryKey: queryKeys.notifications() }];
     case 'class':
       // The class list, the class and its roster; a teacher's students list gains or loses the class's students.
-      return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }];
+      return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }, ...atAGlance()];
   }
 }
+
+/** The caseload at a glance (issue 24): any student, share, class or library change may move a count or a comparison. */
+const atAGlance = (): Invalidation[] => [{ queryKey: queryKeys.accommodationUsageAll() }, { queryKey: queryKeys.studentComparisons() }];

@@ -88,4 +88,18 @@ describe('socket change pokes', () => {
   it('ignores a malformed poke instead of refetching everything', () => {
     expect(staleAfter({ entity: 'nonsense' })).toEqual([]);
   });
+
+  it('a student, class or plan change refreshes the usage view and comparisons on screen, whatever their filter', () => {
+    const client = createQueryClient();
+    const usage = queryKeys.accommodationUsage({ classId: 'c1', grade: '4' });
+    const comparison = queryKeys.studentComparison(['s1', 's2']);
+    const staleOf = (change: unknown) => {
+      for (const key of [usage, comparison]) client.setQueryData(key, { cached: true });
+      applyChange(client, change);
+      return [usage, comparison].map((key) => client.getQueryState(key)?.isInvalidated);
+    };
+    expect(staleOf({ entity: 'student', id: 's9', actorId: 'u1' })).toEqual([true, true]);
+    expect(staleOf({ entity: 'class', id: 'c1', actorId: 'u1' })).toEqual([true, true]);
+    expect(staleOf({ entity: 'plan', id: 'p1', studentId: 's1', actorId: 'u1' })).toEqual([false, true]);
+  });
 });

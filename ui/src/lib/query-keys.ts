@@ -19,6 +19,12 @@ export const queryKeys = {
   classes: () => ['/api/classes'] as const,
   schoolClass: (id: string) => ['/api/classes', id] as const,
   classRoster: (id: string) => ['/api/classes', id, 'roster'] as const,
+  /** Every filter's usage view: what a poke invalidates. */
+  accommodationUsageAll: () => ['/api/accommodations/usage'] as const,
+  accommodationUsage: (filter: { classId?: string; grade?: string }) => ['/api/accommodations/usage', filter] as const,
+  /** Every comparison: what a poke invalidates. */
+  studentComparisons: () => ['/api/students/compare'] as const,
+  studentComparison: (ids: readonly string[]) => ['/api/students/compare', ...ids] as const,
   notifications: () => ['/api/notifications'] as const,
   notificationPreferences: () => ['/api/notification-preferences'] as const,
 };

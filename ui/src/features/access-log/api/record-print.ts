@@ -11,3 +11,15 @@ export async function printStudentRecord(studentId: string): Promise<void> {
     window.print();
   }
 }
+
+/**
+ * The accommodations at a glance list names every student on it: the server logs a print for each of them (it works
+ * out who from the same filter, `usageQuery`), then the list prints.
+ */
+export async function printAccommodationUsage(usageQuery: string): Promise<void> {
+  try {
+    await apiRequest<void>(`/api/accommodations/usage/print${usageQuery}`, { method: 'POST' });
+  } finally {
+    window.print();
+  }
+}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, Card, Empty, Input, Skeleton, Tabs, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router-dom';
 import {
   ACCOMMODATION_CATEGORIES,
   categoryOf,
@@ -24,6 +25,7 @@ const countLabel = (count: number) => `${count} accommodation${count === 1 ? '' 
 
 export default function AccommodationsPage() {
   const library = useAccommodationLibrary();
+  const navigate = useNavigate();
   const deletion = useDeleteAccommodation();
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState<TabKey>('all');
@@ -94,9 +96,15 @@ export default function AccommodationsPage() {
         title="Accommodations"
         description="Manage classroom accommodations by category"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog(null)}>
-            Add Accommodation
-          </Button>
+          <>
+            {/* Grouping by type (issue 24): which students have each accommodation. */}
+            <Button icon={<TeamOutlined />} onClick={() => void navigate('/accommodations/at-a-glance')}>
+              Students at a Glance
+            </Button>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog(null)}>
+              Add Accommodation
+            </Button>
+          </>
         }
       />
       <Input.Search

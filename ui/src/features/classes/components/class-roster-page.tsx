@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { Empty, Result, Segmented, Skeleton, Switch, Tag } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Button, Checkbox, Empty, Result, Segmented, Skeleton, Switch, Tag } from 'antd';
+import { SwapOutlined } from '@ant-design/icons';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
+import { COMPARE_MAX, COMPARE_MIN } from '@accommodate/shared-events/schemas/at-a-glance';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useMediaQuery } from '../../../lib/media-query.ts';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { useClassRoster, useSchoolClass, type RosterStudent } from '../api/get-classes.ts';
-import { activeAccommodations, arrangeRoster, rosterColumns, type RosterColumnGroup, type RosterSort } from './roster-model.ts';
+import { activeAccommodations, arrangeRoster, mayCompare, rosterColumns, type RosterColumnGroup, type RosterSort } from './roster-model.ts';
 import { classSummary } from './class-summary.ts';
 import './class-roster.css';
 
@@ -18,6 +20,9 @@ export default function ClassRosterPage() {
   const roster = useClassRoster(id);
   const [sort, setSort] = useState<RosterSort>('name');
   const [needsToday, setNeedsToday] = useState(false);
+  // Ticked for Compare, in the order ticked: the comparison shows them so.
+  const [ticked, setTicked] = useState<string[]>([]);
+  const navigate = useNavigate();
   // Below this width a matrix would scroll sideways off screen: each student becomes a card of chips.
   const narrow = useMediaQuery('(max-width: 720px)');
 
@@ -28,6 +33,13 @@ export default function ClassRosterPage() {
 
   const rows = arrangeRoster(roster.data, sort, needsToday);
   const columns = rosterColumns(roster.data);
+  // A student who left the class (a live update) is no longer ticked.
+  const enrolledTicked = ticked.filter((studentId) => roster.data.some((row) => row.student.id === studentId));
+  const selection: RosterSelection = {
+    isTicked: (studentId) => enrolledTicked.includes(studentId),
+    toggle: (studentId, on) => setTicked(on ? [...enrolledTicked, studentId] : enrolledTicked.filter((other) => other !== studentId)),
+  };
+  const compare = () => void navigate(`/students/compare?ids=${enrolledTicked.map(encodeURIComponent).join(',')}`);
   return (
     <div className="class-roster">
       <PageHeader title={schoolClass.data.name} description={classSummary(schoolClass.data, roster.data.length)} />
@@ -44,13 +56,21 @@ export default function ClassRosterPage() {
         <label className="class-roster__toggle">
           <Switch checked={needsToday} onChange={setNeedsToday} aria-label="Needs today" /> Needs today
         </label>
+        <span className="class-roster__compare">
+          <Button icon={<SwapOutlined />} disabled={!mayCompare(enrolledTicked.length)} onClick={compare}>
+            Compare{enrolledTicked.length > 0 ? ` (${enrolledTicked.length})` : ''}
+          </Button>
+          <span className="class-roster__meta" aria-live="polite">
+            {mayCompare(enrolledTicked.length) ? null : `Tick ${COMPARE_MIN} to ${COMPARE_MAX} students to compare`}
+          </span>
+        </span>
       </div>
       {rows.length === 0 ? (
         <Empty description={roster.data.length === 0 ? 'No students are enrolled in this class yet.' : 'No student in this class has an accommodation in force.'} />
       ) : narrow ? (
-        <RosterCards rows={rows} />
+        <RosterCards rows={rows} selection={selection} />
       ) : (
-        <RosterMatrix rows={rows} columns={columns} />
+        <RosterMatrix rows={rows} columns={columns} selection={selection} />
       )}
     </div>
   );
@@ -62,15 +82,30 @@ const StudentName = ({ row }: { row: RosterStudent }) => (
   </Link>
 );
 
+interface RosterSelection {
+  isTicked: (studentId: string) => boolean;
+  toggle: (studentId: string, on: boolean) => void;
+}
+
+const CompareTick = ({ row, selection }: { row: RosterStudent; selection: RosterSelection }) => (
+  <Checkbox
+    className="class-roster__tick"
+    checked={selection.isTicked(row.student.id)}
+    onChange={(event) => selection.toggle(row.student.id, event.target.checked)}
+    aria-label={`Select ${row.student.name} to compare`}
+  />
+);
+
 const planDates = (row: RosterStudent) => (row.plan?.reviewDate ? `Review ${formatListDate(row.plan.reviewDate)}` : 'No plan');
 
-function RosterMatrix({ rows, columns }: { rows: RosterStudent[]; columns: RosterColumnGroup[] }) {
+function RosterMatrix({ rows, columns, selection }: { rows: RosterStudent[]; columns: RosterColumnGroup[]; selection: RosterSelection }) {
   return (
     <div className="class-roster__scroll">
       <table className="class-roster__matrix" data-testid="roster-matrix">
         <caption className="visually-hidden">Students down, accommodations across; a dot where the student has it</caption>
         <thead>
           <tr>
+            <td rowSpan={2} className="class-roster__tick-cell" />
             <td rowSpan={2} />
             {columns.map((group) => (
               <th key={group.category} scope="colgroup" colSpan={group.accommodations.length} className="class-roster__group" style={{ borderColor: group.color, color: group.color }}>
@@ -93,6 +128,9 @@ function RosterMatrix({ rows, columns }: { rows: RosterStudent[]; columns: Roste
             const has = new Set(activeAccommodations(row).map((accommodation) => accommodation.id));
             return (
               <tr key={row.student.id} data-testid="roster-row">
+                <td className="class-roster__tick-cell">
+                  <CompareTick row={row} selection={selection} />
+                </td>
                 <th scope="row">
                   <StudentName row={row} />
                   <div className="class-roster__meta">
@@ -117,12 +155,15 @@ function RosterMatrix({ rows, columns }: { rows: RosterStudent[]; columns: Roste
   );
 }
 
-function RosterCards({ rows }: { rows: RosterStudent[] }) {
+function RosterCards({ rows, selection }: { rows: RosterStudent[]; selection: RosterSelection }) {
   return (
     <ul className="class-roster__cards">
       {rows.map((row) => (
         <li key={row.student.id} className="class-roster__card" data-testid="roster-row">
-          <StudentName row={row} />
+          <div className="class-roster__card-name">
+            <CompareTick row={row} selection={selection} />
+            <StudentName row={row} />
+          </div>
           <div className="class-roster__meta">
             {gradeLabel(row.student.grade)} · {planDates(row)}
           </div>

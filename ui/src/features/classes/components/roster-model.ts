@@ -1,4 +1,5 @@
 import { ACCOMMODATION_CATEGORIES, CATEGORY_COLORS, categoryLabel, categoryOf, type AccommodationCategory } from '@accommodate/shared-events/config/accommodation-categories';
+import { COMPARE_MAX, COMPARE_MIN } from '@accommodate/shared-events/schemas/at-a-glance';
 import type { RosterStudent } from '../api/get-classes.ts';
 
 export interface RosterColumnGroup {
@@ -9,6 +10,9 @@ export interface RosterColumnGroup {
 }
 
 export type RosterSort = 'name' | 'count';
+
+/** Compare takes 2 to 4 students, the API's limits. */
+export const mayCompare = (tickedCount: number): boolean => tickedCount >= COMPARE_MIN && tickedCount <= COMPARE_MAX;
 
 /** What a student needs in class: the accommodations in force (an inactive one is not carried out today). */
 export const activeAccommodations = (row: RosterStudent) => row.accommodations.filter((accommodation) => accommodation.status === 'active');

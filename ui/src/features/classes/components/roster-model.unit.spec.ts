@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RosterStudent } from '../api/get-classes.ts';
-import { arrangeRoster, rosterColumns } from './roster-model.ts';
+import { arrangeRoster, mayCompare, rosterColumns } from './roster-model.ts';
 
 const row = (name: string, ...accommodations: [string, string | null, string?][]): RosterStudent => ({
   student: { id: name.toLowerCase(), name, grade: '4', status: 'active' },
@@ -27,5 +27,9 @@ describe('the class roster', () => {
     expect(arrangeRoster(rows, 'name', false).map((r) => r.student.name)).toEqual(['Abe', 'Ben', 'Cara']);
     expect(arrangeRoster(rows, 'count', false).map((r) => r.student.name)).toEqual(['Ben', 'Cara', 'Abe']);
     expect(arrangeRoster(rows, 'name', true).map((r) => r.student.name)).toEqual(['Ben', 'Cara']);
+  });
+
+  it('offers Compare for 2 to 4 ticked students only', () => {
+    expect([0, 1, 2, 3, 4, 5].map(mayCompare)).toEqual([false, false, true, true, true, false]);
   });
 });
