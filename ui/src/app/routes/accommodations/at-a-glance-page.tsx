@@ -105,13 +105,13 @@ function UsageEntry({ entry }: { entry: AccommodationUsage }) {
   const headingId = `usage-${entry.accommodation.id}`;
   return (
     <li className="at-a-glance__entry" aria-labelledby={headingId} data-testid="usage-entry">
-      <h2 id={headingId} className="at-a-glance__heading">
+      <div className="at-a-glance__title">
         <span className="at-a-glance__swatch" style={{ background: CATEGORY_COLORS[category] }} aria-hidden />
-        <span>
+        <h2 id={headingId} className="at-a-glance__heading">
           {entry.accommodation.name}: {studentsLabel(entry.count)}
-        </span>
+        </h2>
         <span className="at-a-glance__category">{categoryLabel(category)}</span>
-      </h2>
+      </div>
       <ul className="at-a-glance__students">
         {entry.students.map((student) => (
           <li key={student.id}>
