@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button, Empty, Result, Select, Skeleton } from 'antd';
+import { Button, Empty, Result, Row, Skeleton } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { CATEGORY_COLORS, categoryLabel, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import { GRADES, gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useAccommodationUsage, usageQuery, type AccommodationUsage, type UsageFilter } from '../../../features/accommodations/api/get-accommodation-usage.ts';
@@ -50,28 +51,22 @@ export default function AtAGlancePage() {
           </Button>
         }
       />
-      <div className="at-a-glance__filters" role="group" aria-label="Filter students">
+      <Row gutter={[16, 12]} className="at-a-glance__filters" role="group" aria-label="Filter students">
         {activeClasses.length > 0 && (
-          <label className="at-a-glance__filter">
-            <span>Class</span>
-            <Select
-              aria-label="Class"
-              value={filter.classId ?? ALL}
-              onChange={(classId: string) => setFilter('classId', classId)}
-              options={[{ value: ALL, label: 'All Classes' }, ...activeClasses.map((schoolClass) => ({ value: schoolClass.id, label: schoolClass.name }))]}
-            />
-          </label>
-        )}
-        <label className="at-a-glance__filter">
-          <span>Grade</span>
-          <Select
-            aria-label="Grade"
-            value={filter.grade ?? ALL}
-            onChange={(grade: string) => setFilter('grade', grade)}
-            options={[{ value: ALL, label: 'All Grades' }, ...GRADES.map((grade) => ({ value: grade, label: gradeLabel(grade) }))]}
+          <FilterSelect
+            label="Class"
+            value={filter.classId ?? ALL}
+            onChange={(classId) => setFilter('classId', classId)}
+            options={[{ value: ALL, label: 'All Classes' }, ...activeClasses.map((schoolClass) => ({ value: schoolClass.id, label: schoolClass.name }))]}
           />
-        </label>
-      </div>
+        )}
+        <FilterSelect
+          label="Grade"
+          value={filter.grade ?? ALL}
+          onChange={(grade) => setFilter('grade', grade)}
+          options={[{ value: ALL, label: 'All Grades' }, ...GRADES.map((grade) => ({ value: grade, label: gradeLabel(grade) }))]}
+        />
+      </Row>
       {usage.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : usage.isError ? (

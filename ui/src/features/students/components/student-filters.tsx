@@ -1,7 +1,8 @@
-import { Button, Card, Col, Input, Row, Segmented, Select, Typography } from 'antd';
+import { Button, Card, Col, Input, Row, Segmented } from 'antd';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { ALL, type ClassOption, type GroupBy, type StudentFilters } from './students-list-model.ts';
 import type { ViewMode } from './use-view-mode.ts';
+import { FilterLabel, FilterSelect } from '../../../components/filter-select.tsx';
 
 interface StudentFiltersCardProps {
   filters: StudentFilters;
@@ -18,22 +19,6 @@ interface StudentFiltersCardProps {
   onReset: () => void;
 }
 
-const Label = ({ children }: { children: string }) => (
-  <Typography.Text strong style={{ display: 'block', marginBottom: 4 }}>
-    {children}
-  </Typography.Text>
-);
-
-/** One labelled filter: its first option means 'all'. */
-function FilterSelect(props: { label: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[]; showSearch?: boolean }) {
-  return (
-    <Col xs={24} sm={8} lg={6}>
-      <Label>{props.label}</Label>
-      <Select aria-label={props.label} style={{ width: '100%' }} value={props.value} onChange={props.onChange} showSearch={props.showSearch} options={props.options} />
-    </Col>
-  );
-}
-
 export function StudentFiltersCard(props: StudentFiltersCardProps) {
   const { filters, onFiltersChange } = props;
   const set = (patch: Partial<StudentFilters>) => onFiltersChange({ ...filters, ...patch });
@@ -41,7 +26,7 @@ export function StudentFiltersCard(props: StudentFiltersCardProps) {
     <Card size="small" className="no-print" style={{ marginBottom: 16 }}>
       <Row gutter={[16, 12]}>
         <Col xs={24} md={12} lg={6}>
-          <Label>Search</Label>
+          <FilterLabel>Search</FilterLabel>
           <Input.Search
             placeholder="Search by name..."
             aria-label="Search by name"
@@ -83,7 +68,7 @@ export function StudentFiltersCard(props: StudentFiltersCardProps) {
           />
         )}
         <Col xs={24} md={10}>
-          <Label>Group Students By</Label>
+          <FilterLabel>Group Students By</FilterLabel>
           <Segmented<GroupBy>
             aria-label="Group Students By"
             value={props.groupBy}
@@ -97,7 +82,7 @@ export function StudentFiltersCard(props: StudentFiltersCardProps) {
           />
         </Col>
         <Col xs={24} md={8}>
-          <Label>Display View</Label>
+          <FilterLabel>Display View</FilterLabel>
           <Segmented<ViewMode>
             aria-label="Display View"
             value={props.viewMode}
