@@ -23,9 +23,12 @@ const byName = <T extends { name: string; id: string }>(a: T, b: T) => a.name.lo
 export function accommodationUsage(students: readonly StudentAtAGlance[]): AccommodationUsage[] {
   const usage = new Map<string, AccommodationUsage>();
   for (const student of [...students].sort(byName)) {
+    // A student counts once per accommodation, however often the record lists it.
+    const counted = new Set<string>();
     for (const accommodation of accommodationsInForce(student)) {
+      if (counted.has(accommodation.id)) continue;
+      counted.add(accommodation.id);
       const entry = usage.get(accommodation.id) ?? { accommodation, count: 0, students: [] };
-      if (entry.students.some((seen) => seen.id === student.id)) continue;
       entry.students.push({ id: student.id, name: student.name, grade: student.grade });
       entry.count = entry.students.length;
       usage.set(accommodation.id, entry);
