@@ -37,6 +37,8 @@ test('the usage view counts Extended Time by class and grade and prints to the a
 
   // From the library to the usage view: across the caseload, Extended Time is everyone's.
   await page.goto('/accommodations');
+  await expect(page.getByText('Extended Time').first()).toBeVisible({ timeout: 20_000 });
+  await screenshotsAt(page, 'library');
   await page.getByRole('button', { name: 'Students at a Glance' }).click();
   await expect(page).toHaveURL(/\/accommodations\/at-a-glance$/);
   const entries = page.getByTestId('usage-entry');
