@@ -95,4 +95,8 @@ test('the usage view counts Extended Time by class and grade and prints to the a
   // Seating is Ava's and Ben's: shared with some, theirs alone neither.
   await expect(columns.filter({ hasText: 'Ben T.' }).getByText('Shared with some')).toBeVisible();
   await screenshotsAt(page, 'compare');
+
+  // One student is no comparison: the page says what to do instead.
+  await page.goto(`/students/compare?ids=${ava.id}`);
+  await expect(page.getByText('Choose 2 to 4 students to compare')).toBeVisible();
 });

@@ -43,7 +43,7 @@ export default function AtAGlancePage() {
   return (
     <div className="at-a-glance">
       <PageHeader
-        title="Accommodations at a glance"
+        title="Accommodations at a Glance"
         description="Each accommodation in force and the students who have it, most common first"
         actions={
           <Button type="primary" icon={<PrinterOutlined />} disabled={entries.length === 0} onClick={() => void printAccommodationUsage(usageQuery(filter))}>
