@@ -33,13 +33,13 @@ export default function ClassRosterPage() {
 
   const rows = arrangeRoster(roster.data, sort, needsToday);
   const columns = rosterColumns(roster.data);
-  // A student who left the class (a live update) is no longer ticked.
-  const enrolledTicked = ticked.filter((studentId) => roster.data.some((row) => row.student.id === studentId));
+  // Compare takes the ticked students on screen: not one who left the class (a live update) or whom 'Needs today' hides.
+  const tickedOnScreen = ticked.filter((studentId) => rows.some((row) => row.student.id === studentId));
   const selection: RosterSelection = {
-    isTicked: (studentId) => enrolledTicked.includes(studentId),
-    toggle: (studentId, on) => setTicked(on ? [...enrolledTicked, studentId] : enrolledTicked.filter((other) => other !== studentId)),
+    isTicked: (studentId) => tickedOnScreen.includes(studentId),
+    toggle: (studentId, on) => setTicked((now) => [...now.filter((other) => other !== studentId), ...(on ? [studentId] : [])]),
   };
-  const compare = () => void navigate(`/students/compare?ids=${enrolledTicked.map(encodeURIComponent).join(',')}`);
+  const compare = () => void navigate(`/students/compare?ids=${tickedOnScreen.map(encodeURIComponent).join(',')}`);
   return (
     <div className="class-roster">
       <PageHeader title={schoolClass.data.name} description={classSummary(schoolClass.data, roster.data.length)} />
@@ -57,11 +57,11 @@ export default function ClassRosterPage() {
           <Switch checked={needsToday} onChange={setNeedsToday} aria-label="Needs today" /> Needs today
         </label>
         <span className="class-roster__compare">
-          <Button icon={<SwapOutlined />} disabled={!mayCompare(enrolledTicked.length)} onClick={compare}>
-            Compare{enrolledTicked.length > 0 ? ` (${enrolledTicked.length})` : ''}
+          <Button icon={<SwapOutlined />} disabled={!mayCompare(tickedOnScreen.length)} onClick={compare}>
+            Compare{tickedOnScreen.length > 0 ? ` (${tickedOnScreen.length})` : ''}
           </Button>
           <span className="class-roster__meta" aria-live="polite">
-            {mayCompare(enrolledTicked.length) ? null : `Tick ${COMPARE_MIN} to ${COMPARE_MAX} students to compare`}
+            {mayCompare(tickedOnScreen.length) ? null : `Tick ${COMPARE_MIN} to ${COMPARE_MAX} students to compare`}
           </span>
         </span>
       </div>
