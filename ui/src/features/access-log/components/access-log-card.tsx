@@ -36,7 +36,8 @@ export function AccessLogCard({ studentId }: { studentId: string }) {
             dataSource={log.data}
             pagination={{ pageSize: 20, hideOnSinglePage: true }}
             columns={[
-              { title: 'When', dataIndex: 'at', render: (at: string) => formatDateTime(at) },
+              // A date and time on one line: on a phone the table scrolls sideways rather than stack it in four.
+              { title: 'When', dataIndex: 'at', render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(at)}</span> },
               { title: 'Who', dataIndex: ['user', 'name'] },
               // As the person reached the record then; empty for entries from before roles were kept.
               { title: 'Role', dataIndex: 'role', render: (role: AccessLogEntry['role']) => accessRoleLabel(role) },
