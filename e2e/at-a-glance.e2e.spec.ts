@@ -82,6 +82,11 @@ test('the usage view counts Extended Time by class and grade and prints to the a
   await expect(compare).toBeDisabled();
   for (const name of ['Ava S.', 'Ben T.', 'Cal U.']) await page.getByRole('checkbox', { name: `Select ${name} to compare` }).check();
   await screenshotsAt(page, 'roster-ticked');
+  // The roster's other way round: this class by accommodation.
+  await page.getByRole('button', { name: 'By Accommodation' }).click();
+  await expect(entries.first().getByRole('heading')).toHaveText('Extended Time: 3 students');
+  await page.goBack();
+  for (const name of ['Ava S.', 'Ben T.', 'Cal U.']) await page.getByRole('checkbox', { name: `Select ${name} to compare` }).check();
   await compare.click();
   await expect(page).toHaveURL(new RegExp(`/students/compare\\?ids=${ava.id},${ben.id},${cal.id}$`));
   const columns = page.getByTestId('compared-student');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Checkbox, Empty, Result, Segmented, Skeleton, Switch, Tag } from 'antd';
-import { SwapOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, SwapOutlined } from '@ant-design/icons';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { COMPARE_MAX, COMPARE_MIN } from '@accommodate/shared-events/schemas/at-a-glance';
@@ -42,7 +42,16 @@ export default function ClassRosterPage() {
   const compare = () => void navigate(`/students/compare?ids=${tickedOnScreen.map(encodeURIComponent).join(',')}`);
   return (
     <div className="class-roster">
-      <PageHeader title={schoolClass.data.name} description={classSummary(schoolClass.data, roster.data.length)} />
+      <PageHeader
+        title={schoolClass.data.name}
+        description={classSummary(schoolClass.data, roster.data.length)}
+        actions={
+          // The same students grouped the other way: each accommodation and who in this class has it.
+          <Button icon={<AppstoreOutlined />} onClick={() => void navigate(`/accommodations/at-a-glance?classId=${encodeURIComponent(id)}`)}>
+            By Accommodation
+          </Button>
+        }
+      />
       <div className="class-roster__controls" role="group" aria-label="Roster view">
         <Segmented<RosterSort>
           aria-label="Sort students"
