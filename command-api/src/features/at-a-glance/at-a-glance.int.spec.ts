@@ -118,6 +118,10 @@ describe('GET /api/students/compare', () => {
       expect(refused.body.message).toBe('Choose 2 to 4 students to compare');
     }
     expect((await olga.get('/api/students/compare')).status).toBe(400);
+    // Query strings in other shapes (repeated, nested) are refused the same way, never a crash.
+    for (const query of [`ids=${ava}&ids=${ben}`, `ids[x]=${ava}`]) expect((await olga.get(`/api/students/compare?${query}`)).status).toBe(400);
+    expect((await olga.get('/api/accommodations/usage?grade=4&grade=5')).status).toBe(400);
+    expect((await olga.get('/api/accommodations/usage?classId=a&classId=b')).status).toBe(404);
     // Dee is not in Tom's class: the whole comparison is not found, and nothing was logged for the others.
     const hidden = await tom.get(`/api/students/compare?ids=${ava},${dee}`);
     expect(hidden.status).toBe(404);
