@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { usageFilterSchema } from '@accommodate/shared-events/schemas/at-a-glance';
 import { accommodationUsage } from '@accommodate/shared-events/domain/at-a-glance/accommodation-usage';
-import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
+import { mayAccess, roleOn } from '@accommodate/shared-events/domain/access/student-access';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { AppContext } from '../../framework/command-context.ts';
@@ -19,11 +19,19 @@ export function accommodationUsageRoutes(context: AppContext, recordAccess: Reco
   const studentsInView = async (req: Request, userId: string): Promise<StudentDoc[]> => {
     const classId = idQuery(req, 'classId');
     const { grade } = usageFilterSchema.parse(req.query);
-    // A class the user does not teach is not found, before anything is read.
-    const enrolled = classId === undefined ? null : new Set((await loadClassFor(context, userId, classId, 'read')).studentIds);
-    return (await caseload.studentsVisibleTo(userId, context.now())).filter(
-      (student) => (enrolled === null || enrolled.has(student.id)) && (grade === undefined || student.grade === grade),
-    );
+    const now = context.now();
+    let students: StudentDoc[];
+    if (classId === undefined) {
+      students = await caseload.studentsVisibleTo(userId, now);
+    } else {
+      // A class the user does not teach is not found, before anything is read. Its students are read by id: a class
+      // holds a few dozen of a caseload that may hold a thousand.
+      const { studentIds } = await loadClassFor(context, userId, classId, 'read');
+      students = (await Promise.all(studentIds.map((id) => caseload.studentById(id)))).filter(
+        (student): student is StudentDoc => student !== null && mayAccess(student, userId, 'view', now),
+      );
+    }
+    return grade === undefined ? students : students.filter((student) => student.grade === grade);
   };
 
   router.get('/api/accommodations/usage', async (req, res) => {
