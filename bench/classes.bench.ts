@@ -41,9 +41,10 @@ async function buildCaseload(url: string, teacher: Teacher): Promise<Caseload> {
 }
 
 /**
- * Issue 24: a teacher with 30 classes and 1,000 students reads the class list, a roster and one class's students, with
- * 32 readers at once; each request asks for the next class in turn. Beside it, in the same run, the reads
- * benchmark's GET /api/students of the same caseload (1,000 students), as the yardstick the issue names.
+ * Issue 24: a teacher with 30 classes and 1,000 students reads the class list, a roster, one class's students and its
+ * accommodations at a glance, with 32 readers at once; each request asks for the next class in turn. Beside it, in the
+ * same run, the reads benchmark's GET /api/students of the same caseload (1,000 students), as the yardstick the issue
+ * names, and the whole caseload at a glance.
  */
 export async function classesBenchmark(options: BenchOptions): Promise<BenchSection> {
   const durationSec = options.quick ? 3 : 5;
@@ -61,7 +62,10 @@ export async function classesBenchmark(options: BenchOptions): Promise<BenchSect
         ['GET /api/classes', (request) => ({ ...request, path: '/api/classes' })],
         ['GET /api/classes/:id/roster', (request) => ({ ...request, path: `/api/classes/${nextClass()}/roster` })],
         ['GET /api/students?classId=', (request) => ({ ...request, path: `/api/students?classId=${nextClass()}` })],
+        ['GET /api/accommodations/usage?classId=', (request) => ({ ...request, path: `/api/accommodations/usage?classId=${nextClass()}` })],
         ['GET /api/students (all 1,000)', (request) => ({ ...request, path: '/api/students' })],
+        // Grouping the whole caseload by accommodation: beside the whole list, no class's target.
+        ['GET /api/accommodations/usage (all 1,000)', (request) => ({ ...request, path: '/api/accommodations/usage' })],
       ];
       const load = (setupRequest: (request: { path: string }) => { path: string }, seconds: number) =>
         runLoad({ url: `${server.url}/api/classes`, connections: CONNECTIONS, durationSec: seconds, headers: { Cookie: teacher.cookie }, setupRequest });

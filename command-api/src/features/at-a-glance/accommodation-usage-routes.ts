@@ -1,31 +1,42 @@
 import { Router, type Request } from 'express';
 import { usageFilterSchema } from '@accommodate/shared-events/schemas/at-a-glance';
 import { accommodationUsage } from '@accommodate/shared-events/domain/at-a-glance/accommodation-usage';
-import { mayAccess, roleOn } from '@accommodate/shared-events/domain/access/student-access';
+import { mayAccess, roleOn, visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
+import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
 import type { AppContext } from '../../framework/command-context.ts';
+import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { idQuery } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadClassFor } from '../../shared/class-access.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
+
+/** A whole caseload's usage is a few tens of KB; least recently read go first. */
+const USAGE_CACHE_BYTES = 8 * 1024 * 1024;
+
+interface UsageFilter {
+  classId: string | undefined;
+  grade: string | undefined;
+}
+
+const filterOf = (req: Request): UsageFilter => ({ classId: idQuery(req, 'classId'), grade: usageFilterSchema.parse(req.query).grade });
 
 /** Grouping by type (issue 24): each accommodation and the students of the caller's caseload who have it. */
 export function accommodationUsageRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const caseload = caseloadQueries(context.readStore);
 
-  /** The students the view covers: those the user may view now, narrowed to one class they teach and one grade. */
-  const studentsInView = async (req: Request, userId: string): Promise<StudentDoc[]> => {
-    const classId = idQuery(req, 'classId');
-    const { grade } = usageFilterSchema.parse(req.query);
-    const now = context.now();
+  /**
+   * The students the view covers: those the user may view at `now`, narrowed to one class they teach (else not found,
+   * before anything is read) and one grade.
+   */
+  const studentsInView = async (userId: string, { classId, grade }: UsageFilter, now: Date): Promise<StudentDoc[]> => {
     let students: StudentDoc[];
     if (classId === undefined) {
       students = await caseload.studentsVisibleTo(userId, now);
     } else {
-      // A class the user does not teach is not found, before anything is read. Its students are read by id: a class
-      // holds a few dozen of a caseload that may hold a thousand.
+      // Read by id: a class holds a few dozen of a caseload that may hold a thousand.
       const { studentIds } = await loadClassFor(context, userId, classId, 'read');
       students = (await Promise.all(studentIds.map((id) => caseload.studentById(id)))).filter(
         (student): student is StudentDoc => student !== null && mayAccess(student, userId, 'view', now),
@@ -34,9 +45,21 @@ export function accommodationUsageRoutes(context: AppContext, recordAccess: Reco
     return grade === undefined ? students : students.filter((student) => student.grade === grade);
   };
 
+  // Grouping a whole caseload reads every student: as for the students list, the answer is kept per user and filter
+  // until a commit to the caseload (students, their audiences, classes) or the end of a share may change it.
+  const usageAnswers = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name]), { maxBytes: USAGE_CACHE_BYTES });
+
   router.get('/api/accommodations/usage', async (req, res) => {
     const userId = requireUser(req);
-    res.json(accommodationUsage(await studentsInView(req, userId)));
+    const filter = filterOf(req);
+    // The class is checked on every request, kept answer or not.
+    if (filter.classId !== undefined) await loadClassFor(context, userId, filter.classId, 'read');
+    const key = [userId, filter.classId ?? '', filter.grade ?? ''].join('\u0000');
+    const body = await usageAnswers.answer(key, context.now(), async (now) => {
+      const students = await studentsInView(userId, filter, now);
+      return { body: Buffer.from(JSON.stringify(accommodationUsage(students))), until: visibleUntil(students, userId, now) };
+    });
+    res.type('application/json').send(body);
   });
 
   // The UI calls this just before window.print(): the printed list discloses every student on it (34 CFR 99.32),
@@ -44,7 +67,7 @@ export function accommodationUsageRoutes(context: AppContext, recordAccess: Reco
   router.post('/api/accommodations/usage/print', async (req, res) => {
     const userId = requireUser(req);
     const now = context.now();
-    const students = await studentsInView(req, userId);
+    const students = await studentsInView(userId, filterOf(req), now);
     // Only the students the list names: one with no accommodation in force is not on the page.
     const printed = new Set(accommodationUsage(students).flatMap((entry) => entry.students.map((student) => student.id)));
     for (const student of students) {

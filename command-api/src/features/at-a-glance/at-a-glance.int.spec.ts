@@ -70,10 +70,13 @@ describe('GET /api/accommodations/usage (group by type)', () => {
   });
 
   it('shows a class teacher only the students of their classes, and a class they do not teach as not found', async () => {
-    const { tom, classId } = await olgaWithAClass();
+    const { olga, tom, ben, cal, classId } = await olgaWithAClass();
     const seen = await tom.get('/api/accommodations/usage');
     expect(seen.body[0]).toMatchObject({ accommodation: { name: 'Extended Time' }, count: 3 });
     expect(seen.body.flatMap((entry: { students: { name: string }[] }) => entry.students.map((student) => student.name))).not.toContain('Dee D.');
+    // Ava leaves the class: the very next read counts without her (a kept answer goes with the commit).
+    expect((await olga.put(`/api/classes/${classId}/students`, { studentIds: [ben, cal] })).status).toBe(200);
+    expect((await tom.get('/api/accommodations/usage')).body[0]).toMatchObject({ accommodation: { name: 'Extended Time' }, count: 2 });
 
     const eve = await teacher(server, 'Eve Elsewhere');
     expect((await eve.get('/api/accommodations/usage')).body).toEqual([]);
