@@ -18,8 +18,9 @@ import { loadStudentFor } from '../../shared/student-access.ts';
 import { rosterAnswer, toClass } from './class-views.ts';
 import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
+import { usersProjection } from '@accommodate/projections/definitions/users-projection';
 
-/** A roster of 40 students is about 10 KB: some 400 teachers' open rosters. */
+/** A roster of 40 students, or a teacher's list of classes, is about 10 KB: some 400 of them. */
 const ROSTER_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** Active classes first, then by period and name, as a teacher's day runs. */
@@ -34,6 +35,8 @@ export function classRoutes(context: AppContext): Router {
   const router = Router();
   const classes = classQueries(context.readStore);
   const rosters = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
+  // The class list names the teachers: kept until the caseload (the classes) or the users (a rename) change.
+  const classLists = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name, usersProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
 
   /** The class as the user now reads it, with its ETag. */
   const answer = async (res: Response, classId: string, userId: string, status = 200) => {
@@ -47,9 +50,12 @@ export function classRoutes(context: AppContext): Router {
 
   router.get('/api/classes', async (req, res) => {
     const userId = requireUser(req);
-    const lookup = personLookup(context.readStore);
-    const taught = (await classes.classesTaughtBy(userId)).sort(inDayOrder);
-    res.json(await Promise.all(taught.map((doc) => toClass(doc, userId, lookup))));
+    const body = await classLists.answer(userId, context.now(), async () => {
+      const lookup = personLookup(context.readStore);
+      const taught = (await classes.classesTaughtBy(userId)).sort(inDayOrder);
+      return { body: Buffer.from(JSON.stringify(await Promise.all(taught.map((doc) => toClass(doc, userId, lookup))))), until: Infinity };
+    });
+    res.type('application/json').send(body);
   });
 
   router.post('/api/classes', async (req, res) => {
