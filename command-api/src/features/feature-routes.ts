@@ -13,6 +13,7 @@ import { historyRoutes } from './history/history-routes.ts';
 import { recordsExportRoutes } from './records-export/records-export-routes.ts';
 import { accountErasureRoutes } from './erasure/account-erasure-routes.ts';
 import { studentRoutes } from './students/student-routes.ts';
+import { suggestionRoutes } from './students/suggestion-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { shareRoutes } from './sharing/share-routes.ts';
@@ -40,6 +41,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     recordsExportRoutes(context, recordAccess),
     accountErasureRoutes(context, sessions),
     studentRoutes(context),
+    suggestionRoutes(context),
     planRoutes(context),
     documentRoutes(context, recordAccess),
     shareRoutes(context, recordAccess),
