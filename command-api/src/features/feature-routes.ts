@@ -20,6 +20,7 @@ import { shareRoutes } from './sharing/share-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { calendarRoutes } from './notifications/calendar-routes.ts';
 import { classRoutes } from './classes/class-routes.ts';
+import { classSubPlanRoutes } from './classes/class-sub-plan-routes.ts';
 
 /**
  * Every feature's routes, in the order they are mounted: the one place features are composed (feature folders
@@ -46,6 +47,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     documentRoutes(context, recordAccess),
     shareRoutes(context, recordAccess),
     classRoutes(context),
+    classSubPlanRoutes(context, recordAccess),
     notificationRoutes(context),
     // The review-date calendar feed: reminders, wherever the teacher looks.
     calendarRoutes(context),

@@ -4,7 +4,7 @@ import { classFormSchema, classPatchSchema, classTeacherFormSchema, enrolmentFor
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { classDecider, type ClassCommand } from '@accommodate/shared-events/domain/class/decide-class';
-import type { ClassDoc } from '@accommodate/projections/queries/caseload-schema';
+import { inDayOrder } from '@accommodate/shared-events/domain/class/day-order';
 import { classQueries } from '@accommodate/projections/queries/class-queries';
 import { personLookup, userQueries } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
@@ -16,13 +16,6 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { loadClassFor } from '../../shared/class-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import { rosterOf, toClass } from './class-views.ts';
-
-/** Active classes first, then by period and name, as a teacher's day runs. */
-const inDayOrder = (a: ClassDoc, b: ClassDoc) =>
-  a.status.localeCompare(b.status) ||
-  (a.period ?? '\uffff').localeCompare(b.period ?? '\uffff', undefined, { numeric: true }) ||
-  a.name.localeCompare(b.name) ||
-  a.id.localeCompare(b.id);
 
 /** Classes (issue 24): a teacher's sections, their enrolment and their co-teachers. */
 export function classRoutes(context: AppContext): Router {
