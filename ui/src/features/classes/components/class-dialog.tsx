@@ -64,7 +64,7 @@ export function ClassDialog({ open, schoolClass, onClose }: { open: boolean; sch
             </Form.Item>
           ))}
         </div>
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+        <div className="class-dialog__actions">
           <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>

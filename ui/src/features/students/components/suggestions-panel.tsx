@@ -15,7 +15,7 @@ interface SuggestionsPanelProps {
  */
 export function SuggestionsPanel({ suggestions, onAdd }: SuggestionsPanelProps) {
   return (
-    <Card title="Suggestions to review" size="small" style={{ marginBottom: 16 }} className="suggestions-panel" aria-label="Suggestions to review">
+    <Card title="Suggestions to review" size="small" style={{ marginBottom: 16 }} className="suggestions-panel" role="region" aria-label="Suggestions to review">
       <p className="suggestions-panel__intro">
         Accommodations that often go with this student’s in your caseload. Nothing is added until you choose Add; added ones are saved with Update
         Student.

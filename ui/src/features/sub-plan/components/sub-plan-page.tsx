@@ -8,7 +8,8 @@ import { classDetails, classHeading, orderSubPlan, orderSubPlanClasses, sharedBy
 import { SubPlanStudent } from './sub-plan-student.tsx';
 import './sub-plan.css';
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+const students = (count: number) => `${count} student${count === 1 ? '' : 's'}`;
+const classCount = (count: number) => `${count} class${count === 1 ? '' : 'es'}`;
 const today = () => dayjs().format('MMM D, YYYY');
 
 /**
@@ -43,7 +44,7 @@ export default function SubPlanPage() {
       ) : hasClasses ? (
         <>
           <p className="sub-plan__meta">
-            {plural(classes.length, 'class')} · as of {today()}
+            {classCount(classes.length)} · as of {today()}
           </p>
           {classes.map((entry) => (
             <ClassSheet key={entry.class.id} entry={entry} />
@@ -54,7 +55,7 @@ export default function SubPlanPage() {
                 Shared with you as a substitute
               </h2>
               <p className="sub-plan__group-meta">
-                {plural(shared.length, 'student')} · from {sharedByNames(shared).join(', ')}
+                {students(shared.length)} · from {sharedByNames(shared).join(', ')}
               </p>
               <StudentGrid entries={shared} heading="h3" />
             </section>
@@ -65,7 +66,7 @@ export default function SubPlanPage() {
       ) : (
         <>
           <p className="sub-plan__meta">
-            {plural(shared.length, 'student')} · from {sharedByNames(shared).join(', ')} · as of {today()}
+            {students(shared.length)} · from {sharedByNames(shared).join(', ')} · as of {today()}
           </p>
           <StudentGrid entries={shared} heading="h2" />
         </>
