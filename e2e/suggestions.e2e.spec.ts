@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { addStudent, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
+import { seriousViolations } from './axe-violations.ts';
 
 // Issue 24: suggested accommodations on the student form, a class's term dates, and the sub plan by class period.
 
@@ -53,6 +54,7 @@ test('a suggestion appears on the edit form with its reason, and Add puts it on 
   const selected = page.getByLabel('Selected accommodations');
   await expect(selected.getByText('Quiet Space')).toHaveCount(0);
   await shoot(page, 'student-edit-suggestions', () => expect(suggestion).toBeVisible());
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Add puts it in the form; the panel no longer offers it; saving puts it on the student.
   await suggestion.getByRole('button', { name: 'Add Quiet Space' }).click();
@@ -107,4 +109,5 @@ test('a class’s term dates in its dialog, and the sub plan by class period', a
   // Accommodations only: no plan dates on the sheet by class.
   await expect(page.getByText('Plan review')).toHaveCount(0);
   await shoot(page, 'sub-plan-by-class', () => expect(algebraSheet).toBeVisible());
+  expect(await seriousViolations(page)).toEqual([]);
 });
