@@ -92,6 +92,11 @@ describe('classes API', () => {
     const list = await olga.get(`/api/students?classId=${classId}`);
     expect(list.body.map((student: { id: string }) => student.id)).toEqual([jill]);
     expect((await olga.get('/api/students')).body.map((student: { id: string }) => student.id).sort()).toEqual([jack, jill].sort());
+    // The rows are the students list's, which carries nothing private, even for the owner (issue 22).
+    await enrol(olga, classId, [jack, jill]);
+    const withParent = (await olga.get(`/api/students?classId=${classId}`)).body as Record<string, unknown>[];
+    expect(withParent.map((student) => student.id)).toEqual([jack, jill]);
+    for (const field of ['parentName', 'parentEmail', 'parentNotes', 'notes', 'birthdate']) expect(withParent[0]).not.toHaveProperty(field);
 
     const eve = await teacher(server, 'Eve Elsewhere');
     expect((await eve.get(`/api/students?classId=${classId}`)).status).toBe(404);
