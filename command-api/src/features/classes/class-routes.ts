@@ -15,12 +15,18 @@ import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadClassFor } from '../../shared/class-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
-import { rosterOf, toClass } from './class-views.ts';
+import { rosterAnswer, toClass } from './class-views.ts';
+import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
+import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
+
+/** A roster of 40 students is about 10 KB: some 400 teachers' open rosters. */
+const ROSTER_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** Classes (issue 24): a teacher's sections, their enrolment and their co-teachers. */
 export function classRoutes(context: AppContext): Router {
   const router = Router();
   const classes = classQueries(context.readStore);
+  const rosters = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
 
   /** The class as the user now reads it, with its ETag. */
   const answer = async (res: Response, classId: string, userId: string, status = 200) => {
@@ -55,10 +61,16 @@ export function classRoutes(context: AppContext): Router {
     res.json(await toClass(found, userId, personLookup(context.readStore)));
   });
 
+  // Every teacher of a class reads its roster at each poke: kept serialised per teacher and class until a commit to
+  // the caseload (its students, plans, shares or the class) or the end of a share may change it, as the students list is.
   router.get('/api/classes/:id/roster', async (req, res) => {
     const userId = requireUser(req);
-    const found = await loadClassFor(context, userId, idParam(req), 'read');
-    res.json(await rosterOf(context, found, userId));
+    const classId = idParam(req);
+    const body = await rosters.answer(`${userId}:${classId}`, context.now(), async (now) => {
+      const found = await loadClassFor(context, userId, classId, 'read');
+      return rosterAnswer({ readStore: context.readStore, now: () => now }, found, userId);
+    });
+    res.type('application/json').send(body);
   });
 
   router.patch('/api/classes/:id', async (req, res) => {

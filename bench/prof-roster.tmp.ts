@@ -1,0 +1,16 @@
+import { call, inParallel, registerTeacher, studentForm } from './lib/api-client.ts';
+import { runLoad } from './lib/load.ts';
+import { spawnServer } from './lib/server-process.ts';
+import { tempDir } from './lib/temp-dir.ts';
+const dir = tempDir('prof');
+const server = await spawnServer({ dataDir: dir.path, nodeArgs: ['--cpu-prof', '--cpu-prof-dir=/tmp/prof2'] });
+const t = await registerTeacher(server.url, { premium: true });
+const library = (await call(server.url, 'GET', '/api/accommodations/defaults', t.cookie)).body as { id: string }[];
+const ids: string[] = [];
+await inParallel(200, 8, async (n) => { const r = await call(server.url, 'POST', '/api/students', t.cookie, { ...studentForm(n), accommodationIds: [library[n % 20]!.id, library[(n + 3) % 20]!.id] }); ids.push(r.body.id); });
+const c = await call(server.url, 'POST', '/api/classes', t.cookie, { name: 'P1' });
+const put = await fetch(`${server.url}/api/classes/${c.body.id}/students`, { method: 'PUT', headers: { Cookie: t.cookie, 'Content-Type': 'application/json', 'If-Match': c.headers.get('etag')! }, body: JSON.stringify({ studentIds: ids.slice(0, 33) }) });
+console.log('put', put.status);
+const r = await runLoad({ url: `${server.url}/api/classes/${c.body.id}/roster`, connections: 8, durationSec: 8, headers: { Cookie: t.cookie } });
+console.log('rps', r.rps, r.p99);
+await server.stop(); dir.dispose();
