@@ -4,7 +4,7 @@ import { classFormSchema, classPatchSchema, classTeacherFormSchema, enrolmentFor
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { classDecider, type ClassCommand } from '@accommodate/shared-events/domain/class/decide-class';
-import type { ClassDoc } from '@accommodate/projections/queries/caseload-schema';
+import { inDayOrder } from '@accommodate/shared-events/domain/class/day-order';
 import { classQueries } from '@accommodate/projections/queries/class-queries';
 import { personLookup, userQueries } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
@@ -22,13 +22,6 @@ import { usersProjection } from '@accommodate/projections/definitions/users-proj
 
 /** A roster of 40 students, or a teacher's list of classes, is about 10 KB: some 400 of them. */
 const ROSTER_CACHE_BYTES = 4 * 1024 * 1024;
-
-/** Active classes first, then by period and name, as a teacher's day runs. */
-const inDayOrder = (a: ClassDoc, b: ClassDoc) =>
-  a.status.localeCompare(b.status) ||
-  (a.period ?? '\uffff').localeCompare(b.period ?? '\uffff', undefined, { numeric: true }) ||
-  a.name.localeCompare(b.name) ||
-  a.id.localeCompare(b.id);
 
 /** Classes (issue 24): a teacher's sections, their enrolment and their co-teachers. */
 export function classRoutes(context: AppContext): Router {

@@ -25,8 +25,10 @@ export async function toClass(doc: ClassDoc, userId: string, lookup: ReturnType<
       })),
   );
   const { id, name, period, subject, room, schoolId, status, studentIds, createdAt, updatedAt, revision } = doc;
+  // A document folded before classes had terms has neither date.
+  const term = { termStart: doc.termStart ?? null, termEnd: doc.termEnd ?? null };
   const owner = await lookup(doc.ownerId);
-  return { id, name, period, subject, room, schoolId, status, access, owner, studentIds, teachers, createdAt, updatedAt, revision };
+  return { id, name, period, subject, room, ...term, schoolId, status, access, owner, studentIds, teachers, createdAt, updatedAt, revision };
 }
 
 /**
