@@ -13,12 +13,14 @@ import { historyRoutes } from './history/history-routes.ts';
 import { recordsExportRoutes } from './records-export/records-export-routes.ts';
 import { accountErasureRoutes } from './erasure/account-erasure-routes.ts';
 import { studentRoutes } from './students/student-routes.ts';
+import { suggestionRoutes } from './students/suggestion-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { shareRoutes } from './sharing/share-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { calendarRoutes } from './notifications/calendar-routes.ts';
 import { classRoutes } from './classes/class-routes.ts';
+import { classSubPlanRoutes } from './classes/class-sub-plan-routes.ts';
 import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-routes.ts';
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
 
@@ -45,10 +47,12 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     accommodationUsageRoutes(context, recordAccess),
     studentComparisonRoutes(context, recordAccess),
     studentRoutes(context),
+    suggestionRoutes(context),
     planRoutes(context),
     documentRoutes(context, recordAccess),
     shareRoutes(context, recordAccess),
     classRoutes(context),
+    classSubPlanRoutes(context, recordAccess),
     notificationRoutes(context),
     // The review-date calendar feed: reminders, wherever the teacher looks.
     calendarRoutes(context),

@@ -62,13 +62,17 @@ export function studentRoutes(context: AppContext): Router {
     const classId = idQuery(req, 'classId');
     if (classId !== undefined) {
       // One class's students (issue 24): the class must be one the user teaches; its students, those the user may view.
-      // Read by id: a class holds a few dozen of a caseload that may hold a thousand. The rows are the list's.
-      const { studentIds } = await loadClassFor(context, userId, classId, 'read');
-      const now = context.now();
-      const docs = (await Promise.all(studentIds.map((id) => caseload.studentById(id))))
-        .filter((doc): doc is StudentDoc => doc !== null && mayAccess(doc, userId, 'view', now))
-        .sort(byName);
-      res.json((await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId)).map(toStudentListItem));
+      // Read by id: a class holds a few dozen of a caseload that may hold a thousand. The rows are the list's, kept
+      // as the whole list is.
+      const body = await studentLists.answer(`${userId}:class:${classId}`, context.now(), async (now) => {
+        const { studentIds } = await loadClassFor(context, userId, classId, 'read');
+        const docs = (await Promise.all(studentIds.map((id) => caseload.studentById(id))))
+          .filter((doc): doc is StudentDoc => doc !== null && mayAccess(doc, userId, 'view', now))
+          .sort(byName);
+        const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
+        return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
+      });
+      res.type('application/json').send(body);
       return;
     }
     const body = await studentLists.answer(userId, context.now(), async (now) => {
