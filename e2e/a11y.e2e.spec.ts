@@ -78,6 +78,7 @@ const SIGNED_IN_ROUTES: ((made: { studentId: string; planId: string; classId: st
   () => '/upgrade',
   () => '/classes',
   ({ classId }) => `/classes/${classId}`,
+  () => '/accommodations/at-a-glance',
 ];
 
 const withoutIds = (path: string) => path.replace(/[0-9a-f-]{36}/, ':id');
@@ -261,7 +262,7 @@ test.describe('reflow', () => {
   test('at 320 px (WCAG 2.1 reflow) no signed-in page scrolls sideways', async ({ page, browser }) => {
     const { student, sharedId } = await everyStateCaseload(browser, page);
     const paths = ['/dashboard', '/students', `/students/${student.id}`, `/students/edit/${student.id}`, '/students/new', `/plans/${student.planId}`,
-      `/students/${sharedId}`, '/notifications', '/upgrade', '/accommodations', '/settings', '/sub-plan'];
+      `/students/${sharedId}`, '/notifications', '/upgrade', '/accommodations', '/accommodations/at-a-glance', '/settings', '/sub-plan'];
     const wider: string[] = [];
     for (const path of paths) {
       await page.goto(path);
@@ -285,6 +286,7 @@ test('each page titles its browser tab, and a student’s page does not name the
     [`/students/${id}`, 'Student · Accommodate'],
     [`/students/edit/${id}`, 'Edit Student · Accommodate'],
     ['/settings', 'Account Settings · Accommodate'],
+    ['/accommodations/at-a-glance', 'Accommodations at a Glance · Accommodate'],
     ['/no-such-page', 'Page Not Found · Accommodate'],
   ] as const) {
     await page.goto(path);
