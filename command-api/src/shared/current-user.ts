@@ -16,10 +16,12 @@ export async function loadCurrentUser(store: ReadStore, userId: string): Promise
     id: user.id,
     firstName: firstNameOf(user.name),
     name: user.name,
-    email: user.email,
+    // An address another account holds reads as a free one does after a change: the new address, unverified, so
+    // the account learns nothing about who holds it (sign-in and mail stay with the account's own until then).
+    email: user.pendingEmail ?? user.email,
     emailNotifications: user.emailNotifications,
     // Absent on documents built before issue 22: those accounts never verified.
-    emailVerified: user.emailVerified === true,
+    emailVerified: user.pendingEmail === undefined && user.emailVerified === true,
     username: user.username,
     isPremium: user.isPremium,
     studentCount,

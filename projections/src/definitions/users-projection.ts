@@ -11,6 +11,8 @@ export interface UserDoc {
   emailNotifications: boolean;
   /** Proved by a mailed link (issue 22); a change of address clears it. Shares resolve only to verified addresses. */
   emailVerified: boolean;
+  /** An address asked for that another account holds (issue 22): shown as the new, unverified one; absent when none. */
+  pendingEmail?: string;
   username: string;
   isPremium: boolean;
   createdAt: string;
@@ -27,8 +29,8 @@ type AccountEvent = Extract<
 
 export const usersProjection = defineProjection<AccountEvent>({
   name: 'users',
-  // v2: forgets erased students / deleted accounts. v3: emailVerified.
-  version: 3,
+  // v2: forgets erased students / deleted accounts. v3: emailVerified. v4: pendingEmail.
+  version: 4,
   collections: [USERS],
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged', 'UserEmailVerified', 'UserAccountDeleted'],
   async apply(event, context) {
@@ -58,6 +60,8 @@ export const usersProjection = defineProjection<AccountEvent>({
           next.emailVerified = false;
         }
         if (event.data.emailNotifications !== undefined) next.emailNotifications = event.data.emailNotifications;
+        if (event.data.pendingEmail === null) delete next.pendingEmail;
+        else if (event.data.pendingEmail !== undefined) next.pendingEmail = event.data.pendingEmail;
       }
       if (event.type === 'UserUpgradedToPremium') next.isPremium = true;
       // Only for the address the account has now: a link to an address it has since left proves nothing.

@@ -17,6 +17,11 @@ export const UserProfileUpdated = defineEvent(
     name: z.string().optional(),
     email: z.string().optional(),
     emailNotifications: z.boolean().optional(),
+    /**
+     * An address asked for in Settings that another account holds (issue 22): shown as the account's new, unverified
+     * address, exactly as a free one is, while sign-in and mail stay with `email`; null when a later change drops it.
+     */
+    pendingEmail: z.string().nullable().optional(),
   }),
 );
 /** A marker, so the history shows when a password changed; it carries no secret. */

@@ -34,6 +34,22 @@ describe('user decider', () => {
       .then([{ type: 'UserEmailVerified', data: { userId: 'u1', email: 'ana@elsewhere.test' } }]);
   });
 
+  it('keeps an address another account holds as pending, and drops it at the next change of address', () => {
+    const held = { type: 'UserProfileUpdated', data: { userId: 'u1', pendingEmail: 'held@school.test' } } as const;
+    spec
+      .given([registered])
+      .when({ type: 'UpdateProfile', userId: 'u1', name: 'Ana Diaz', email: 'ana@school.test', pendingEmail: 'held@school.test' })
+      .then([held]);
+    spec
+      .given([registered, held])
+      .when({ type: 'UpdateProfile', userId: 'u1', name: 'Ana Diaz', email: 'ana@school.test', pendingEmail: 'held@school.test' })
+      .then([]);
+    spec
+      .given([registered, held])
+      .when({ type: 'UpdateProfile', userId: 'u1', name: 'Ana Diaz', email: 'ana@free.test' })
+      .then([{ type: 'UserProfileUpdated', data: { userId: 'u1', email: 'ana@free.test', pendingEmail: null } }]);
+  });
+
   it('upgrades once', () => {
     spec.given([registered]).when({ type: 'UpgradeToPremium', userId: 'u1' }).then([
       { type: 'UserUpgradedToPremium', data: { userId: 'u1' } },
