@@ -28,3 +28,13 @@ export async function loadCurrentUser(store: ReadStore, userId: string): Promise
     studentLimit: studentLimitFor(user.isPremium),
   };
 }
+
+/**
+ * The address the account signs in with and is mailed at, which is not always the one it shows (a pending address
+ * another account holds, above): for credentials, claims and mail, never the shown one.
+ */
+export async function accountEmailOf(store: ReadStore, userId: string): Promise<string> {
+  const user = await userQueries(store).userById(userId);
+  if (!user) throw new NotFoundError('Account');
+  return user.email;
+}

@@ -248,7 +248,9 @@ describe('a Settings e-mail change to an address another account holds', () => {
   });
 
   it('stays truthful afterwards: GET /api/auth/user shows the new address pending, as after a free change, until another change', async () => {
-    const holder = await signedInTeacher(server.url, 'Hana Holder');
+    const holderPassword = 'the holder’s own password';
+    const holder = Object.assign(new TestClient(server.url), { account: { email: address('hana') } });
+    await holder.register('Hana Holder', holder.account.email, holderPassword);
     const mover = await signedInTeacher(server.url, 'Max Mover');
     const other = await signedInTeacher(server.url, 'Fay Free');
     const free = address('free');
@@ -273,9 +275,13 @@ describe('a Settings e-mail change to an address another account holds', () => {
     expect(await verificationLinkAfter(free, () => other.post('/api/auth/verify-email/resend', {}))).toBeTruthy();
     expect(outboxMessages(server.dataDir).filter((mail) => mail.to === holder.account.email).length).toBe(holderMailBefore);
 
+    // The password asked is still the account's own, never the holder's of the pending address.
+    const withHoldersPassword = await mover.put('/api/settings', { name: 'Max Mover-Smith', email: mover.account.email, currentPassword: holderPassword });
+    expect(withHoldersPassword.status).toBe(400);
     // Going back to its own address drops the pending one; the account still signs in with it.
     expect((await mover.put('/api/settings', { name: 'Max Mover-Smith', email: mover.account.email, currentPassword: PASSWORD })).status).toBe(200);
     expect((await mover.get('/api/auth/user')).body).toMatchObject({ email: mover.account.email });
     expect((await new TestClient(server.url).post('/api/auth/login', { email: mover.account.email, password: PASSWORD })).status).toBe(200);
+    expect((await new TestClient(server.url).post('/api/auth/login', { email: holder.account.email, password: holderPassword })).status).toBe(200);
   });
 });
