@@ -7,8 +7,14 @@ import { caseloadQueries } from '@accommodate/projections/queries/caseload-queri
 
 export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
 
+/** What loadCurrentUser reads: the read models, and the session idle limit the UI warns before (issue 22). */
+export interface CurrentUserSource {
+  readStore: ReadStore;
+  config: { sessionIdleMs: number };
+}
+
 /** The one user shape both GET /api/auth/user and GET /api/auth/me return (and the account routes answer with). */
-export async function loadCurrentUser(store: ReadStore, userId: string): Promise<CurrentUser> {
+export async function loadCurrentUser({ readStore: store, config }: CurrentUserSource, userId: string): Promise<CurrentUser> {
   const user = await userQueries(store).userById(userId);
   if (!user) throw new NotFoundError('Account');
   const studentCount = await caseloadQueries(store).countStudentsOwnedBy(userId);
@@ -26,6 +32,7 @@ export async function loadCurrentUser(store: ReadStore, userId: string): Promise
     isPremium: user.isPremium,
     studentCount,
     studentLimit: studentLimitFor(user.isPremium),
+    sessionIdleMinutes: Math.round(config.sessionIdleMs / 60_000),
   };
 }
 

@@ -125,7 +125,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     // Only failures count: teachers signing in from one school address must not lock each other out.
     await signIns.succeeded(accountKey, address);
     await startSession(sessions, req, res, credential.userId);
-    res.json(await loadCurrentUser(context.readStore, credential.userId));
+    res.json(await loadCurrentUser(context, credential.userId));
   });
 
   router.post('/api/auth/logout', async (req, res) => {
@@ -141,7 +141,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   });
 
   const currentUser = async (req: Request, res: Response) => {
-    res.json(await loadCurrentUser(context.readStore, requireUser(req)));
+    res.json(await loadCurrentUser(context, requireUser(req)));
   };
   router.get('/api/auth/user', currentUser);
   router.get('/api/auth/me', currentUser);
@@ -173,7 +173,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
         { type: 'UpdateProfile', userId, ...profile, email: account.email, pendingEmail: profile.email },
         { actor: { userId } },
       );
-      res.json(await loadCurrentUser(context.readStore, userId));
+      res.json(await loadCurrentUser(context, userId));
       return;
     }
     // Unchanged, the pending address (if any) stays; a change to a free address or back to its own drops it.
@@ -196,7 +196,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
       await mailVerificationLink(context, tokens, { userId, email: profile.email });
       sendAccountMail(context, { userId, email: account.email }, { kind: 'email-changed' });
     }
-    res.json(await loadCurrentUser(context.readStore, userId));
+    res.json(await loadCurrentUser(context, userId));
   });
 
   router.post('/api/auth/update-password', async (req, res) => {
@@ -218,7 +218,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpgradeToPremium', userId }, {
       actor: { userId },
     });
-    res.json(await loadCurrentUser(context.readStore, userId));
+    res.json(await loadCurrentUser(context, userId));
   });
 
   return router;

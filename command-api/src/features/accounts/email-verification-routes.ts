@@ -28,7 +28,7 @@ export function emailVerificationRoutes(context: AppContext): Router {
     const redeemed = await tokens.redeem(token, 'verify-email', userId);
     if (!redeemed) throw new ValidationError(INVALID_LINK);
     await markEmailVerified(context, { userId, email: redeemed.email });
-    res.json(await loadCurrentUser(context.readStore, userId));
+    res.json(await loadCurrentUser(context, userId));
   });
 
   router.post('/api/auth/verify-email/resend', async (req, res) => {

@@ -62,7 +62,7 @@ export function passwordResetRoutes(context: AppContext, sessions: SessionStore)
     // The link reached the address it was mailed to, which proves the address, if the account still has it.
     if (redeemed.email === email) await markEmailVerified(context, { userId, email });
     await startSession(sessions, req, res, userId);
-    res.json(await loadCurrentUser(context.readStore, userId));
+    res.json(await loadCurrentUser(context, userId));
   });
 
   return router;
