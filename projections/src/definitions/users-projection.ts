@@ -24,7 +24,7 @@ const usernameFrom = (email: string): string => email.split('@')[0] ?? email;
 /** The account's own events, and its deletion (erasure: the name and e-mail leave the read model with it). */
 type AccountEvent = Extract<
   UserEvent | AccessEvent,
-  { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserUpgradedToPremium' | 'UserPasswordChanged' | 'UserEmailVerified' | 'UserAccountDeleted' }
+  { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserUpgradedToPremium' | 'UserPremiumCancelled' | 'UserPasswordChanged' | 'UserEmailVerified' | 'UserAccountDeleted' }
 >;
 
 export const usersProjection = defineProjection<AccountEvent>({
@@ -32,7 +32,7 @@ export const usersProjection = defineProjection<AccountEvent>({
   // v2: forgets erased students / deleted accounts. v3: emailVerified. v4: pendingEmail.
   version: 4,
   collections: [USERS],
-  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged', 'UserEmailVerified', 'UserAccountDeleted'],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPremiumCancelled', 'UserPasswordChanged', 'UserEmailVerified', 'UserAccountDeleted'],
   async apply(event, context) {
     const id = event.data.userId;
     if (event.type === 'UserAccountDeleted') return context.delete(USERS, id);
@@ -64,6 +64,7 @@ export const usersProjection = defineProjection<AccountEvent>({
         else if (event.data.pendingEmail !== undefined) next.pendingEmail = event.data.pendingEmail;
       }
       if (event.type === 'UserUpgradedToPremium') next.isPremium = true;
+      if (event.type === 'UserPremiumCancelled') next.isPremium = false;
       // Only for the address the account has now: a link to an address it has since left proves nothing.
       if (event.type === 'UserEmailVerified' && event.data.email === user.email) next.emailVerified = true;
       context.put<UserDoc>(USERS, next);

@@ -27,6 +27,8 @@ export const UserProfileUpdated = defineEvent(
 /** A marker, so the history shows when a password changed; it carries no secret. */
 export const UserPasswordChanged = defineEvent('UserPasswordChanged', 1, z.object({ userId: z.string() }));
 export const UserUpgradedToPremium = defineEvent('UserUpgradedToPremium', 1, z.object({ userId: z.string() }));
+/** Issue 26: the member cancelled Premium in the app; the account is Free again (its students beyond 3 are archived). */
+export const UserPremiumCancelled = defineEvent('UserPremiumCancelled', 1, z.object({ userId: z.string() }));
 /**
  * The account followed a link mailed to this address (issue 22): only a verified address receives shares. A later
  * UserProfileUpdated with another `email` makes the account unverified again; the address says which one was proved.
@@ -42,6 +44,7 @@ export const USER_EVENTS = [
   UserProfileUpdated,
   UserPasswordChanged,
   UserUpgradedToPremium,
+  UserPremiumCancelled,
   UserEmailVerified,
   EmailClaimed,
   EmailReleased,

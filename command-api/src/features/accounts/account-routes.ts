@@ -213,13 +213,5 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     res.status(204).end();
   });
 
-  router.post('/api/upgrade-to-premium', async (req, res) => {
-    const userId = requireUser(req);
-    await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpgradeToPremium', userId }, {
-      actor: { userId },
-    });
-    res.json(await loadCurrentUser(context, userId));
-  });
-
   return router;
 }

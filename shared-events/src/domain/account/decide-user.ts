@@ -18,7 +18,10 @@ export type UserCommand =
   | { type: 'RecordPasswordChange'; userId: string }
   /** A mailed link for `email` was followed by the account's own session (or a reset link was used). */
   | { type: 'VerifyEmail'; userId: string; email: string }
-  | { type: 'UpgradeToPremium'; userId: string };
+  | { type: 'UpgradeToPremium'; userId: string }
+  | { type: 'CancelPremium'; userId: string };
+
+export const NOT_PREMIUM = 'Your account is on the free plan';
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'RegisterUser') {
@@ -50,6 +53,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'UpgradeToPremium':
       if (state.isPremium) return [];
       return [{ type: 'UserUpgradedToPremium', data: { userId: command.userId } }];
+    case 'CancelPremium':
+      if (!state.isPremium) throw new IllegalStateError(NOT_PREMIUM);
+      return [{ type: 'UserPremiumCancelled', data: { userId: command.userId } }];
   }
 }
 

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { INVALID_LINK } from '../../schemas/account.ts';
 import { IllegalStateError, ValidationError } from '../errors.ts';
-import { EMAIL_TAKEN, emailClaimDecider, userDecider } from './decide-user.ts';
+import { EMAIL_TAKEN, emailClaimDecider, NOT_PREMIUM, userDecider } from './decide-user.ts';
 
 const registered = { type: 'UserRegistered', data: { userId: 'u1', name: 'Ana Diaz', email: 'ana@school.test' } } as const;
 
@@ -58,6 +58,22 @@ describe('user decider', () => {
       .given([registered, { type: 'UserUpgradedToPremium', data: { userId: 'u1' } }])
       .when({ type: 'UpgradeToPremium', userId: 'u1' })
       .then([]);
+  });
+});
+
+describe('cancelling Premium (issue 26)', () => {
+  const spec = DeciderSpecification.for(userDecider);
+  const upgraded = { type: 'UserUpgradedToPremium', data: { userId: 'u1' } } as const;
+  const cancelled = { type: 'UserPremiumCancelled', data: { userId: 'u1' } } as const;
+
+  it('makes a Premium account Free, and it can upgrade again', () => {
+    spec.given([registered, upgraded]).when({ type: 'CancelPremium', userId: 'u1' }).then([cancelled]);
+    spec.given([registered, upgraded, cancelled]).when({ type: 'UpgradeToPremium', userId: 'u1' }).then([upgraded]);
+  });
+
+  it('refuses a Free account', () => {
+    spec.given([registered]).when({ type: 'CancelPremium', userId: 'u1' }).thenThrows(IllegalStateError, (error) => error.message === NOT_PREMIUM);
+    spec.given([registered, upgraded, cancelled]).when({ type: 'CancelPremium', userId: 'u1' }).thenThrows(IllegalStateError);
   });
 });
 

@@ -41,6 +41,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state.status === 'registered' && event.data.email === state.email ? { ...state, emailVerified: true } : state;
     case 'UserUpgradedToPremium':
       return state.status === 'registered' ? { ...state, isPremium: true } : state;
+    case 'UserPremiumCancelled':
+      return state.status === 'registered' ? { ...state, isPremium: false } : state;
     default:
       return state;
   }
