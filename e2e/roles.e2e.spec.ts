@@ -130,7 +130,8 @@ test('the Upgrade page promises only what Premium does: no AI, and a cancel answ
   await expect(free.page.locator('main')).not.toContainText(/\bAI\b|recommendation/i);
   await expect(free.page.locator('main')).not.toContainText('billing period');
   await free.page.getByRole('button', { name: 'Can I cancel Premium?' }).click();
-  await expect(free.page.getByText('Not from the app yet')).toBeVisible();
+  await expect(free.page.getByText('Yes, at any time, on this page.')).toBeVisible();
+  await expect(free.page.getByText(/The 3 students you added first stay active\. The others are archived/)).toBeVisible();
   // Each feature says which plans have it; only the student limit differs.
   await expect(free.page.getByText('Free and Premium')).toHaveCount(5);
 });
