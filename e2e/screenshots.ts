@@ -161,3 +161,24 @@ test('documents and the printout (issue 26): deleting with a confirmation, and w
   await page.emulateMedia({ media: 'print' });
   await shootHere(page, 'student-print');
 });
+
+test('identity and records (issue 22): two-factor set-up, its sign-in step and the access log', async ({ page }) => {
+  const account = await signUp(page.request, newAccount('Jamie Rivera', 'shots'));
+  const { id } = await addStudent(page.request, { firstName: 'Ava', lastInitial: 'M', grade: '3' });
+  await page.goto(`/students/${id}`);
+  await page.getByRole('tab', { name: 'Access log' }).click();
+  await page.getByTestId('access-log-card').locator('tbody tr').first().waitFor();
+  await shootHere(page, 'student-access-log');
+
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await shootHere(page, 'settings-security');
+  await page.getByRole('button', { name: 'Set Up' }).click();
+  await page.getByRole('dialog', { name: 'Two-factor sign-in' }).getByLabel('Set-up key').waitFor();
+  await shootHere(page, 'two-factor-set-up');
+  await page.request.post('/api/auth/logout');
+  await page.goto('/login');
+  await page.getByLabel('Email Address').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await shootHere(page, 'login-filled');
+});

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { Controller } from 'react-hook-form';
 import { ACCOMMODATION_CATEGORIES } from '@accommodate/shared-events/config/accommodation-categories';
 import {
@@ -7,6 +7,7 @@ import {
   type AccommodationForm,
 } from '@accommodate/shared-events/schemas/accommodation';
 import { toast } from '../../../lib/toast.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { useEditDialogForm } from '../../../hooks/use-edit-dialog-form.ts';
 import { useCreateAccommodation } from '../api/create-accommodation.ts';
 import { useUpdateAccommodation } from '../api/update-accommodation.ts';
@@ -101,14 +102,7 @@ export function AccommodationDialog({ open, accommodation, onClose }: Accommodat
             render={({ field }) => <Input.TextArea id="accommodation-description" rows={3} maxLength={1000} {...field} />}
           />
         </Form.Item>
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {accommodation ? 'Save Changes' : 'Add Accommodation'}
-          </Button>
-        </div>
+        <DialogActions saving={saving} onCancel={onClose} submitLabel={accommodation ? 'Save Changes' : 'Add Accommodation'} />
       </Form>
     </Modal>
   );

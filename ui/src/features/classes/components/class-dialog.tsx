@@ -1,8 +1,9 @@
-import { Button, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { Controller } from 'react-hook-form';
 import { classFormSchema, type ClassForm } from '@accommodate/shared-events/schemas/class';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { useEditDialogForm } from '../../../hooks/use-edit-dialog-form.ts';
 import type { SchoolClass } from '../api/get-classes.ts';
 import { useCreateClass, useUpdateClass } from '../api/change-class.ts';
@@ -49,14 +50,7 @@ export function ClassDialog({ open, schoolClass, onClose }: { open: boolean; sch
             <Controller name={name} control={control} render={({ field }) => <Input id={`class-${name}`} maxLength={max} placeholder={placeholder} {...field} />} />
           </Form.Item>
         ))}
-        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            {schoolClass ? 'Save Changes' : 'Add Class'}
-          </Button>
-        </div>
+        <DialogActions saving={saving} onCancel={onClose} submitLabel={schoolClass ? 'Save Changes' : 'Add Class'} />
       </Form>
     </Modal>
   );

@@ -24,6 +24,16 @@ const Label = ({ children }: { children: string }) => (
   </Typography.Text>
 );
 
+/** One labelled filter: its first option means 'all'. */
+function FilterSelect(props: { label: string; value: string; onChange: (value: string) => void; options: { value: string; label: string }[]; showSearch?: boolean }) {
+  return (
+    <Col xs={24} sm={8} lg={6}>
+      <Label>{props.label}</Label>
+      <Select aria-label={props.label} style={{ width: '100%' }} value={props.value} onChange={props.onChange} showSearch={props.showSearch} options={props.options} />
+    </Col>
+  );
+}
+
 export function StudentFiltersCard(props: StudentFiltersCardProps) {
   const { filters, onFiltersChange } = props;
   const set = (patch: Partial<StudentFilters>) => onFiltersChange({ ...filters, ...patch });
@@ -40,56 +50,37 @@ export function StudentFiltersCard(props: StudentFiltersCardProps) {
             onChange={(event) => set({ search: event.target.value })}
           />
         </Col>
-        <Col xs={24} sm={8} lg={6}>
-          <Label>Status</Label>
-          <Select
-            aria-label="Status"
-            style={{ width: '100%' }}
-            value={filters.status}
-            onChange={(status) => set({ status })}
-            options={[
-              { value: ALL, label: 'All Statuses' },
-              { value: 'active', label: 'Active' },
-              { value: 'inactive', label: 'Inactive' },
-              { value: 'issue', label: 'Requires Attention' },
-            ]}
-          />
-        </Col>
-        <Col xs={24} sm={8} lg={6}>
-          <Label>Grade</Label>
-          <Select
-            aria-label="Grade"
-            style={{ width: '100%' }}
-            value={filters.grade}
-            onChange={(grade) => set({ grade })}
-            options={[{ value: ALL, label: 'All Grades' }, ...props.grades.map((grade) => ({ value: grade, label: gradeLabel(grade) }))]}
-          />
-        </Col>
-        <Col xs={24} sm={8} lg={6}>
-          <Label>Accommodation</Label>
-          <Select
-            aria-label="Accommodation"
-            style={{ width: '100%' }}
-            value={filters.accommodation}
-            onChange={(accommodation) => set({ accommodation })}
-            showSearch
-            options={[
-              { value: ALL, label: 'All Accommodations' },
-              ...props.accommodationNames.map((name) => ({ value: name, label: name })),
-            ]}
-          />
-        </Col>
+        <FilterSelect
+          label="Status"
+          value={filters.status}
+          onChange={(status) => set({ status })}
+          options={[
+            { value: ALL, label: 'All Statuses' },
+            { value: 'active', label: 'Active' },
+            { value: 'inactive', label: 'Inactive' },
+            { value: 'issue', label: 'Requires Attention' },
+          ]}
+        />
+        <FilterSelect
+          label="Grade"
+          value={filters.grade}
+          onChange={(grade) => set({ grade })}
+          options={[{ value: ALL, label: 'All Grades' }, ...props.grades.map((grade) => ({ value: grade, label: gradeLabel(grade) }))]}
+        />
+        <FilterSelect
+          label="Accommodation"
+          value={filters.accommodation}
+          onChange={(accommodation) => set({ accommodation })}
+          showSearch
+          options={[{ value: ALL, label: 'All Accommodations' }, ...props.accommodationNames.map((name) => ({ value: name, label: name }))]}
+        />
         {props.classes.length > 0 && (
-          <Col xs={24} sm={8} lg={6}>
-            <Label>Class</Label>
-            <Select
-              aria-label="Class"
-              style={{ width: '100%' }}
-              value={filters.classId}
-              onChange={(classId) => set({ classId })}
-              options={[{ value: ALL, label: 'All Classes' }, ...props.classes.map((option) => ({ value: option.id, label: option.name }))]}
-            />
-          </Col>
+          <FilterSelect
+            label="Class"
+            value={filters.classId}
+            onChange={(classId) => set({ classId })}
+            options={[{ value: ALL, label: 'All Classes' }, ...props.classes.map((option) => ({ value: option.id, label: option.name }))]}
+          />
         )}
         <Col xs={24} md={10}>
           <Label>Group Students By</Label>
