@@ -54,10 +54,15 @@ async function teacherWithAPlan(_browser: Browser, page: Page) {
   const plan = await page.request.post(`/api/students/${student.id}/plans`, {
     data: { startDate: '2025-09-01', reviewDate: '2026-09-01', status: 'active' },
   });
-  return { studentId: student.id, planId: ((await plan.json()) as { id: string }).id };
+  // A class with the student in it, for the classes list and the roster matrix.
+  const created = await page.request.post('/api/classes', { data: { name: 'Period 3 Algebra I', period: '3' } });
+  const classId = ((await created.json()) as { id: string }).id;
+  const enrolled = await page.request.put(`/api/classes/${classId}/students`, { data: { studentIds: [student.id] }, headers: { 'If-Match': created.headers().etag ?? '' } });
+  expect(enrolled.status()).toBe(200);
+  return { studentId: student.id, planId: ((await plan.json()) as { id: string }).id, classId };
 }
 
-const SIGNED_IN_ROUTES: ((made: { studentId: string; planId: string }) => string)[] = [
+const SIGNED_IN_ROUTES: ((made: { studentId: string; planId: string; classId: string }) => string)[] = [
   () => '/',
   () => '/dashboard',
   () => '/students',
@@ -71,6 +76,8 @@ const SIGNED_IN_ROUTES: ((made: { studentId: string; planId: string }) => string
   () => '/settings',
   () => '/notifications',
   () => '/upgrade',
+  () => '/classes',
+  ({ classId }) => `/classes/${classId}`,
 ];
 
 const withoutIds = (path: string) => path.replace(/[0-9a-f-]{36}/, ':id');
@@ -102,7 +109,7 @@ for (const size of WIDTHS) {
     test.describe('signed in', () => {
       const signIn = signedInOnce(teacherWithAPlan);
       SIGNED_IN_ROUTES.forEach((routeOf, index) => {
-        const shown = withoutIds(routeOf({ studentId: '00000000-0000-4000-8000-000000000001', planId: '00000000-0000-4000-8000-000000000002' }));
+        const shown = withoutIds(routeOf({ studentId: '00000000-0000-4000-8000-000000000001', planId: '00000000-0000-4000-8000-000000000002', classId: '00000000-0000-4000-8000-000000000003' }));
         test(`signed-in page ${index + 1}, ${shown}, has no serious or critical violations`, async ({ page }) => {
           const route = routeOf(await signIn(page));
           await page.goto(route);

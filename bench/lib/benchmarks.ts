@@ -7,6 +7,7 @@ import { startupBenchmark } from '../startup.bench.ts';
 import { uiBenchmark } from '../ui.bench.ts';
 import { memoryBenchmark } from '../memory.bench.ts';
 import { registrationBenchmark } from '../registration.bench.ts';
+import { classesBenchmark } from '../classes.bench.ts';
 
 /** Every benchmark of `npm run bench`, in the order it runs them. */
 export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<BenchSection>> = {
@@ -18,4 +19,5 @@ export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<Bench
   ui: uiBenchmark,
   memory: memoryBenchmark,
   registration: registrationBenchmark,
+  classes: classesBenchmark,
 };

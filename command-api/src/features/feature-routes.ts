@@ -14,12 +14,14 @@ import { historyRoutes } from './history/history-routes.ts';
 import { recordsExportRoutes } from './records-export/records-export-routes.ts';
 import { accountErasureRoutes } from './erasure/account-erasure-routes.ts';
 import { studentRoutes } from './students/student-routes.ts';
+import { suggestionRoutes } from './students/suggestion-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { shareRoutes } from './sharing/share-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
 import { calendarRoutes } from './notifications/calendar-routes.ts';
 import { classRoutes } from './classes/class-routes.ts';
+import { classSubPlanRoutes } from './classes/class-sub-plan-routes.ts';
 
 /**
  * Every feature's routes, in the order they are mounted: the one place features are composed (feature folders
@@ -42,10 +44,12 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     recordsExportRoutes(context, recordAccess),
     accountErasureRoutes(context, sessions),
     studentRoutes(context),
+    suggestionRoutes(context),
     planRoutes(context),
     documentRoutes(context, recordAccess),
     shareRoutes(context, recordAccess),
     classRoutes(context),
+    classSubPlanRoutes(context, recordAccess),
     notificationRoutes(context),
     // The review-date calendar feed: reminders, wherever the teacher looks.
     calendarRoutes(context),

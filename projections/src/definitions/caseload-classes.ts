@@ -7,11 +7,12 @@ import { alreadyApplied, announce } from './caseload-changes.ts';
 import { refreshAudience } from './caseload-audience.ts';
 
 /** The read model's class as the domain's state, so the one `evolveClass` decides what an event changes. */
-const stateOf = ({ status, ownerId, schoolId, name, period, subject, room, studentIds, teachers }: ClassDoc): ClassState => ({
+const stateOf = ({ status, ownerId, schoolId, name, period, subject, room, termStart, termEnd, studentIds, teachers }: ClassDoc): ClassState => ({
   status,
   ownerId,
   schoolId,
-  details: { name, period, subject, room },
+  // A document folded before classes had terms has neither date.
+  details: { name, period, subject, room, termStart: termStart ?? null, termEnd: termEnd ?? null },
   studentIds,
   teachers,
 });

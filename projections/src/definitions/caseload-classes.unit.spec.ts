@@ -22,7 +22,7 @@ async function olgasClass() {
     context,
     envelope('student-s1', { type: 'StudentAdded', data: { studentId: 's1', ownerId: 'olga', ...janeDetails } }, 'olga'),
     envelope('plan-p1', { type: 'PlanCreated', data: { planId: 'p1', studentId: 's1', startDate: '2025-09-01', reviewDate: '2026-09-01', status: 'active', meetingDate: null, caseManager: null } }, 'olga'),
-    classEvent({ type: 'ClassCreated', data: { classId: 'c1', ownerId: 'olga', schoolId: null, name: 'Period 3 Algebra I', period: '3', subject: null, room: null } }),
+    classEvent({ type: 'ClassCreated', data: { classId: 'c1', ownerId: 'olga', schoolId: null, name: 'Period 3 Algebra I', period: '3', subject: null, room: null, termStart: null, termEnd: null } }),
     invite(null),
   );
   return context;

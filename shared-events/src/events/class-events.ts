@@ -4,13 +4,15 @@ import { defineEvent, type EventOf } from './define-event.ts';
 
 // Classes (issue 24), in `class-<classId>`: a section, its teachers and its enrolled students.
 
+/** v2 carries the term's dates; a class created before them has none (null). */
 export const ClassCreated = defineEvent(
   'ClassCreated',
-  1,
+  2,
   z.object({ classId: z.string(), ownerId: z.string(), schoolId: z.string().nullable(), ...classDetailsSchema.shape }),
+  { 1: (older) => (typeof older === 'object' && older !== null ? { termStart: null, termEnd: null, ...older } : older) },
 );
 
-/** Only what changed; an absent field keeps its value. */
+/** Only what changed; an absent field keeps its value (so a v1 change, without term dates, reads as it was). */
 export const ClassUpdated = defineEvent('ClassUpdated', 1, z.object({ classId: z.string(), changes: classDetailsSchema.partial() }));
 
 /** Archived classes keep their history but give their teachers nothing any more. */

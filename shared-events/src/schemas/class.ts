@@ -7,12 +7,34 @@ const optionalText = (max: number) => text(max).transform((value) => (value ? va
 /** For a PATCH: absent keeps the value (undefined), empty or null clears it. */
 const patchText = (max: number) => text(max).transform((value) => (value === undefined ? undefined : value ? value : null));
 
+/** A calendar day as a date input gives it; February 30 is refused, not rolled over. */
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD')
+  .refine((value) => {
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+  }, 'Use a real date in the form YYYY-MM-DD');
+const date = z.union([z.literal(''), isoDate]).optional().nullable();
+/** Empty is null. */
+const optionalDate = date.transform((value) => (value ? value : null));
+/** For a PATCH: absent keeps the date, empty or null clears it. */
+const patchDate = date.transform((value) => (value === undefined ? undefined : value ? value : null));
+
+export const TERM_ENDS_BEFORE_START = 'The term’s end date must be on or after its start date';
+/** Both dates given, the end on or after the start; the decider checks it again against what a PATCH keeps. */
+const termInOrder = ({ termStart, termEnd }: { termStart?: string | null; termEnd?: string | null }) => !termStart || !termEnd || termEnd >= termStart;
+const termOrderIssue = { message: TERM_ENDS_BEFORE_START, path: ['termEnd'] };
+
 /** A class's own fields: what ClassCreated carries and ClassUpdated may change. */
 export const classDetailsSchema = z.object({
   name: z.string(),
   period: z.string().nullable(),
   subject: z.string().nullable(),
   room: z.string().nullable(),
+  /** The term the class runs (YYYY-MM-DD), either or both unknown. */
+  termStart: z.string().nullable(),
+  termEnd: z.string().nullable(),
 });
 export type ClassDetails = z.infer<typeof classDetailsSchema>;
 
@@ -21,20 +43,28 @@ const classFields = {
   period: optionalText(40),
   subject: optionalText(100),
   room: optionalText(40),
+  termStart: optionalDate,
+  termEnd: optionalDate,
 };
 
 /** POST /api/classes, validated identically in the browser and by the API. */
-export const classFormSchema = z.object({ ...classFields, schoolId: z.string().min(1).max(100).optional().nullable() });
+export const classFormSchema = z
+  .object({ ...classFields, schoolId: z.string().min(1).max(100).optional().nullable() })
+  .refine(termInOrder, termOrderIssue);
 export type ClassForm = z.input<typeof classFormSchema>;
 export type ClassInput = z.output<typeof classFormSchema>;
 
 /** PATCH /api/classes/:id: only the fields sent change. */
-export const classPatchSchema = z.object({
-  name: classFields.name.optional(),
-  period: patchText(40),
-  subject: patchText(100),
-  room: patchText(40),
-});
+export const classPatchSchema = z
+  .object({
+    name: classFields.name.optional(),
+    period: patchText(40),
+    subject: patchText(100),
+    room: patchText(40),
+    termStart: patchDate,
+    termEnd: patchDate,
+  })
+  .refine(termInOrder, termOrderIssue);
 export type ClassPatch = z.output<typeof classPatchSchema>;
 
 /** PUT /api/classes/:id/students */

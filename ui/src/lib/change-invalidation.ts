@@ -52,7 +52,8 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
     case 'notification':
       return [{ queryKey: queryKeys.notifications() }];
     case 'class':
-      // The class list, the class and its roster; a teacher's students list gains or loses the class's students.
-      return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }];
+      // The class list, the class and its roster; a teacher's students list gains or loses the class's students, and
+      // the sub plan by class its rows.
+      return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.subPlan() }];
   }
 }

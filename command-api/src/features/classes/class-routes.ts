@@ -4,7 +4,7 @@ import { classFormSchema, classPatchSchema, classTeacherFormSchema, enrolmentFor
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { classDecider, type ClassCommand } from '@accommodate/shared-events/domain/class/decide-class';
-import type { ClassDoc } from '@accommodate/projections/queries/caseload-schema';
+import { inDayOrder } from '@accommodate/shared-events/domain/class/day-order';
 import { classQueries } from '@accommodate/projections/queries/class-queries';
 import { personLookup, userQueries } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
@@ -15,19 +15,21 @@ import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadClassFor } from '../../shared/class-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
-import { rosterOf, toClass } from './class-views.ts';
+import { rosterAnswer, toClass } from './class-views.ts';
+import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
+import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
+import { usersProjection } from '@accommodate/projections/definitions/users-projection';
 
-/** Active classes first, then by period and name, as a teacher's day runs. */
-const inDayOrder = (a: ClassDoc, b: ClassDoc) =>
-  a.status.localeCompare(b.status) ||
-  (a.period ?? '\uffff').localeCompare(b.period ?? '\uffff', undefined, { numeric: true }) ||
-  a.name.localeCompare(b.name) ||
-  a.id.localeCompare(b.id);
+/** A roster of 40 students, or a teacher's list of classes, is about 10 KB: some 400 of them. */
+const ROSTER_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** Classes (issue 24): a teacher's sections, their enrolment and their co-teachers. */
 export function classRoutes(context: AppContext): Router {
   const router = Router();
   const classes = classQueries(context.readStore);
+  const rosters = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
+  // The class list names the teachers: kept until the caseload (the classes) or the users (a rename) change.
+  const classLists = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name, usersProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
 
   /** The class as the user now reads it, with its ETag. */
   const answer = async (res: Response, classId: string, userId: string, status = 200) => {
@@ -41,9 +43,12 @@ export function classRoutes(context: AppContext): Router {
 
   router.get('/api/classes', async (req, res) => {
     const userId = requireUser(req);
-    const lookup = personLookup(context.readStore);
-    const taught = (await classes.classesTaughtBy(userId)).sort(inDayOrder);
-    res.json(await Promise.all(taught.map((doc) => toClass(doc, userId, lookup))));
+    const body = await classLists.answer(userId, context.now(), async () => {
+      const lookup = personLookup(context.readStore);
+      const taught = (await classes.classesTaughtBy(userId)).sort(inDayOrder);
+      return { body: Buffer.from(JSON.stringify(await Promise.all(taught.map((doc) => toClass(doc, userId, lookup))))), until: Infinity };
+    });
+    res.type('application/json').send(body);
   });
 
   router.post('/api/classes', async (req, res) => {
@@ -62,10 +67,16 @@ export function classRoutes(context: AppContext): Router {
     res.json(await toClass(found, userId, personLookup(context.readStore)));
   });
 
+  // Every teacher of a class reads its roster at each poke: kept serialised per teacher and class until a commit to
+  // the caseload (its students, plans, shares or the class) or the end of a share may change it, as the students list is.
   router.get('/api/classes/:id/roster', async (req, res) => {
     const userId = requireUser(req);
-    const found = await loadClassFor(context, userId, idParam(req), 'read');
-    res.json(await rosterOf(context, found, userId));
+    const classId = idParam(req);
+    const body = await rosters.answer(`${userId}:${classId}`, context.now(), async (now) => {
+      const found = await loadClassFor(context, userId, classId, 'read');
+      return rosterAnswer({ readStore: context.readStore, now: () => now }, found, userId);
+    });
+    res.type('application/json').send(body);
   });
 
   router.patch('/api/classes/:id', async (req, res) => {

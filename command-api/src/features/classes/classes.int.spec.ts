@@ -80,10 +80,15 @@ describe('classes API', () => {
       expect.objectContaining({ student: expect.objectContaining({ id: jill }), plan: null }),
     ]);
     expect(JSON.stringify(roster.body)).not.toContain('Pat Parent');
+    // The roster is kept between reads (each poke reads it again), and a new plan shows at the next read.
+    await olga.post(`/api/students/${jill}/plans`, { startDate: '2026-02-02', reviewDate: '2098-02-02' });
+    const after = await tom.get(`/api/classes/${classId}/roster`);
+    expect(after.body[1]).toMatchObject({ student: { id: jill }, plan: { startDate: '2026-02-02', reviewDate: '2098-02-02' } });
 
     // Leaving the class ends it.
     await enrol(olga, classId, [jill]);
     expect((await tom.get(`/api/students/${jack}`)).status).toBe(404);
+    expect((await tom.get(`/api/classes/${classId}/roster`)).body.map((row: { student: { id: string } }) => row.student.id)).toEqual([jill]);
   });
 
   it('lists one class’s students with ?classId=, and hides a class the user does not teach as not found', async () => {
@@ -92,6 +97,11 @@ describe('classes API', () => {
     const list = await olga.get(`/api/students?classId=${classId}`);
     expect(list.body.map((student: { id: string }) => student.id)).toEqual([jill]);
     expect((await olga.get('/api/students')).body.map((student: { id: string }) => student.id).sort()).toEqual([jack, jill].sort());
+    // The rows are the students list's, which carries nothing private, even for the owner (issue 22).
+    await enrol(olga, classId, [jack, jill]);
+    const withParent = (await olga.get(`/api/students?classId=${classId}`)).body as Record<string, unknown>[];
+    expect(withParent.map((student) => student.id)).toEqual([jack, jill]);
+    for (const field of ['parentName', 'parentEmail', 'parentNotes', 'notes', 'birthdate']) expect(withParent[0]).not.toHaveProperty(field);
 
     const eve = await teacher(server, 'Eve Elsewhere');
     expect((await eve.get(`/api/students?classId=${classId}`)).status).toBe(404);

@@ -47,6 +47,8 @@ row('GET /api/students/:id', (w, c) => c.get(`/api/students/${w.studentId}`), {}
 row('GET /api/students (list)', async (w, c) => (await c.get('/api/students')).body.some((s: { id: string }) => s.id === w.studentId), {});
 row('PUT /api/students/:id', (w, c) => c.put(`/api/students/${w.studentId}`, jane), READ_ONLY);
 row('GET /api/students/:id/accommodations', (w, c) => c.get(`/api/students/${w.studentId}/accommodations`), {});
+// Suggestions (issue 24) are authorised like reading the student.
+row('GET /api/students/:id/suggestions', (w, c) => c.get(`/api/students/${w.studentId}/suggestions`), {});
 row('GET /api/students/:id/accommodations.pdf', (w, c) => c.get(`/api/students/${w.studentId}/accommodations.pdf`), {});
 row('GET /api/students/:id/documents', (w, c) => c.get(`/api/students/${w.studentId}/documents`), { substitute: 404 });
 row('POST /api/students/:id/documents', (w, c) => upload(c, w.studentId), READ_ONLY);
@@ -64,6 +66,11 @@ row('GET /api/sub-plan', async (w, c) => (await c.get('/api/sub-plan')).body.som
   auditor: 404,
   'class teacher': 404,
 });
+// The sub plan by class lists the classes one teaches: the owner's class, which the class teacher co-teaches.
+row('GET /api/sub-plan/classes', async (w, c) => {
+  const sheet = (await c.get('/api/sub-plan/classes')).body as { students: { student: { id: string } }[] }[];
+  return sheet.some((entry) => entry.students.some((row) => row.student.id === w.studentId));
+}, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 'allow' });
 row('socket student:watch', async (w, c) => {
   const socket: Socket = await openSocket(c);
   try {

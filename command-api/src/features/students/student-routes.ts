@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { studentFormSchema } from '@accommodate/shared-events/schemas/student';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
-import { visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
+import { mayAccess, visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
@@ -62,9 +62,17 @@ export function studentRoutes(context: AppContext): Router {
     const classId = idQuery(req, 'classId');
     if (classId !== undefined) {
       // One class's students (issue 24): the class must be one the user teaches; its students, those the user may view.
-      const enrolled = new Set((await loadClassFor(context, userId, classId, 'read')).studentIds);
-      const docs = (await caseload.studentsVisibleTo(userId, context.now())).filter((doc) => enrolled.has(doc.id)).sort(byName);
-      res.json(await presentStudents(context, docs, userId));
+      // Read by id: a class holds a few dozen of a caseload that may hold a thousand. The rows are the list's, kept
+      // as the whole list is.
+      const body = await studentLists.answer(`${userId}:class:${classId}`, context.now(), async (now) => {
+        const { studentIds } = await loadClassFor(context, userId, classId, 'read');
+        const docs = (await Promise.all(studentIds.map((id) => caseload.studentById(id))))
+          .filter((doc): doc is StudentDoc => doc !== null && mayAccess(doc, userId, 'view', now))
+          .sort(byName);
+        const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
+        return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
+      });
+      res.type('application/json').send(body);
       return;
     }
     const body = await studentLists.answer(userId, context.now(), async (now) => {

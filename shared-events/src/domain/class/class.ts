@@ -31,8 +31,9 @@ export const initialClassState = (): ClassState => ({ status: 'absent' });
 export function evolveClass(state: ClassState, event: ClassEvent): ClassState {
   if (event.type === 'ClassCreated') {
     if (state.status !== 'absent') return state;
-    const { ownerId, schoolId, name, period, subject, room } = event.data;
-    return { status: 'active', ownerId, schoolId, details: { name, period, subject, room }, studentIds: [], teachers: {} };
+    const { ownerId, schoolId, name, period, subject, room, termStart, termEnd } = event.data;
+    const details = { name, period, subject, room, termStart, termEnd };
+    return { status: 'active', ownerId, schoolId, details, studentIds: [], teachers: {} };
   }
   if (state.status === 'absent') return state;
   switch (event.type) {

@@ -1,13 +1,18 @@
 import type { ClassEvent } from '../../events/class-events.ts';
-import type { ClassDetails } from '../../schemas/class.ts';
-import { changesFrom } from '../changes.ts';
+import { TERM_ENDS_BEFORE_START, type ClassDetails } from '../../schemas/class.ts';
+import { changesFrom, withChanges } from '../changes.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, ValidationError } from '../errors.ts';
 import { authorizeClass } from './class-access.ts';
 import { CLASS_EVENT_TYPES, evolveClass, initialClassState, teacherForEmail, type ClassState, type PresentClass } from './class.ts';
 
 export const ALREADY_CLASS_OWNER = 'You already teach this class';
-const DETAIL_FIELDS = ['name', 'period', 'subject', 'room'] as const;
+const DETAIL_FIELDS = ['name', 'period', 'subject', 'room', 'termStart', 'termEnd'] as const;
+
+/** Checked on what the class would hold, since a PATCH may move one date past the other it keeps. */
+function assertTermInOrder({ termStart, termEnd }: Pick<ClassDetails, 'termStart' | 'termEnd'>): void {
+  if (termStart !== null && termEnd !== null && termEnd < termStart) throw ValidationError.onField('termEnd', TERM_ENDS_BEFORE_START);
+}
 
 export type ClassCommand =
   | { type: 'CreateClass'; classId: string; ownerId: string; schoolId: string | null; details: ClassDetails }
@@ -35,12 +40,14 @@ export function decideClass(command: ClassCommand, state: ClassState): ClassEven
   switch (command.type) {
     case 'CreateClass': {
       if (state.status !== 'absent') throw new IllegalStateError('This class already exists');
+      assertTermInOrder(command.details);
       return [{ type: 'ClassCreated', data: { classId, ownerId: command.ownerId, schoolId: command.schoolId, ...command.details } }];
     }
     case 'UpdateClass': {
       const current = present(state);
       authorizeClass(current, command.userId, 'manage');
       const changes = changesFrom(current.details, command.details, DETAIL_FIELDS);
+      assertTermInOrder(withChanges(current.details, changes));
       return Object.keys(changes).length === 0 ? [] : [{ type: 'ClassUpdated', data: { classId, changes } }];
     }
     case 'ArchiveClass': {

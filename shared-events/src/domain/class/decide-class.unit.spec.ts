@@ -3,10 +3,11 @@ import type { ClassEvent } from '../../events/class-events.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { CLASS_ARCHIVED, ONLY_CLASS_OWNER } from './class-access.ts';
+import { TERM_ENDS_BEFORE_START } from '../../schemas/class.ts';
 import { ALREADY_CLASS_OWNER, classDecider } from './decide-class.ts';
 
 const spec = DeciderSpecification.for(classDecider);
-const details = { name: 'Period 3 Algebra I', period: '3', subject: 'Math', room: null };
+const details = { name: 'Period 3 Algebra I', period: '3', subject: 'Math', room: null, termStart: null, termEnd: null };
 const created: ClassEvent = { type: 'ClassCreated', data: { classId: 'c1', ownerId: 'olga', schoolId: null, ...details } };
 const enrolled = (...studentIds: string[]): ClassEvent => ({ type: 'EnrolmentSet', data: { classId: 'c1', studentIds } });
 const invited = (granteeUserId: string | null, teacherId = 't1'): ClassEvent => ({
@@ -55,6 +56,43 @@ describe('a class', () => {
       .given([created, archived])
       .when({ type: 'SetEnrolment', classId: 'c1', userId: 'olga', studentIds: ['s1'] })
       .thenThrows(IllegalStateError, (error) => error.message === CLASS_ARCHIVED));
+});
+
+describe('the term', () => {
+  const termOf = (termStart: string | null, termEnd: string | null) => ({ ...details, termStart, termEnd });
+  const endsBeforeStart = (error: ValidationError) => error.errors?.termEnd === TERM_ENDS_BEFORE_START;
+
+  it('is created with its dates, or with none', () => {
+    const term = termOf('2026-08-24', '2027-01-15');
+    spec.given([]).when({ type: 'CreateClass', classId: 'c1', ownerId: 'olga', schoolId: null, details: term }).then([{ type: 'ClassCreated', data: { ...created.data, ...term } }]);
+    spec.given([]).when({ type: 'CreateClass', classId: 'c1', ownerId: 'olga', schoolId: null, details: termOf('2026-08-24', '2026-08-24') }).then([
+      { type: 'ClassCreated', data: { ...created.data, termStart: '2026-08-24', termEnd: '2026-08-24' } },
+    ]);
+  });
+
+  it('refuses a term that ends before it starts', () =>
+    spec
+      .given([])
+      .when({ type: 'CreateClass', classId: 'c1', ownerId: 'olga', schoolId: null, details: termOf('2027-01-15', '2026-08-24') })
+      .thenThrows(ValidationError, endsBeforeStart));
+
+  it('records a new end date, and refuses one before the start the class keeps', () => {
+    const withTerm: ClassEvent = { type: 'ClassUpdated', data: { classId: 'c1', changes: { termStart: '2026-08-24', termEnd: '2027-01-15' } } };
+    spec
+      .given([created, withTerm])
+      .when({ type: 'UpdateClass', classId: 'c1', userId: 'olga', details: { termEnd: '2027-06-10' } })
+      .then([{ type: 'ClassUpdated', data: { classId: 'c1', changes: { termEnd: '2027-06-10' } } }]);
+    spec
+      .given([created, withTerm])
+      .when({ type: 'UpdateClass', classId: 'c1', userId: 'olga', details: { termEnd: '2026-06-10' } })
+      .thenThrows(ValidationError, endsBeforeStart);
+  });
+
+  it('can be cleared', () =>
+    spec
+      .given([created, { type: 'ClassUpdated', data: { classId: 'c1', changes: { termStart: '2026-08-24' } } }])
+      .when({ type: 'UpdateClass', classId: 'c1', userId: 'olga', details: { termStart: null } })
+      .then([{ type: 'ClassUpdated', data: { classId: 'c1', changes: { termStart: null } } }]));
 });
 
 describe('enrolment', () => {

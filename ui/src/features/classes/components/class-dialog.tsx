@@ -7,13 +7,19 @@ import { DialogActions } from '../../../components/dialog-actions.tsx';
 import { useEditDialogForm } from '../../../hooks/use-edit-dialog-form.ts';
 import type { SchoolClass } from '../api/get-classes.ts';
 import { useCreateClass, useUpdateClass } from '../api/change-class.ts';
+import './class-dialog.css';
 
-type Values = { name: string; period: string; subject: string; room: string };
-const FIELDS: { name: keyof Values; label: string; max: number; placeholder?: string }[] = [
+type Values = { name: string; period: string; subject: string; room: string; termStart: string; termEnd: string };
+type TextField = 'name' | 'period' | 'subject' | 'room';
+const FIELDS: { name: TextField; label: string; max: number; placeholder?: string }[] = [
   { name: 'name', label: 'Class name', max: 100, placeholder: 'Period 3 Algebra I' },
   { name: 'period', label: 'Period', max: 40 },
   { name: 'subject', label: 'Subject', max: 100 },
   { name: 'room', label: 'Room', max: 40 },
+];
+const TERM_FIELDS: { name: 'termStart' | 'termEnd'; label: string }[] = [
+  { name: 'termStart', label: 'Term starts' },
+  { name: 'termEnd', label: 'Term ends' },
 ];
 
 const toValues = (schoolClass: SchoolClass | null): Values => ({
@@ -21,9 +27,11 @@ const toValues = (schoolClass: SchoolClass | null): Values => ({
   period: schoolClass?.period ?? '',
   subject: schoolClass?.subject ?? '',
   room: schoolClass?.room ?? '',
+  termStart: schoolClass?.termStart ?? '',
+  termEnd: schoolClass?.termEnd ?? '',
 });
 
-/** Add a class, or edit one's name, period, subject and room. */
+/** Add a class, or edit one's name, period, subject, room and term dates. */
 export function ClassDialog({ open, schoolClass, onClose }: { open: boolean; schoolClass: SchoolClass | null; onClose: () => void }) {
   const create = useCreateClass();
   const update = useUpdateClass();
@@ -50,6 +58,13 @@ export function ClassDialog({ open, schoolClass, onClose }: { open: boolean; sch
             <Controller name={name} control={control} render={({ field }) => <Input id={`class-${name}`} maxLength={max} placeholder={placeholder} {...field} />} />
           </Form.Item>
         ))}
+        <div className="class-dialog__term">
+          {TERM_FIELDS.map(({ name, label }) => (
+            <Form.Item key={name} label={label} htmlFor={`class-${name}`} validateStatus={formState.errors[name] ? 'error' : undefined} help={formState.errors[name]?.message}>
+              <Controller name={name} control={control} render={({ field }) => <Input id={`class-${name}`} type="date" {...field} />} />
+            </Form.Item>
+          ))}
+        </div>
         <DialogActions saving={saving} onCancel={onClose} submitLabel={schoolClass ? 'Save Changes' : 'Add Class'} />
       </Form>
     </Modal>

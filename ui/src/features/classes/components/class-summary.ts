@@ -1,3 +1,4 @@
+import { formatListDate } from '../../../lib/format-date-time.ts';
 import type { SchoolClass } from '../api/get-classes.ts';
 
 /** 'Period 3 · Math · Room 204 · 24 students': what tells one section from another. */
@@ -9,4 +10,12 @@ export function classSummary(schoolClass: Pick<SchoolClass, 'period' | 'subject'
     `${studentCount} student${studentCount === 1 ? '' : 's'}`,
   ];
   return parts.filter((part): part is string => Boolean(part)).join(' · ');
+}
+
+/** 'Term: Aug 24, 2026 – Jan 15, 2027', or the one date known; null when the class has no term dates. */
+export function termSummary({ termStart, termEnd }: Pick<SchoolClass, 'termStart' | 'termEnd'>): string | null {
+  if (termStart && termEnd) return `Term: ${formatListDate(termStart)} – ${formatListDate(termEnd)}`;
+  if (termStart) return `Term starts ${formatListDate(termStart)}`;
+  if (termEnd) return `Term ends ${formatListDate(termEnd)}`;
+  return null;
 }

@@ -8,7 +8,7 @@ import { useClasses, type SchoolClass } from '../api/get-classes.ts';
 import { useArchiveClass } from '../api/change-class.ts';
 import { ClassDialog } from './class-dialog.tsx';
 import { ClassTeacherDialog, EnrolmentDialog, type EnrolmentChoice } from './enrolment-dialog.tsx';
-import { classSummary } from './class-summary.ts';
+import { classSummary, termSummary } from './class-summary.ts';
 import './classes-list.css';
 
 const teacherNames = (schoolClass: SchoolClass) =>
@@ -51,6 +51,7 @@ export function ClassesList({ enrolmentChoices }: { enrolmentChoices: EnrolmentC
           {active.map((schoolClass) => (
             <Card key={schoolClass.id} data-testid="class-card" title={<Link to={`/classes/${encodeURIComponent(schoolClass.id)}`}>{schoolClass.name}</Link>} extra={schoolClass.access === 'teacher' ? <Tag>Co-teacher</Tag> : null}>
               <p className="classes-list__summary">{classSummary(schoolClass, schoolClass.studentIds.length)}</p>
+              {termSummary(schoolClass) && <p className="classes-list__term">{termSummary(schoolClass)}</p>}
               <p className="classes-list__teachers">Teachers: {teacherNames(schoolClass)}</p>
               {schoolClass.access === 'owner' && (
                 <Space wrap>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Card, Form, Input, Select } from 'antd';
-import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
 import {
@@ -15,7 +15,10 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCreateStudent } from '../api/create-student.ts';
 import { useUpdateStudent } from '../api/update-student.ts';
+import { useStudentSuggestions } from '../api/get-student-suggestions.ts';
 import { AccommodationPicker } from './accommodation-picker.tsx';
+import { SuggestionsPanel } from './suggestions-panel.tsx';
+import { suggestionsToReview, withSuggestionAdded } from './suggestions-model.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { notesAreEmpty, sanitizeNotesHtml } from './notes-html.ts';
 import { resolveStudentMerge, studentConflictBodySchema, type MergeChoices, type StudentConflictBody } from './student-merge.ts';
@@ -72,10 +75,15 @@ export function StudentForm({ student, library }: StudentFormProps) {
   const create = useCreateStudent();
   const update = useUpdateStudent();
   const saving = create.isPending || update.isPending;
-  const { control, handleSubmit, formState, reset, setError } = useForm<Values, unknown, StudentInput>({
+  const { control, handleSubmit, formState, reset, setError, setValue } = useForm<Values, unknown, StudentInput>({
     defaultValues: toValues(student),
     resolver: studentResolver,
   });
+  // Suggestions only for a student already saved; one goes into the form on Add, and onto the record on save.
+  const suggestions = useStudentSuggestions(student?.id ?? '');
+  const chosen = useWatch({ control, name: 'accommodationIds' }) ?? [];
+  const toReview = suggestionsToReview(suggestions.data ?? [], chosen, new Set(library.map((accommodation) => accommodation.id)));
+  const addSuggestion = (accommodationId: string) => setValue('accommodationIds', withSuggestionAdded(chosen, accommodationId), { shouldDirty: true });
   // The record the form was loaded from: a co-teacher's save in between must give 412 (or a
   // server merge), and a background refetch must not wipe what the user is typing.
   const [base, setBase] = useState(student);
@@ -260,6 +268,8 @@ export function StudentForm({ student, library }: StudentFormProps) {
           />
         </Form.Item>
       </Card>
+
+      {student && toReview.length > 0 && <SuggestionsPanel suggestions={toReview} onAdd={addSuggestion} />}
 
       <div className="student-form-actions">
         <Button onClick={() => void navigate('/students')} disabled={saving}>

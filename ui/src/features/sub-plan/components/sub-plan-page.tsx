@@ -1,66 +1,107 @@
 import { Button, Empty, Result, Skeleton } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { formatListDate } from '../../../lib/format-date-time.ts';
-import { useSubPlan } from '../api/get-sub-plan.ts';
-import { orderSubPlan, sharedByNames } from './sub-plan-model.ts';
+import { useSubPlan, type SubPlanEntry } from '../api/get-sub-plan.ts';
+import { useSubPlanClasses, type SubPlanClass } from '../api/get-sub-plan-classes.ts';
+import { classDetails, classHeading, orderSubPlan, orderSubPlanClasses, sharedByNames, sharedOutsideClasses } from './sub-plan-model.ts';
+import { SubPlanStudent } from './sub-plan-student.tsx';
 import './sub-plan.css';
 
-/** A one-page sheet for a substitute: every student shared with them and what each one needs. */
+const students = (count: number) => `${count} student${count === 1 ? '' : 's'}`;
+const classCount = (count: number) => `${count} class${count === 1 ? '' : 'es'}`;
+const today = () => dayjs().format('MMM D, YYYY');
+
+/**
+ * A one-page sheet for a substitute: every student shared with them and what each one needs; for a teacher with
+ * classes, their classes by period first, each with its students' accommodations (issue 24).
+ */
 export default function SubPlanPage() {
   const subPlan = useSubPlan();
-  const entries = orderSubPlan(subPlan.data ?? []);
+  const byClass = useSubPlanClasses();
+  const classes = orderSubPlanClasses(byClass.data ?? []);
+  const shared = orderSubPlan(sharedOutsideClasses(subPlan.data ?? [], classes));
+  const hasClasses = classes.length > 0;
+  const failed = subPlan.error ?? byClass.error;
 
   return (
     <div className="sub-plan">
       <PageHeader
         title="Sub Plan"
-        description="Accommodations for the students shared with you as a substitute"
+        description={
+          hasClasses ? 'Accommodations for your classes, by period, and for the students shared with you as a substitute' : 'Accommodations for the students shared with you as a substitute'
+        }
         actions={
-          <Button type="primary" icon={<PrinterOutlined />} disabled={entries.length === 0} onClick={() => window.print()}>
+          <Button type="primary" icon={<PrinterOutlined />} disabled={!hasClasses && shared.length === 0} onClick={() => window.print()}>
             Print
           </Button>
         }
       />
-      {subPlan.isPending ? (
+      {subPlan.isPending || byClass.isPending ? (
         <Skeleton active paragraph={{ rows: 8 }} />
-      ) : subPlan.isError ? (
-        <Result status="error" title="Could not load the sub plan" subTitle={subPlan.error.message} />
-      ) : entries.length === 0 ? (
+      ) : failed ? (
+        <Result status="error" title="Could not load the sub plan" subTitle={failed.message} />
+      ) : hasClasses ? (
+        <>
+          <p className="sub-plan__meta">
+            {classCount(classes.length)} · as of {today()}
+          </p>
+          {classes.map((entry) => (
+            <ClassSheet key={entry.class.id} entry={entry} />
+          ))}
+          {shared.length > 0 && (
+            <section className="sub-plan__group" aria-labelledby="sub-plan-shared">
+              <h2 id="sub-plan-shared" className="sub-plan__group-title">
+                Shared with you as a substitute
+              </h2>
+              <p className="sub-plan__group-meta">
+                {students(shared.length)} · from {sharedByNames(shared).join(', ')}
+              </p>
+              <StudentGrid entries={shared} heading="h3" />
+            </section>
+          )}
+        </>
+      ) : shared.length === 0 ? (
         <Empty description="No students are shared with you as a substitute right now." />
       ) : (
         <>
           <p className="sub-plan__meta">
-            {entries.length} student{entries.length === 1 ? '' : 's'} · from {sharedByNames(entries).join(', ')} · as of{' '}
-            {dayjs().format('MMM D, YYYY')}
+            {students(shared.length)} · from {sharedByNames(shared).join(', ')} · as of {today()}
           </p>
-          <div className="sub-plan__students">
-            {entries.map((entry) => (
-              <section key={entry.student.id} className="sub-plan__student" aria-label={entry.student.name} data-testid="sub-plan-student">
-                <h2 className="sub-plan__name">
-                  {entry.student.name} <span className="sub-plan__grade">{gradeLabel(entry.student.grade)}</span>
-                </h2>
-                {entry.reviewDate && <div className="sub-plan__review">Plan review: {formatListDate(entry.reviewDate)}</div>}
-                {entry.accommodations.length === 0 ? (
-                  <p className="sub-plan__none">No accommodations recorded.</p>
-                ) : (
-                  <ul className="sub-plan__accommodations">
-                    {entry.accommodations.map((accommodation) => (
-                      <li key={accommodation.id} className={accommodation.status === 'active' ? undefined : 'sub-plan__inactive'}>
-                        <strong>{accommodation.name}</strong>
-                        {accommodation.status !== 'active' && ` (${accommodation.status})`}
-                        {accommodation.description && <span className="sub-plan__description"> — {accommodation.description}</span>}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            ))}
-          </div>
+          <StudentGrid entries={shared} heading="h2" />
         </>
       )}
+    </div>
+  );
+}
+
+function ClassSheet({ entry }: { entry: SubPlanClass }) {
+  const headingId = `sub-plan-class-${entry.class.id}`;
+  return (
+    <section className="sub-plan__group" aria-labelledby={headingId} data-testid="sub-plan-class">
+      <h2 id={headingId} className="sub-plan__group-title">
+        {classHeading(entry.class)}
+      </h2>
+      <p className="sub-plan__group-meta">{classDetails(entry)}</p>
+      {entry.students.length === 0 ? (
+        <p className="sub-plan__none">No students enrolled.</p>
+      ) : (
+        <div className="sub-plan__students">
+          {entry.students.map((row) => (
+            <SubPlanStudent key={row.student.id} student={row.student} accommodations={row.accommodations} heading="h3" />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function StudentGrid({ entries, heading }: { entries: SubPlanEntry[]; heading: 'h2' | 'h3' }) {
+  return (
+    <div className="sub-plan__students">
+      {entries.map((entry) => (
+        <SubPlanStudent key={entry.student.id} student={entry.student} accommodations={entry.accommodations} reviewDate={entry.reviewDate} heading={heading} />
+      ))}
     </div>
   );
 }
