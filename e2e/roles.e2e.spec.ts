@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
-import { addPlan, addStudent } from './caseload-fixtures.ts';
+import { addPlan, addStudent, tinyPdf } from './caseload-fixtures.ts';
 
 // Issue 26: auditors, substitutes and premium users see only what they can use. Where someone cannot act,
 // the control is absent (not a button that ends in a 403 toast).
@@ -62,6 +62,29 @@ test('an auditor reads documents, notes, plans and history, with no Upload, Edit
   await expect(owner.page.getByRole('button', { name: 'Save Plan' })).toBeVisible();
 });
 
+test('an auditor can download a document but finds no Delete button; the owner has one', async ({ browser }) => {
+  const owner = await person(browser, 'Alex Owner');
+  const auditor = await person(browser, 'Ada Auditor');
+  const { id } = await addStudent(owner.page.request, { firstName: 'Ava', lastInitial: 'S', grade: '3' });
+  const upload = await owner.page.request.post(`/api/students/${id}/documents`, {
+    multipart: { file: { name: 'IEP-2026.pdf', mimeType: 'application/pdf', buffer: tinyPdf('IEP-2026.pdf') } },
+  });
+  expect(upload.status()).toBe(201);
+  await share(owner, id, auditor, 'auditor');
+
+  const page = auditor.page;
+  await page.goto(`/students/${id}`);
+  await page.getByRole('tab', { name: 'Documents' }).click();
+  const documents = page.getByRole('tabpanel', { name: 'Documents' });
+  await expect(documents.getByText('IEP-2026.pdf')).toBeVisible();
+  await expect(documents.getByRole('link', { name: 'Download IEP-2026.pdf' })).toBeVisible();
+  await expect(documents.getByRole('button', { name: /Delete/ })).toHaveCount(0);
+
+  await owner.page.goto(`/students/${id}`);
+  await owner.page.getByRole('tab', { name: 'Documents' }).click();
+  await expect(owner.page.getByRole('tabpanel', { name: 'Documents' }).getByRole('button', { name: 'Delete IEP-2026.pdf' })).toBeVisible();
+});
+
 test('a substitute opening a plan sees its dates, with no form and no versions', async ({ browser }) => {
   const owner = await person(browser, 'Alex Owner');
   const sub = await person(browser, 'Sam Substitute');
@@ -107,7 +130,8 @@ test('the Upgrade page promises only what Premium does: no AI, and a cancel answ
   await expect(free.page.locator('main')).not.toContainText(/\bAI\b|recommendation/i);
   await expect(free.page.locator('main')).not.toContainText('billing period');
   await free.page.getByRole('button', { name: 'Can I cancel Premium?' }).click();
-  await expect(free.page.getByText('Not from the app yet')).toBeVisible();
+  await expect(free.page.getByText('Yes, at any time, on this page.')).toBeVisible();
+  await expect(free.page.getByText(/The 3 students you added first stay active\. The others are archived/)).toBeVisible();
   // Each feature says which plans have it; only the student limit differs.
   await expect(free.page.getByText('Free and Premium')).toHaveCount(5);
 });

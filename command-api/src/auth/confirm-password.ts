@@ -1,5 +1,5 @@
 import type { AppContext } from '../framework/command-context.ts';
-import { loadCurrentUser } from '../shared/current-user.ts';
+import { accountEmailOf } from '../shared/current-user.ts';
 import { credentials, emailKey, type Credential } from './credentials.ts';
 import { verifyPassword } from './passwords.ts';
 import { passwordConfirmationLimit } from './sign-in-limits.ts';
@@ -12,7 +12,7 @@ import { passwordConfirmationLimit } from './sign-in-limits.ts';
 export async function confirmPassword(context: AppContext, userId: string, password: string): Promise<Credential | null> {
   const limit = passwordConfirmationLimit(context.limits);
   await limit.check(userId);
-  const { email } = await loadCurrentUser(context.readStore, userId);
+  const email = await accountEmailOf(context.readStore, userId);
   const credential = await credentials(context.readStore).get(emailKey(email));
   if (!credential || !(await verifyPassword(password, credential.passwordHash))) {
     await limit.failed(userId);

@@ -33,6 +33,8 @@ describe('idle sessions end (issue 22)', () => {
 
   it('after 30 minutes without a request, by default, and a request before then keeps it going', async () => {
     const teacher = await signedIn();
+    // The UI learns the limit from the account answer, to warn two minutes before it.
+    expect((await teacher.get('/api/auth/user')).body).toMatchObject({ sessionIdleMinutes: 30 });
     ahead += 29 * MINUTE;
     expect((await teacher.get('/api/auth/me')).status).toBe(200);
     ahead += 29 * MINUTE;
@@ -56,5 +58,37 @@ describe('idle sessions end (issue 22)', () => {
     expect((await teacher.get('/api/students', background)).status).toBe(401);
     // Ended for good: the person's own request does not bring it back.
     expect((await teacher.get('/api/students')).status).toBe(401);
+  });
+});
+
+describe('a configured idle limit (SESSION_IDLE_MINUTES)', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accommodate-idle-configured-'));
+  let ahead = 0;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    const config = loadRuntimeConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', UI_DIST: '/nonexistent', SESSION_IDLE_MINUTES: '5' });
+    server = await startServer(config, { runProjections: true, now: () => new Date(Date.now() + ahead) });
+    readMailOf(server);
+  });
+  afterAll(async () => {
+    await server.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is told to the UI at sign-in and in GET /api/auth/user, and is the one the server ends sessions by', async () => {
+    const teacher = new TestClient(server.url);
+    const account = await teacher.register();
+    const signIn = await new TestClient(server.url).post('/api/auth/login', { email: account.email, password: account.password });
+    expect(signIn.body).toMatchObject({ sessionIdleMinutes: 5 });
+    expect((await teacher.get('/api/auth/user')).body).toMatchObject({ sessionIdleMinutes: 5 });
+
+    // 'Stay signed in' is such a request: the person's own, without the background header.
+    ahead += 4 * MINUTE;
+    expect((await teacher.get('/api/auth/user')).status).toBe(200);
+    ahead += 4 * MINUTE;
+    expect((await teacher.get('/api/auth/user')).status).toBe(200);
+    ahead += 5 * MINUTE;
+    expect((await teacher.get('/api/auth/user')).status).toBe(401);
   });
 });

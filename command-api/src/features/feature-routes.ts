@@ -3,6 +3,7 @@ import type { AppContext } from '../framework/command-context.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import { createAccessRecorder } from '../shared/record-access.ts';
 import { accountRoutes } from './accounts/account-routes.ts';
+import { premiumRoutes } from './accounts/premium-routes.ts';
 import { sessionRoutes } from './accounts/session-routes.ts';
 import { twoFactorRoutes } from './accounts/two-factor-routes.ts';
 import { emailVerificationRoutes } from './accounts/email-verification-routes.ts';
@@ -33,6 +34,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
   const recordAccess = createAccessRecorder(context);
   return [
     accountRoutes(context, sessions),
+    premiumRoutes(context),
     emailVerificationRoutes(context),
     passwordResetRoutes(context, sessions),
     sessionRoutes(sessions),

@@ -44,6 +44,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/auth/reset-password', fields: ['token', 'newPassword', 'confirmPassword'], endsSession: true },
   { method: 'POST', path: '/api/auth/update-password', fields: ['currentPassword', 'newPassword', 'confirmPassword'], endsSession: true },
   { method: 'POST', path: '/api/upgrade-to-premium' },
+  { method: 'POST', path: '/api/cancel-premium' },
   { method: 'GET', path: '/api/auth/2fa' },
   { method: 'POST', path: '/api/auth/2fa/setup' },
   { method: 'POST', path: '/api/auth/2fa/enable', fields: ['code'] },

@@ -12,7 +12,14 @@ const detailsOf = ({ firstName, lastInitial, grade, status, birthdate, parentNam
   ({ firstName, lastInitial, grade, status, birthdate, parentName, parentEmail, parentNotes, notes });
 
 /** The read model's student as the domain's state, so the one `evolveStudent` decides what an event changes. */
-const stateOf = (doc: StudentDoc): StudentState => ({ status: 'present', ownerId: doc.ownerId, details: detailsOf(doc), accommodationIds: doc.accommodationIds });
+const stateOf = (doc: StudentDoc): StudentState => ({
+  status: 'present',
+  ownerId: doc.ownerId,
+  details: detailsOf(doc),
+  accommodationIds: doc.accommodationIds,
+  // Absent on documents from before archiving (issue 26).
+  archived: doc.archived === true,
+});
 
 /** The student's own events (shares go to caseload-shares.ts): its document, folded with `evolveStudent`. */
 export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context: ProjectionContext): Promise<void> {
@@ -32,6 +39,7 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       name: displayName(details),
       accommodationIds: [],
       accommodations: [],
+      archived: false,
       createdAt: event.occurredAt,
       ...changed,
       viewerIds: [ownerId],
@@ -54,6 +62,13 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       const next = evolveStudent(stateOf(existing), event);
       if (next.status !== 'present') return;
       context.put<StudentDoc>(STUDENTS, { ...existing, ...(await resolveAccommodations(context, next.accommodationIds)), ...changed });
+      break;
+    }
+    case 'StudentArchived':
+    case 'StudentRestored': {
+      const next = evolveStudent(stateOf(existing), event);
+      if (next.status !== 'present') return;
+      context.put<StudentDoc>(STUDENTS, { ...existing, archived: next.archived, ...changed });
       break;
     }
     case 'StudentDeleted': {

@@ -11,6 +11,8 @@ export interface UserDoc {
   emailNotifications: boolean;
   /** Proved by a mailed link (issue 22); a change of address clears it. Shares resolve only to verified addresses. */
   emailVerified: boolean;
+  /** An address asked for that another account holds (issue 22): shown as the new, unverified one; absent when none. */
+  pendingEmail?: string;
   username: string;
   isPremium: boolean;
   createdAt: string;
@@ -22,15 +24,15 @@ const usernameFrom = (email: string): string => email.split('@')[0] ?? email;
 /** The account's own events, and its deletion (erasure: the name and e-mail leave the read model with it). */
 type AccountEvent = Extract<
   UserEvent | AccessEvent,
-  { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserUpgradedToPremium' | 'UserPasswordChanged' | 'UserEmailVerified' | 'UserAccountDeleted' }
+  { type: 'UserRegistered' | 'UserProfileUpdated' | 'UserUpgradedToPremium' | 'UserPremiumCancelled' | 'UserPasswordChanged' | 'UserEmailVerified' | 'UserAccountDeleted' }
 >;
 
 export const usersProjection = defineProjection<AccountEvent>({
   name: 'users',
-  // v2: forgets erased students / deleted accounts. v3: emailVerified.
-  version: 3,
+  // v2: forgets erased students / deleted accounts. v3: emailVerified. v4: pendingEmail.
+  version: 4,
   collections: [USERS],
-  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPasswordChanged', 'UserEmailVerified', 'UserAccountDeleted'],
+  handles: ['UserRegistered', 'UserProfileUpdated', 'UserUpgradedToPremium', 'UserPremiumCancelled', 'UserPasswordChanged', 'UserEmailVerified', 'UserAccountDeleted'],
   async apply(event, context) {
     const id = event.data.userId;
     if (event.type === 'UserAccountDeleted') return context.delete(USERS, id);
@@ -58,8 +60,11 @@ export const usersProjection = defineProjection<AccountEvent>({
           next.emailVerified = false;
         }
         if (event.data.emailNotifications !== undefined) next.emailNotifications = event.data.emailNotifications;
+        if (event.data.pendingEmail === null) delete next.pendingEmail;
+        else if (event.data.pendingEmail !== undefined) next.pendingEmail = event.data.pendingEmail;
       }
       if (event.type === 'UserUpgradedToPremium') next.isPremium = true;
+      if (event.type === 'UserPremiumCancelled') next.isPremium = false;
       // Only for the address the account has now: a link to an address it has since left proves nothing.
       if (event.type === 'UserEmailVerified' && event.data.email === user.email) next.emailVerified = true;
       context.put<UserDoc>(USERS, next);

@@ -20,7 +20,8 @@ export function caseloadQueries(store: Pick<ReadStore, 'collection'>) {
     studentById: (studentId: string) => students().get(studentId),
     studentsVisibleTo,
     studentsOwnedBy: (userId: string) => students().find({ ownerId: userId }),
-    countStudentsOwnedBy: (userId: string) => students().count({ ownerId: userId }),
+    /** The account's students that count against the free limit: archived ones (issue 26) do not. */
+    countStudentsOwnedBy: async (userId: string) => (await students().find({ ownerId: userId })).filter((student) => student.archived !== true).length,
 
     planById: (planId: string) => plans().get(planId),
     plansOfStudent: (studentId: string) => plans().find({ studentId }),

@@ -26,7 +26,7 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   // Who accessed is part of the student's record of access (34 CFR 99.32): under the student's key, it outlives the account.
   StudentRecordAccessed: { subject: student, fields: ['ip', 'userAgent', 'userName'] },
   UserRegistered: { subject: user, fields: ['name', 'email'] },
-  UserProfileUpdated: { subject: user, fields: ['name', 'email'] },
+  UserProfileUpdated: { subject: user, fields: ['name', 'email', 'pendingEmail'] },
   UserEmailVerified: { subject: user, fields: ['email'] },
   // Not personal data, but a key to the account: sealed with the account's key, so erasure takes it too.
   TwoFactorSetupStarted: { subject: user, fields: ['secret'] },

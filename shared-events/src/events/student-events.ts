@@ -20,6 +20,12 @@ export const StudentAccommodationsChanged = defineEvent(
   z.object({ studentId: z.string(), added: z.array(z.string()), removed: z.array(z.string()) }),
 );
 export const StudentDeleted = defineEvent('StudentDeleted', 1, z.object({ studentId: z.string() }));
+/**
+ * Issue 26: the owner's Premium ended and the student is beyond the free plan's limit. It is kept, read-only for
+ * everyone, until the owner upgrades again (StudentRestored). No personal data.
+ */
+export const StudentArchived = defineEvent('StudentArchived', 1, z.object({ studentId: z.string() }));
+export const StudentRestored = defineEvent('StudentRestored', 1, z.object({ studentId: z.string() }));
 
 
 // Sharing (issue 4). Shares live in the student's stream, so a grant and an edit are ordered
@@ -65,6 +71,8 @@ export const StudentOwnershipTransferred = defineEvent(
 );
 
 export const STUDENT_EVENTS = [
+  StudentArchived,
+  StudentRestored,
   StudentAdded,
   StudentDetailsUpdated,
   StudentAccommodationsChanged,

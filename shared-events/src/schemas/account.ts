@@ -93,5 +93,7 @@ export const currentUserSchema = z.object({
   studentCount: z.number(),
   /** Null when the account has no limit (Premium). */
   studentLimit: z.number().nullable(),
+  /** A session ends after this long without the person's own request (SESSION_IDLE_MINUTES); the UI warns before. */
+  sessionIdleMinutes: z.number().int().positive(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

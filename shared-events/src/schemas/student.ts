@@ -88,6 +88,8 @@ export const studentSchema = z.object({
   access: z.enum(['owner', 'co-teacher', 'substitute', 'auditor', 'class-teacher']),
   /** Who shared it with the signed-in user; null for the owner. */
   sharedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Beyond the free limit after the owner's Premium ended (issue 26): kept, read-only for everyone, until they upgrade. */
+  archived: z.boolean(),
 });
 export type Student = z.infer<typeof studentSchema>;
 
@@ -110,6 +112,7 @@ export const studentListItemSchema = studentSchema.pick({
   revision: true,
   access: true,
   sharedBy: true,
+  archived: true,
 });
 export type StudentListItem = z.infer<typeof studentListItemSchema>;
 

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Skeleton } from 'antd';
 import { MenuOutlined } from '@ant-design/icons';
 import { useCurrentUser, useLogout } from '../lib/auth.ts';
+import { useSessionIdle } from '../lib/use-session-idle.ts';
+import { noteIdleSignOut } from '../lib/idle-sign-out.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { BrandLogo } from './brand-logo.tsx';
 import { MainNav } from './main-nav.tsx';
@@ -16,6 +18,8 @@ const loadDrawer = () => import('./app-shell-drawer.tsx');
 const AppShellDrawer = lazy(loadDrawer);
 // Only accounts whose address is still unverified load the banner.
 const VerifyEmailBanner = lazy(() => import('./verify-email-banner.tsx'));
+// The 'Stay signed in' dialog is fetched when it is about to open, two minutes before an idle session ends.
+const SessionIdleDialog = lazy(() => import('./session-idle-dialog.tsx'));
 
 /** The signed-in frame: header with brand, navigation, search and account menu; footer. */
 export default function AppShell({ children }: { children?: ReactNode }) {
@@ -31,6 +35,17 @@ export default function AppShell({ children }: { children?: ReactNode }) {
     setMenuOpen(false);
     logout.mutate(undefined, { onSettled: () => void navigate('/') });
   };
+
+  // Ended for idleness: signed out here too, then the sign-in page says why, and signing in comes back here.
+  const idleMinutes = user?.sessionIdleMinutes ?? null;
+  const { mutate: endSession } = logout;
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const signedOutIdle = useCallback(() => {
+    if (idleMinutes !== null) noteIdleSignOut(idleMinutes);
+    endSession(undefined, { onSettled: () => void navigate('/login', { replace: true, state: { from: here } }) });
+  }, [idleMinutes, endSession, navigate, here]);
+  const idle = useSessionIdle(idleMinutes, signedOutIdle);
 
   return (
     <div className="app-shell">
@@ -85,6 +100,11 @@ export default function AppShell({ children }: { children?: ReactNode }) {
         <Suspense fallback={<Skeleton active paragraph={{ rows: 6 }} />}>{children ?? <Outlet />}</Suspense>
       </main>
       <SiteFooter />
+      {idle.warning ? (
+        <Suspense fallback={null}>
+          <SessionIdleDialog remainingMs={idle.remainingMs} onSignOut={signOut} onEnded={signedOutIdle} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { apiErrorSchema } from '@accommodate/shared-events/schemas/api-error';
 import { BACKGROUND_REQUEST_HEADER } from '@accommodate/shared-events/schemas/active-session';
 import { pageActivity } from './person-activity.ts';
+import { noteOwnRequest } from './own-requests.ts';
 
 /**
  * Spec section 8: a failed call raises an error whose message is
@@ -51,6 +52,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.ifMatch !== undefined) headers['If-Match'] = `"${options.ifMatch}"`;
   // A read while the person is away is the app's own refresh: it must not keep the session from going idle.
   if ((options.method ?? 'GET') === 'GET' && pageActivity?.isAway()) headers[BACKGROUND_REQUEST_HEADER] = '1';
+  else noteOwnRequest();
 
   const response = await fetch(path, {
     method: options.method ?? 'GET',

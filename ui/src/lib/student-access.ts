@@ -52,13 +52,17 @@ export interface StudentPermissions {
   seeAccessLog: boolean;
 }
 
-/** A student without an access field is the caller’s own (a server from before sharing). */
-export function permissionsFor(access: StudentAccess | undefined): StudentPermissions {
+/**
+ * A student without an access field is the caller’s own (a server from before sharing). An archived student (its
+ * owner's Premium ended, issue 26) is read-only for every role, as the server's rules say.
+ */
+export function permissionsFor(access: StudentAccess | undefined, archived = false): StudentPermissions {
   const allowed = CAPABILITIES[access ?? 'owner'] ?? CAPABILITIES.substitute;
+  const changes = !archived;
   return {
-    edit: allowed.has('edit'),
-    delete: allowed.has('delete'),
-    share: allowed.has('manage-shares'),
+    edit: changes && allowed.has('edit'),
+    delete: changes && allowed.has('delete'),
+    share: changes && allowed.has('manage-shares'),
     seePrivate: allowed.has('see-private'),
     seeShares: allowed.has('list-shares'),
     seeHistory: allowed.has('see-history'),

@@ -24,6 +24,11 @@ describe('what each access may do on a student', () => {
     expect(permissionsFor('auditor')).toEqual({ ...VIEW_ONLY, seePrivate: true, seeHistory: true, seeAccessLog: true });
   });
 
+  it('an archived student (its owner’s Premium ended) is read as before by every role, and changed by none', () => {
+    expect(permissionsFor('owner', true)).toEqual({ ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true, seeAccessLog: true });
+    expect(permissionsFor('co-teacher', true)).toEqual({ ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true });
+  });
+
   it('a student without an access field is the caller’s own (a server before sharing existed)', () => {
     expect(Object.values(permissionsFor(undefined)).every(Boolean)).toBe(true);
   });

@@ -28,6 +28,7 @@ describe('accounts', () => {
       isPremium: false,
       studentCount: 0,
       studentLimit: 3,
+      sessionIdleMinutes: 30,
     });
     const cookie = signedIn.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/HttpOnly/i);

@@ -23,7 +23,8 @@ import { clientAddress } from '../../auth/client-address.ts';
 import { endSession, startSession } from '../../auth/session-cookie.ts';
 import { readCookie, SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
 import { emailClaimDecider, userDecider } from '@accommodate/shared-events/domain/account/decide-user';
-import { IllegalStateError, ValidationError } from '@accommodate/shared-events/domain/errors';
+import { IllegalStateError, NotFoundError, ValidationError } from '@accommodate/shared-events/domain/errors';
+import { userQueries } from '@accommodate/projections/queries/users-queries';
 import { loadCurrentUser } from '../../shared/current-user.ts';
 import { sendAccountMail } from '../../shared/account-mail.ts';
 import { mailVerificationLink } from './email-verification.ts';
@@ -124,7 +125,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
     // Only failures count: teachers signing in from one school address must not lock each other out.
     await signIns.succeeded(accountKey, address);
     await startSession(sessions, req, res, credential.userId);
-    res.json(await loadCurrentUser(context.readStore, credential.userId));
+    res.json(await loadCurrentUser(context, credential.userId));
   });
 
   router.post('/api/auth/logout', async (req, res) => {
@@ -140,7 +141,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   });
 
   const currentUser = async (req: Request, res: Response) => {
-    res.json(await loadCurrentUser(context.readStore, requireUser(req)));
+    res.json(await loadCurrentUser(context, requireUser(req)));
   };
   router.get('/api/auth/user', currentUser);
   router.get('/api/auth/me', currentUser);
@@ -153,34 +154,49 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   router.put('/api/settings', async (req, res) => {
     const userId = requireUser(req);
     const { currentPassword, ...profile } = profileSchema.parse(req.body);
-    const before = await loadCurrentUser(context.readStore, userId);
-    const emailChanged = profile.email !== before.email;
+    const account = await userQueries(context.readStore).userById(userId);
+    if (!account) throw new NotFoundError('Account');
+    // What the account shows as its address: its own, or one asked for that another account holds (below).
+    const shown = account.pendingEmail ?? account.email;
+    const emailChanged = profile.email !== shown;
     const credential = emailChanged ? await requireCurrentPassword(userId, currentPassword) : null;
-    if (emailChanged && !(await claimEmail(profile.email, userId).then(() => true, refusedAsTaken))) {
-      // Taken: the answer is the one a free address gets (the new address, unverified, a link on its way), so Settings
-      // tells no one which addresses have accounts; the holder is told, and this account keeps its address.
+    const moving = emailChanged && profile.email !== account.email;
+    if (moving && !(await claimEmail(profile.email, userId).then(() => true, refusedAsTaken))) {
+      // Taken: the account keeps its address and the new one is kept as pending, so this answer and every later
+      // GET /api/auth/user read as after a change to a free address (the new address, unverified): Settings tells
+      // no one which addresses have accounts. The holder is told.
       await noticeEmailChangeAttempt(profile.email);
-      await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpdateProfile', userId, ...profile, email: before.email }, {
-        actor: { userId },
-      });
-      res.json({ ...(await loadCurrentUser(context.readStore, userId)), email: profile.email, emailVerified: false });
+      await handleCommand(
+        context,
+        userDecider,
+        streamName('user', userId),
+        { type: 'UpdateProfile', userId, ...profile, email: account.email, pendingEmail: profile.email },
+        { actor: { userId } },
+      );
+      res.json(await loadCurrentUser(context, userId));
       return;
     }
-    await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpdateProfile', userId, ...profile }, {
-      actor: { userId },
-    });
-    if (credential) {
+    // Unchanged, the pending address (if any) stays; a change to a free address or back to its own drops it.
+    const pendingEmail = emailChanged ? null : (account.pendingEmail ?? null);
+    await handleCommand(
+      context,
+      userDecider,
+      streamName('user', userId),
+      { type: 'UpdateProfile', userId, ...profile, email: emailChanged ? profile.email : account.email, pendingEmail },
+      { actor: { userId } },
+    );
+    if (moving && credential) {
       await store().put({ ...credential, id: emailKey(profile.email) });
       await store().delete(credential.id);
-      await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(before.email)), { type: 'ReleaseEmail', userId }, {
+      await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(account.email)), { type: 'ReleaseEmail', userId }, {
         actor: { userId },
       });
       // Links mailed to the old address (a reset among them) stop working.
       await tokens.revoke(userId);
       await mailVerificationLink(context, tokens, { userId, email: profile.email });
-      sendAccountMail(context, { userId, email: before.email }, { kind: 'email-changed' });
+      sendAccountMail(context, { userId, email: account.email }, { kind: 'email-changed' });
     }
-    res.json(await loadCurrentUser(context.readStore, userId));
+    res.json(await loadCurrentUser(context, userId));
   });
 
   router.post('/api/auth/update-password', async (req, res) => {
@@ -195,14 +211,6 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
       actor: { userId },
     });
     res.status(204).end();
-  });
-
-  router.post('/api/upgrade-to-premium', async (req, res) => {
-    const userId = requireUser(req);
-    await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpgradeToPremium', userId }, {
-      actor: { userId },
-    });
-    res.json(await loadCurrentUser(context.readStore, userId));
   });
 
   return router;

@@ -12,7 +12,7 @@ import { clientAddress } from '../../auth/client-address.ts';
 import { startSession } from '../../auth/session-cookie.ts';
 import type { SessionStore } from '../../auth/sessions.ts';
 import { sendAccountMail } from '../../shared/account-mail.ts';
-import { loadCurrentUser } from '../../shared/current-user.ts';
+import { accountEmailOf, loadCurrentUser } from '../../shared/current-user.ts';
 import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 import { markEmailVerified } from './email-verification.ts';
 
@@ -49,10 +49,10 @@ export function passwordResetRoutes(context: AppContext, sessions: SessionStore)
     const redeemed = await tokens.redeem(input.token, 'reset-password');
     if (!redeemed) throw new ValidationError(INVALID_LINK);
     const { userId } = redeemed;
-    const user = await loadCurrentUser(context.readStore, userId).catch(() => null);
+    const email = await accountEmailOf(context.readStore, userId).catch(() => null);
     const store = credentials(context.readStore);
-    const credential = user ? await store.get(emailKey(user.email)) : null;
-    if (!user || !credential) throw new ValidationError(INVALID_LINK);
+    const credential = email === null ? null : await store.get(emailKey(email));
+    if (email === null || !credential) throw new ValidationError(INVALID_LINK);
 
     await store.put({ ...credential, passwordHash: await hashPassword(input.newPassword) });
     // Whoever knew the old password is signed out everywhere, and so are other reset links.
@@ -60,9 +60,9 @@ export function passwordResetRoutes(context: AppContext, sessions: SessionStore)
     await tokens.revoke(userId, 'reset-password');
     await handleCommand(context, userDecider, streamName('user', userId), { type: 'RecordPasswordChange', userId }, { actor: { userId } });
     // The link reached the address it was mailed to, which proves the address, if the account still has it.
-    if (redeemed.email === user.email) await markEmailVerified(context, { userId, email: user.email });
+    if (redeemed.email === email) await markEmailVerified(context, { userId, email });
     await startSession(sessions, req, res, userId);
-    res.json(await loadCurrentUser(context.readStore, userId));
+    res.json(await loadCurrentUser(context, userId));
   });
 
   return router;

@@ -10,7 +10,7 @@ import { confirmPassword } from '../../auth/confirm-password.ts';
 import { hashRecoveryCode, newRecoveryCodes } from '../../auth/recovery-codes.ts';
 import { spendSecondFactor, twoFactorStateOf } from '../../auth/second-factor.ts';
 import { matchingStep, newTotpSecret, otpauthUrlOf, qrDataUrlOf } from '../../auth/totp.ts';
-import { loadCurrentUser } from '../../shared/current-user.ts';
+import { accountEmailOf } from '../../shared/current-user.ts';
 
 const PASSWORD_INCORRECT = 'Password is incorrect';
 
@@ -30,7 +30,7 @@ export function twoFactorRoutes(context: AppContext): Router {
 
   router.post('/api/auth/2fa/setup', async (req, res) => {
     const userId = requireUser(req);
-    const { email } = await loadCurrentUser(context.readStore, userId);
+    const email = await accountEmailOf(context.readStore, userId);
     const secret = newTotpSecret();
     await handleCommand(context, twoFactorDecider, stream(userId), { type: 'StartTwoFactorSetup', userId, secret }, { actor: { userId } });
     const otpauthUrl = otpauthUrlOf(secret, email);

@@ -246,4 +246,42 @@ describe('a Settings e-mail change to an address another account holds', () => {
     expect((await new TestClient(server.url).post('/api/auth/login', { email: mover.account.email, password: PASSWORD })).status).toBe(200);
     expect((await new TestClient(server.url).post('/api/auth/login', { email: holder.account.email, password: PASSWORD })).body.name).toBe('Hana Holder');
   });
+
+  it('stays truthful afterwards: GET /api/auth/user shows the new address pending, as after a free change, until another change', async () => {
+    const holderPassword = 'the holder’s own password';
+    const holder = Object.assign(new TestClient(server.url), { account: { email: address('hana') } });
+    await holder.register('Hana Holder', holder.account.email, holderPassword);
+    const mover = await signedInTeacher(server.url, 'Max Mover');
+    const other = await signedInTeacher(server.url, 'Fay Free');
+    const free = address('free');
+    await other.put('/api/settings', { name: 'Fay Free', email: free, currentPassword: PASSWORD });
+    await mover.put('/api/settings', { name: 'Max Mover', email: holder.account.email, currentPassword: PASSWORD });
+
+    const afterFree = (await other.get('/api/auth/user')).body;
+    const afterTaken = (await mover.get('/api/auth/user')).body;
+    expect(afterFree).toMatchObject({ email: free, emailVerified: false });
+    expect(afterTaken).toMatchObject({ email: holder.account.email, emailVerified: false });
+    expect(Object.keys(afterTaken as object).sort()).toEqual(Object.keys(afterFree as object).sort());
+
+    // Saving a new name keeps the pending address and asks no password, as it would for a free one.
+    const renamed = await mover.put('/api/settings', { name: 'Max Mover-Smith', email: holder.account.email });
+    expect(renamed.status).toBe(200);
+    expect((await mover.get('/api/auth/user')).body).toMatchObject({ name: 'Max Mover-Smith', email: holder.account.email, emailVerified: false });
+
+    // Resending answers as for any unverified address, and mails the holder no link for someone else's account.
+    const holderMailBefore = outboxMessages(server.dataDir).filter((mail) => mail.to === holder.account.email).length;
+    expect((await mover.post('/api/auth/verify-email/resend', {})).status).toBe(204);
+    // The free address's resend is mailed (waited for here), so the mover's, made before it, would have been too.
+    expect(await verificationLinkAfter(free, () => other.post('/api/auth/verify-email/resend', {}))).toBeTruthy();
+    expect(outboxMessages(server.dataDir).filter((mail) => mail.to === holder.account.email).length).toBe(holderMailBefore);
+
+    // The password asked is still the account's own, never the holder's of the pending address.
+    const withHoldersPassword = await mover.put('/api/settings', { name: 'Max Mover-Smith', email: mover.account.email, currentPassword: holderPassword });
+    expect(withHoldersPassword.status).toBe(400);
+    // Going back to its own address drops the pending one; the account still signs in with it.
+    expect((await mover.put('/api/settings', { name: 'Max Mover-Smith', email: mover.account.email, currentPassword: PASSWORD })).status).toBe(200);
+    expect((await mover.get('/api/auth/user')).body).toMatchObject({ email: mover.account.email });
+    expect((await new TestClient(server.url).post('/api/auth/login', { email: mover.account.email, password: PASSWORD })).status).toBe(200);
+    expect((await new TestClient(server.url).post('/api/auth/login', { email: holder.account.email, password: holderPassword })).status).toBe(200);
+  });
 });

@@ -14,7 +14,7 @@ import type { SessionStore } from '../../auth/sessions.ts';
 import { clearSessionCookie } from '../../auth/session-cookie.ts';
 import { AccountTokens } from '../../auth/account-tokens.ts';
 import { withdrawAccountMail } from '../../shared/account-mail.ts';
-import { loadCurrentUser } from '../../shared/current-user.ts';
+import { accountEmailOf } from '../../shared/current-user.ts';
 import { emailClaimDecider } from '@accommodate/shared-events/domain/account/decide-user';
 import { sharingDecider } from '@accommodate/shared-events/domain/sharing/decide-share';
 import type { AccountDeletionOutcome } from '@accommodate/shared-events/schemas/account-deletion';
@@ -43,7 +43,7 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
   router.delete('/api/account', async (req, res) => {
     const userId = requireUser(req);
     const { password } = deleteAccountSchema.parse(req.body ?? {});
-    const user = await loadCurrentUser(context.readStore, userId);
+    const email = await accountEmailOf(context.readStore, userId);
     const store = credentials(context.readStore);
     const credential = await confirmPassword(context, userId, password);
     if (!credential) throw ValidationError.onField('password', 'Password is incorrect');
@@ -79,7 +79,7 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     const inbox = await notificationQueries(context.readStore).notificationsOf(userId);
     await appendFact(context, streamName('user', userId), { type: 'UserAccountDeleted', data: { userId } }, { actor: { userId } });
     await context.eventStore.forgetSubject(userId);
-    await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(user.email)), { type: 'ReleaseEmail', userId }, { actor: { userId } });
+    await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(email)), { type: 'ReleaseEmail', userId }, { actor: { userId } });
     await store.delete(credential.id);
     await deleteOutboxMail(context, inbox.map((notification) => notification.id));
     // Its verification and reset links stop working, and their mail still in the outbox (it names the address) goes.

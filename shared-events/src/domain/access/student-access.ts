@@ -1,11 +1,17 @@
-import { ForbiddenError, NotFoundError, type DomainError } from '../errors.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError, type DomainError } from '../errors.ts';
+import { STUDENT_ARCHIVED } from '../student/decide-student.ts';
 import { ROLE_RULES, type StudentAction, type StudentRoleEntry } from './role-rules.ts';
 
 /** The access part of a student record: who is on it, and how each reaches it. */
 export interface StudentAccessList {
   viewerIds: readonly string[];
   roles: Readonly<Record<string, StudentRoleEntry>>;
+  /** Archived when the owner's Premium ended (issue 26): read-only for every role; absent on older records. */
+  archived?: boolean;
 }
+
+/** What no role may do to an archived student: it is kept as it was until the owner upgrades again. */
+const CHANGES: ReadonlySet<StudentAction> = new Set(['edit', 'delete', 'manage-shares']);
 
 /** A refusal of something the user could not even see is a 404 too, so nothing about it leaks. */
 const DENIED: Record<StudentAction, () => DomainError> = {
@@ -28,7 +34,7 @@ export function roleOn(record: StudentAccessList, userId: string, now: Date): St
 
 export function mayAccess(record: StudentAccessList, userId: string, action: StudentAction, now: Date): boolean {
   const entry = roleOn(record, userId, now);
-  return entry !== null && ROLE_RULES[entry.role].allows.has(action);
+  return entry !== null && ROLE_RULES[entry.role].allows.has(action) && !(record.archived === true && CHANGES.has(action));
 }
 
 /**
@@ -46,6 +52,10 @@ export function authorizeStudent<R extends StudentAccessList>(
 ): asserts record is R {
   if (!record || !mayAccess(record, userId, 'view', now)) throw new NotFoundError(reachedAs ?? 'Student');
   if (mayAccess(record, userId, action, now)) return;
+  // The role allows it, the record's state does not: a conflict, which upgrading again resolves.
+  if (record.archived === true && CHANGES.has(action) && ROLE_RULES[roleOn(record, userId, now)!.role].allows.has(action)) {
+    throw new IllegalStateError(STUDENT_ARCHIVED);
+  }
   const refusal = DENIED[action]();
   throw reachedAs !== undefined && refusal instanceof NotFoundError ? new NotFoundError(reachedAs) : refusal;
 }

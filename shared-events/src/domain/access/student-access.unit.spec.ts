@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ForbiddenError, NotFoundError } from '../errors.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
+import { STUDENT_ARCHIVED } from '../student/decide-student.ts';
 import type { StudentRoleEntry } from './role-rules.ts';
 import { authorizeStudent, mayAccess, visibleUntil, type StudentAccessList } from './student-access.ts';
 
@@ -74,5 +75,19 @@ describe('visibleUntil', () => {
 
   it('ignores shares already over and other users’ shares; never, when nothing ends', () => {
     expect(visibleUntil([doc({ sam: sub('2026-04-30') }), doc({ other: sub('2026-05-02'), sam: sub(null) })], 'sam', now)).toBe(Infinity);
+  });
+});
+
+describe('an archived student (issue 26)', () => {
+  const archived = { ...record({ olga: owner, cody: share('co-teacher'), ada: share('auditor') }), archived: true };
+
+  it('is read as before, and changed by no one: a conflict for those whose role would allow it', () => {
+    expect(mayAccess(archived, 'olga', 'view', now)).toBe(true);
+    expect(mayAccess(archived, 'ada', 'see-history', now)).toBe(true);
+    for (const action of ['edit', 'delete', 'manage-shares'] as const) expect(mayAccess(archived, 'olga', action, now)).toBe(false);
+    expect(asking(archived, 'olga', 'edit')).toThrow(IllegalStateError);
+    expect(asking(archived, 'cody', 'edit')).toThrow(STUDENT_ARCHIVED);
+    // A role that could never edit is refused as always.
+    expect(asking(archived, 'ada', 'edit')).toThrow(ForbiddenError);
   });
 });

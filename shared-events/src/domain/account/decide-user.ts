@@ -6,11 +6,22 @@ import { evolveEmailClaim, evolveUser, initialUserState, USER_EVENT_TYPES, type 
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; name: string; email: string }
-  | { type: 'UpdateProfile'; userId: string; name: string; email: string; emailNotifications?: boolean | undefined }
+  | {
+      type: 'UpdateProfile';
+      userId: string;
+      name: string;
+      email: string;
+      emailNotifications?: boolean | undefined;
+      /** The address asked for when another account holds it (the account keeps `email`); null or absent: none. */
+      pendingEmail?: string | null | undefined;
+    }
   | { type: 'RecordPasswordChange'; userId: string }
   /** A mailed link for `email` was followed by the account's own session (or a reset link was used). */
   | { type: 'VerifyEmail'; userId: string; email: string }
-  | { type: 'UpgradeToPremium'; userId: string };
+  | { type: 'UpgradeToPremium'; userId: string }
+  | { type: 'CancelPremium'; userId: string };
+
+export const NOT_PREMIUM = 'Your account is on the free plan';
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
   if (command.type === 'RegisterUser') {
@@ -21,9 +32,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
   switch (command.type) {
     case 'UpdateProfile': {
       // Only what changed, so the history shows real edits rather than every save.
-      const changes: { name?: string; email?: string; emailNotifications?: boolean } = {};
+      const changes: { name?: string; email?: string; emailNotifications?: boolean; pendingEmail?: string | null } = {};
       if (command.name !== state.name) changes.name = command.name;
       if (command.email !== state.email) changes.email = command.email;
+      const pendingEmail = command.pendingEmail ?? null;
+      if (pendingEmail !== state.pendingEmail) changes.pendingEmail = pendingEmail;
       if (command.emailNotifications !== undefined && command.emailNotifications !== state.emailNotifications) {
         changes.emailNotifications = command.emailNotifications;
       }
@@ -40,6 +53,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'UpgradeToPremium':
       if (state.isPremium) return [];
       return [{ type: 'UserUpgradedToPremium', data: { userId: command.userId } }];
+    case 'CancelPremium':
+      if (!state.isPremium) throw new IllegalStateError(NOT_PREMIUM);
+      return [{ type: 'UserPremiumCancelled', data: { userId: command.userId } }];
   }
 }
 

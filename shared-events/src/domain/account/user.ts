@@ -15,6 +15,8 @@ export type UserState =
       isPremium: boolean;
       /** The current address was proved by a mailed link; a new address starts unproved (issue 22). */
       emailVerified: boolean;
+      /** An address asked for that another account holds: pending, never verifiable by this account. */
+      pendingEmail: string | null;
     };
 
 export const initialUserState = (): UserState => ({ status: 'unregistered' });
@@ -22,7 +24,7 @@ export const initialUserState = (): UserState => ({ status: 'unregistered' });
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', ...event.data, emailNotifications: true, isPremium: false, emailVerified: false };
+      return { status: 'registered', ...event.data, emailNotifications: true, isPremium: false, emailVerified: false, pendingEmail: null };
     case 'UserProfileUpdated': {
       if (state.status !== 'registered') return state;
       const email = event.data.email ?? state.email;
@@ -32,12 +34,15 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         email,
         emailNotifications: event.data.emailNotifications ?? state.emailNotifications,
         emailVerified: state.emailVerified && email === state.email,
+        pendingEmail: event.data.pendingEmail === undefined ? state.pendingEmail : event.data.pendingEmail,
       };
     }
     case 'UserEmailVerified':
       return state.status === 'registered' && event.data.email === state.email ? { ...state, emailVerified: true } : state;
     case 'UserUpgradedToPremium':
       return state.status === 'registered' ? { ...state, isPremium: true } : state;
+    case 'UserPremiumCancelled':
+      return state.status === 'registered' ? { ...state, isPremium: false } : state;
     default:
       return state;
   }

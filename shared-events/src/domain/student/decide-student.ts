@@ -23,7 +23,13 @@ export type StudentCommand =
       allowance: StudentAllowance;
     }
   | { type: 'UpdateStudent'; studentId: string; details: StudentDetails; accommodationIds: string[] }
-  | { type: 'DeleteStudent'; studentId: string };
+  | { type: 'DeleteStudent'; studentId: string }
+  /** The owner's Premium ended and the student is beyond the free limit (issue 26). */
+  | { type: 'ArchiveStudent'; studentId: string }
+  /** The owner upgraded again. */
+  | { type: 'RestoreStudent'; studentId: string };
+
+export const STUDENT_ARCHIVED = 'This student is archived and read-only. Upgrade to Premium to change them again.';
 
 export const FREE_LIMIT_REACHED = `The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`;
 
@@ -31,6 +37,12 @@ const unique = (ids: readonly string[]) => [...new Set(ids)];
 
 function assertPresent(state: StudentState): asserts state is Extract<StudentState, { status: 'present' }> {
   if (state.status !== 'present') throw new NotFoundError('Student');
+}
+
+/** Present, and not archived: an archived student is kept as it was, not changed nor deleted. */
+function assertChangeable(state: StudentState): asserts state is Extract<StudentState, { status: 'present' }> {
+  assertPresent(state);
+  if (state.archived) throw new IllegalStateError(STUDENT_ARCHIVED);
 }
 
 export function decideStudent(command: StudentCommand, state: StudentState): StudentEvent[] {
@@ -49,7 +61,7 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
       return events;
     }
     case 'UpdateStudent': {
-      assertPresent(state);
+      assertChangeable(state);
       const events: StudentEvent[] = [];
       const changes = changesFrom(state.details, command.details, STUDENT_DETAIL_FIELDS);
       if (Object.keys(changes).length > 0) {
@@ -64,8 +76,14 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
       return events;
     }
     case 'DeleteStudent':
-      assertPresent(state);
+      assertChangeable(state);
       return [{ type: 'StudentDeleted', data: { studentId: command.studentId } }];
+    case 'ArchiveStudent':
+      assertPresent(state);
+      return state.archived ? [] : [{ type: 'StudentArchived', data: { studentId: command.studentId } }];
+    case 'RestoreStudent':
+      assertPresent(state);
+      return state.archived ? [{ type: 'StudentRestored', data: { studentId: command.studentId } }] : [];
   }
 }
 

@@ -4,7 +4,7 @@ import type { StudentEvent } from '../../events/student-events.ts';
 import { janeDetails } from '../../testing/student-fixtures.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
-import { FREE_LIMIT_REACHED, studentDecider } from './decide-student.ts';
+import { FREE_LIMIT_REACHED, STUDENT_ARCHIVED, studentDecider } from './decide-student.ts';
 
 const spec = DeciderSpecification.for(studentDecider);
 const details = janeDetails;
@@ -109,5 +109,28 @@ describe('student decider', () => {
       .given([])
       .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(99) })
       .thenThrows(ForbiddenError, withMessage(FREE_LIMIT_REACHED));
+  });
+});
+
+describe('an archived student (issue 26: the owner’s Premium ended)', () => {
+  const archived: StudentEvent = { type: 'StudentArchived', data: { studentId: 's1' } };
+
+  it('is archived once, and restored once', () => {
+    spec.given([added]).when({ type: 'ArchiveStudent', studentId: 's1' }).then([archived]);
+    spec.given([added, archived]).when({ type: 'ArchiveStudent', studentId: 's1' }).then([]);
+    spec.given([added, archived]).when({ type: 'RestoreStudent', studentId: 's1' }).then([{ type: 'StudentRestored', data: { studentId: 's1' } }]);
+    spec.given([added]).when({ type: 'RestoreStudent', studentId: 's1' }).then([]);
+  });
+
+  it('is kept as it was: neither changed nor deleted until it is restored', () => {
+    spec
+      .given([added, archived])
+      .when({ type: 'UpdateStudent', studentId: 's1', details: { ...details, grade: '5' }, accommodationIds: [] })
+      .thenThrows(IllegalStateError, withMessage(STUDENT_ARCHIVED));
+    spec.given([added, archived]).when({ type: 'DeleteStudent', studentId: 's1' }).thenThrows(IllegalStateError, withMessage(STUDENT_ARCHIVED));
+    spec
+      .given([added, archived, { type: 'StudentRestored', data: { studentId: 's1' } }])
+      .when({ type: 'DeleteStudent', studentId: 's1' })
+      .then([{ type: 'StudentDeleted', data: { studentId: 's1' } }]);
   });
 });

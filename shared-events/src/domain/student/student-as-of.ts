@@ -29,5 +29,6 @@ export function studentAsOf(events: readonly EventEnvelope[], asOf: string): Stu
   if (state.status !== 'present') return null;
   const { updatedAt, revision } = changed;
   const { ownerId, details } = state;
-  return { ownerId, ...details, id, accommodationIds: [...state.accommodationIds], createdAt, updatedAt, revision, name: displayName(details) };
+  const { archived } = state;
+  return { ownerId, ...details, id, accommodationIds: [...state.accommodationIds], createdAt, updatedAt, revision, name: displayName(details), archived };
 }

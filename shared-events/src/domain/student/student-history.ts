@@ -103,6 +103,12 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
       case 'StudentDeleted':
         push('Student deleted', 'student', id, []);
         break;
+      case 'StudentArchived':
+        push('Archived (Premium ended)', 'student', id, []);
+        break;
+      case 'StudentRestored':
+        push('Restored (Premium again)', 'student', id, []);
+        break;
     }
   }
   return entries;

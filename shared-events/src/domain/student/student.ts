@@ -8,7 +8,14 @@ export type { StudentDetails };
 
 export type StudentState =
   | { status: 'absent' }
-  | { status: 'present'; ownerId: string; details: StudentDetails; accommodationIds: string[] }
+  | {
+      status: 'present';
+      ownerId: string;
+      details: StudentDetails;
+      accommodationIds: string[];
+      /** Beyond the free limit after the owner's Premium ended (issue 26): kept, read-only, until they upgrade again. */
+      archived: boolean;
+    }
   | { status: 'deleted' };
 
 /** Every event of the student stream: its own, and the shares that live in it (sharing/). */
@@ -21,7 +28,7 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
   switch (event.type) {
     case 'StudentAdded': {
       const { studentId: _id, ownerId, ...details } = event.data;
-      return { status: 'present', ownerId, details, accommodationIds: [] };
+      return { status: 'present', ownerId, details, accommodationIds: [], archived: false };
     }
     case 'StudentDetailsUpdated': {
       if (state.status !== 'present') return state;
@@ -35,6 +42,10 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
     }
     case 'StudentDeleted':
       return state.status === 'present' ? { status: 'deleted' } : state;
+    case 'StudentArchived':
+      return state.status === 'present' ? { ...state, archived: true } : state;
+    case 'StudentRestored':
+      return state.status === 'present' ? { ...state, archived: false } : state;
     case 'StudentOwnershipTransferred':
       return state.status === 'present' ? { ...state, ownerId: event.data.toUserId } : state;
     // Shares are the sharing decider's business (../sharing); the student's own fields stay as they are.

@@ -34,7 +34,7 @@ export default function PlanPage() {
   const current = plan.data;
   const studentName = student.data ? displayName(student.data) : undefined;
   // Until the student (and so the viewer's role) is known, neither the form nor the versions show.
-  const can = student.data ? permissionsFor(student.data.access) : null;
+  const can = student.data ? permissionsFor(student.data.access, student.data.archived) : null;
 
   return (
     // minmax(0, 1fr): a wide card (the versions' pickers, a table) scrolls or wraps inside itself, never widens the page.

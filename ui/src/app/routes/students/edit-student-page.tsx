@@ -24,7 +24,7 @@ export default function EditStudentPage() {
   const navigate = useNavigate();
   const student = useStudent(id);
   const library = useAccommodationLibrary();
-  const canEdit = student.isSuccess && permissionsFor(student.data.access).edit;
+  const canEdit = student.isSuccess && permissionsFor(student.data.access, student.data.archived).edit;
   const present = useStudentPresence(canEdit ? id : '', 'editing');
 
   if (student.isPending || library.isPending) {

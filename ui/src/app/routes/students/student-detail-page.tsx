@@ -4,6 +4,7 @@ import { DeleteOutlined, EditOutlined, PrinterOutlined, ShareAltOutlined } from 
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SharedByBadge } from '../../../components/shared-by-badge.tsx';
+import { ArchivedBadge, ArchivedNotice } from '../../../components/archived-badge.tsx';
 import { permissionsFor } from '../../../lib/student-access.ts';
 import { printStudentRecord } from '../../../features/access-log/api/record-print.ts';
 import { PresenceAvatars } from '../../../features/sharing/components/presence-avatars.tsx';
@@ -77,7 +78,7 @@ export default function StudentDetailPage() {
   }
 
   const data = student.data;
-  const can = permissionsFor(data.access);
+  const can = permissionsFor(data.access, data.archived);
   const list = accommodations.data ?? [];
   const editPath = `/students/edit/${encodeURIComponent(data.id)}`;
   const name = data.name || `${data.firstName} ${data.lastInitial}.`;
@@ -89,6 +90,7 @@ export default function StudentDetailPage() {
           <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
             {`Grade ${data.grade}`}
             <SharedByBadge student={data} />
+            <ArchivedBadge student={data} />
           </span>
         }
         actions={
@@ -115,6 +117,7 @@ export default function StudentDetailPage() {
           </div>
         }
       />
+      <ArchivedNotice student={data} />
       <Tabs
         className="wrapping-tabs"
         activeKey={activeTab}

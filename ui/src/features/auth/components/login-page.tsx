@@ -1,5 +1,7 @@
 import { useLocation, useNavigate, Link } from 'react-router-dom';
-import { Card } from 'antd';
+import { useEffect, useState } from 'react';
+import { Alert, Card } from 'antd';
+import { forgetIdleSignOutNote, IDLE_SIGN_OUT_MESSAGE, idleSignOutNote } from '../../../lib/idle-sign-out.ts';
 import { PublicPageLayout } from '../../../components/public-page-layout.tsx';
 import { SignInForm } from './sign-in-form.tsx';
 
@@ -12,11 +14,17 @@ function returnPath(state: unknown): string {
 export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
+  // Read once per visit: signed out for idleness in this tab just now (use-session-idle.ts), never from the URL.
+  const [idleMinutes] = useState(idleSignOutNote);
+  useEffect(() => forgetIdleSignOutNote(), []);
 
   return (
     <PublicPageLayout>
       <Card className="public-page__card">
         <h1 className="public-page__title">Sign in</h1>
+        {idleMinutes !== null ? (
+          <Alert className="public-page__notice" role="status" type="info" showIcon title={IDLE_SIGN_OUT_MESSAGE(idleMinutes)} />
+        ) : null}
         <p className="public-page__lead">Welcome back. Sign in to see your students and their plans.</p>
         <SignInForm onSignedIn={() => void navigate(returnPath(location.state), { replace: true })} />
         <p className="public-page__switch">

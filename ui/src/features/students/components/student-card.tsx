@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { SharedByBadge } from '../../../components/shared-by-badge.tsx';
+import { ArchivedBadge } from '../../../components/archived-badge.tsx';
 import { permissionsFor } from '../../../lib/student-access.ts';
 import { AccommodationChips } from './accommodation-chips.tsx';
 import { StudentStatusBadge } from './student-status-badge.tsx';
@@ -21,7 +22,7 @@ interface StudentCardProps {
 export function StudentCard({ row, selected, onSelectedChange }: StudentCardProps) {
   const navigate = useNavigate();
   const id = encodeURIComponent(row.student.id);
-  const can = permissionsFor(row.student.access);
+  const can = permissionsFor(row.student.access, row.student.archived);
   return (
     <Card size="small" className={selected ? 'student-card student-card--selected' : 'student-card'} data-testid="student-card">
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8 }}>
@@ -43,6 +44,7 @@ export function StudentCard({ row, selected, onSelectedChange }: StudentCardProp
             <Typography.Text type="secondary">{gradeLabel(row.student.grade)}</Typography.Text>
           </div>
           <SharedByBadge student={row.student} />
+          <ArchivedBadge student={row.student} />
         </div>
         <StudentStatusBadge status={row.status} where="list" />
       </div>

@@ -6,7 +6,7 @@ const base: Student = {
   id: 's1', ownerId: 'u1', firstName: 'Ava', lastInitial: 'S', name: 'Ava S.', grade: '3', status: 'active',
   birthdate: null, parentName: 'Pat', parentEmail: null, parentNotes: null, notes: null,
   accommodationIds: ['breaks', 'quiet'], createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z',
-  revision: 3, access: 'owner', sharedBy: null,
+  revision: 3, access: 'owner', sharedBy: null, archived: false,
 };
 const toInput = (student: Student): StudentInput => ({
   firstName: student.firstName, lastInitial: student.lastInitial, grade: student.grade, status: student.status,

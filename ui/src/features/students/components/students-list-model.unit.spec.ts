@@ -16,7 +16,7 @@ const student = (id: string, firstName: string, grade: string, status: string): 
   id, ownerId: 'u1', firstName, lastInitial: 'Z', name: `${firstName} Z.`, grade, status,
   birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null,
   accommodationIds: [], createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-01T00:00:00Z', revision: 1,
-  access: 'owner', sharedBy: null,
+  access: 'owner', sharedBy: null, archived: false,
 });
 const plan = (studentId: string, lastUpdated: string, reviewDate: string): Plan => ({
   id: `${studentId}-${reviewDate}`, studentId, startDate: '2025-01-01', reviewDate, lastUpdated,

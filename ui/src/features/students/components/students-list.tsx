@@ -242,7 +242,7 @@ function GridGroups({ groups, limit, selectedIds, onSelectedChange }: GridGroups
             <StudentCard
               key={row.student.id}
               row={row}
-              {...(permissionsFor(row.student.access).share
+              {...(permissionsFor(row.student.access, row.student.archived).share
                 ? { selected: selectedIds.has(row.student.id), onSelectedChange: (selected: boolean) => onSelectedChange(row.student.id, selected) }
                 : {})}
             />

@@ -6,6 +6,7 @@ import { formatListDate } from '../../../lib/format-date-time.ts';
 import { useMediaQuery } from '../../../lib/media-query.ts';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { SharedByBadge } from '../../../components/shared-by-badge.tsx';
+import { ArchivedBadge } from '../../../components/archived-badge.tsx';
 import { permissionsFor } from '../../../lib/student-access.ts';
 import { AccommodationChips } from './accommodation-chips.tsx';
 import { StudentStatusBadge } from './student-status-badge.tsx';
@@ -26,12 +27,13 @@ const studentLink = (row: StudentRow) => (
   <span className="students-table__name">
     <Link to={`/students/${encodeURIComponent(row.student.id)}`}>{row.name}</Link>
     <SharedByBadge student={row.student} />
+    <ArchivedBadge student={row.student} />
   </span>
 );
 
 function EditButton({ row }: { row: StudentRow }) {
   const navigate = useNavigate();
-  if (!permissionsFor(row.student.access).edit) return null;
+  if (!permissionsFor(row.student.access, row.student.archived).edit) return null;
   return (
     <Button size="small" onClick={() => void navigate(`/students/edit/${encodeURIComponent(row.student.id)}`)}>
       Edit
@@ -95,7 +97,7 @@ export function StudentsTable({ rows, selectedIds, onSelectedChange }: StudentsT
               onSelect: (row, selected) => onSelectedChange(row.student.id, selected),
               onSelectAll: (selected, _rows, changed) => changed.forEach((row) => onSelectedChange(row.student.id, selected)),
               getCheckboxProps: (row) => ({
-                disabled: !permissionsFor(row.student.access).share,
+                disabled: !permissionsFor(row.student.access, row.student.archived).share,
                 'aria-label': `Select ${row.name}`,
               }),
             }

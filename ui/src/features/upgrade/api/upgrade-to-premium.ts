@@ -12,8 +12,8 @@ export function useUpgradeToPremium() {
     mutationFn: upgradeToPremium,
     onSuccess: (user) => {
       queryClient.setQueryData(queryKeys.currentUser(), user);
-      // The student limit is lifted: the add-student screen must re-read it.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.students(), exact: true });
+      // The student limit is lifted, and students archived when Premium last ended are back: every student is re-read.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.students() });
     },
   });
 }

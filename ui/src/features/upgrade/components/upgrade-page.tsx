@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, Collapse, Result, Tag } from 'antd';
+import { Button, Card, Collapse, Modal, Result, Tag } from 'antd';
 import {
   BellOutlined, CheckOutlined, FilePdfOutlined, HistoryOutlined, ShareAltOutlined, SnippetsOutlined, TeamOutlined,
 } from '@ant-design/icons';
@@ -12,6 +12,8 @@ import { useCurrentUser } from '../../../lib/auth.ts';
 import { toast } from '../../../lib/toast.ts';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { useUpgradeToPremium } from '../api/upgrade-to-premium.ts';
+import { useCancelPremium } from '../api/cancel-premium.ts';
+import { FREE_PLAN_KEEPS } from '@accommodate/shared-events/domain/student/free-plan-archive';
 import './upgrade-page.css';
 
 const REDIRECT_DELAY_MS = 1500;
@@ -45,7 +47,7 @@ const FAQ = [
   {
     key: 'cancel',
     label: 'Can I cancel Premium?',
-    children: `Not from the app yet: there is no way back to the Free plan here. If you need one, write to ${SUPPORT_EMAIL}. A change of plan never deletes a student.`,
+    children: `Yes, at any time, on this page. Your account then returns to the Free plan. ${FREE_PLAN_KEEPS} A change of plan never deletes a student.`,
   },
   {
     key: 'data',
@@ -58,6 +60,8 @@ export default function UpgradePage() {
   const { user } = useCurrentUser();
   const navigate = useNavigate();
   const upgrade = useUpgradeToPremium();
+  const cancel = useCancelPremium();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [justUpgraded, setJustUpgraded] = useState(false);
   const redirectTimer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
@@ -83,18 +87,52 @@ export default function UpgradePage() {
     return <Result status="success" title={<h1 className="upgrade-result-title">Welcome to Premium!</h1>} subTitle="Taking you to your dashboard..." />;
   }
 
+  const onCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: (free) => {
+        setConfirmingCancel(false);
+        const archived = user.studentCount - free.studentCount;
+        toast({
+          title: 'Premium Cancelled',
+          description:
+            archived > 0
+              ? `Your account is on the Free plan. ${archived} ${archived === 1 ? 'student was' : 'students were'} archived; they come back when you upgrade again.`
+              : 'Your account is on the Free plan.',
+        });
+      },
+      onError: (error) =>
+        toast({ title: 'Cancel Failed', description: serverMessageOr(error, 'Failed to cancel Premium. Please try again.'), variant: 'destructive' }),
+    });
+
   if (user.isPremium) {
     return (
-      <Result
-        status="success"
-        title={<h1 className="upgrade-result-title">You're already a Premium member!</h1>}
-        subTitle="Your account has no limit on students."
-        extra={
-          <Button type="primary" onClick={() => void navigate('/dashboard')}>
-            Return to Dashboard
-          </Button>
-        }
-      />
+      <>
+        <Result
+          status="success"
+          title={<h1 className="upgrade-result-title">You're already a Premium member!</h1>}
+          subTitle="Your account has no limit on students."
+          extra={[
+            <Button key="dashboard" type="primary" onClick={() => void navigate('/dashboard')}>
+              Return to Dashboard
+            </Button>,
+            <Button key="cancel" onClick={() => setConfirmingCancel(true)}>
+              Cancel Premium
+            </Button>,
+          ]}
+        />
+        <Modal
+          open={confirmingCancel}
+          title="Cancel Premium?"
+          okText="Cancel Premium"
+          cancelText="Keep Premium"
+          okButtonProps={{ danger: true, loading: cancel.isPending }}
+          onOk={onCancel}
+          onCancel={() => setConfirmingCancel(false)}
+        >
+          <p>Your account returns to the Free plan, which holds up to {FREE_STUDENT_LIMIT} students of your own.</p>
+          <p data-testid="cancel-rule">{FREE_PLAN_KEEPS}</p>
+        </Modal>
+      </>
     );
   }
 

@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
+import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
+import { studentsToArchive } from '@accommodate/shared-events/domain/student/free-plan-archive';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadCurrentUser } from '../../shared/current-user.ts';
+
+/**
+ * The account's plan. Upgrading lifts the student limit and brings back every student archived when Premium last
+ * ended; cancelling (issue 26) makes the account Free and archives its students beyond the free limit, the ones
+ * added last (free-plan-archive.ts). Archived students are kept, and read-only for everyone who reaches them.
+ */
+export function premiumRoutes(context: AppContext): Router {
+  const router = Router();
+  const ownedBy = (userId: string) => caseloadQueries(context.readStore).studentsOwnedBy(userId);
+  const onStudent = (userId: string, studentId: string, type: 'ArchiveStudent' | 'RestoreStudent') =>
+    handleCommand(context, studentDecider, streamName('student', studentId), { type, studentId }, { actor: { userId } });
+
+  router.post('/api/upgrade-to-premium', async (req, res) => {
+    const userId = requireUser(req);
+    await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpgradeToPremium', userId }, {
+      actor: { userId },
+    });
+    for (const student of await ownedBy(userId)) if (student.archived === true) await onStudent(userId, student.id, 'RestoreStudent');
+    res.json(await loadCurrentUser(context, userId));
+  });
+
+  router.post('/api/cancel-premium', async (req, res) => {
+    const userId = requireUser(req);
+    await handleCommand(context, userDecider, streamName('user', userId), { type: 'CancelPremium', userId }, { actor: { userId } });
+    const active = (await ownedBy(userId)).filter((student) => student.archived !== true);
+    for (const studentId of studentsToArchive(active)) await onStudent(userId, studentId, 'ArchiveStudent');
+    res.json(await loadCurrentUser(context, userId));
+  });
+
+  return router;
+}
