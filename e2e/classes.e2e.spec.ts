@@ -88,6 +88,25 @@ test('create a class, enrol students, open the roster matrix; a co-teacher of th
   await expect(tom.page.getByTestId('roster-row').filter({ hasText: 'Cal U.' }).getByText('Visual Schedule')).toBeVisible();
   expect(await tom.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await tom.page.screenshot({ path: `${outDir}/class-roster-375.png`, fullPage: true });
+
+  // Tom prints the roster: each student on it has the print in the access log, marked as reached through the class.
+  await tom.page.setViewportSize({ width: 1280, height: 800 });
+  await tom.page.getByRole('switch', { name: 'Needs today' }).click();
+  await tom.page.evaluate(() => {
+    window.print = () => undefined;
+  });
+  const recorded = tom.page.waitForResponse((response) => response.url().endsWith('/roster/print'));
+  await tom.page.getByRole('button', { name: 'Print' }).click();
+  expect((await recorded).status()).toBe(204);
+  const log = (await (await olga.page.request.get(`/api/students/${ava.id}/access-log`)).json()) as { action: string; what: string; user: { name: string } }[];
+  expect(log).toContainEqual(expect.objectContaining({ action: 'print', what: 'Class roster (printed) (through a class)', user: expect.objectContaining({ name: 'Tom Teacher' }) }));
+  // On paper: the roster with the date and the confidentiality line, and nothing to click.
+  await tom.page.emulateMedia({ media: 'print' });
+  await expect(tom.page.getByText('Confidential: student education record (FERPA)')).toBeVisible();
+  await expect(tom.page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(tom.page.getByTestId('roster-row')).toHaveCount(3);
+  await tom.page.screenshot({ path: `${outDir}/class-roster-print.png`, fullPage: true });
+  await tom.page.emulateMedia({ media: 'screen' });
   await tom.page.getByRole('link', { name: 'Ava S.' }).click();
   await expect(tom.page.locator('.page-header__description')).toContainText('Grade 3');
   await expect(tom.page.getByRole('button', { name: 'Edit Student' })).toHaveCount(0);

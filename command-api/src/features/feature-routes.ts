@@ -53,7 +53,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     planRoutes(context),
     documentRoutes(context, recordAccess),
     shareRoutes(context, recordAccess),
-    classRoutes(context),
+    classRoutes(context, recordAccess),
     classSubPlanRoutes(context, recordAccess),
     notificationRoutes(context),
     // The review-date calendar feed: reminders, wherever the teacher looks.

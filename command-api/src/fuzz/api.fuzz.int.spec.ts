@@ -86,6 +86,14 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/accommodations/usage/print' },
   { method: 'GET', path: '/api/students/compare' },
   { method: 'POST', path: '/api/classes', fields: ['name', 'period', 'subject', 'room', 'termStart', 'termEnd', 'schoolId'] },
+  { method: 'GET', path: '/api/classes' },
+  { method: 'GET', path: '/api/classes/:class' },
+  { method: 'PATCH', path: '/api/classes/:class', fields: ['name', 'period', 'subject', 'room', 'termStart', 'termEnd'] },
+  { method: 'DELETE', path: '/api/classes/:class' },
+  { method: 'PUT', path: '/api/classes/:class/students', fields: ['studentIds'] },
+  { method: 'POST', path: '/api/classes/:class/teachers', fields: ['email'] },
+  { method: 'GET', path: '/api/classes/:class/roster' },
+  { method: 'POST', path: '/api/classes/:class/roster/print' },
   { method: 'GET', path: '/api/plans' },
   { method: 'GET', path: '/api/plans/:plan' },
   { method: 'GET', path: '/api/plans/:plan/versions' },
@@ -190,7 +198,7 @@ const bodyFor = (endpoint: Endpoint): fc.Arbitrary<BodySpec> => {
 const requestArb = fc.constantFrom(...ENDPOINTS).chain((endpoint) =>
   fc.record({
     endpoint: fc.constant(endpoint),
-    ids: fc.record({ student: idValue, plan: idValue, accommodation: idValue, document: idValue, notification: idValue, share: idValue, token: idValue, session: idValue }),
+    ids: fc.record({ student: idValue, plan: idValue, accommodation: idValue, document: idValue, class: idValue, notification: idValue, share: idValue, token: idValue, session: idValue }),
     cookie: endpoint.endsSession ? cookieValue.filter((c) => c !== 'owner' && c !== 'other') : cookieValue,
     ifMatch: ifMatchValue,
     // Mostly same-origin (no Origin header, as from a script); now and then a cross-site one.
@@ -229,13 +237,16 @@ describe('API fuzzing', () => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n%%EOF\n', 'latin1'))]), 'fuzz.pdf');
       const document = await client.request('POST', `/api/students/${student.body.id}/documents`, { rawBody: form });
-      expect([accommodation.status, student.status, plan.status, document.status]).toEqual([201, 201, 201, 201]);
+      // A real class with the student in it, so its routes are fuzzed past the lookup, across accounts too.
+      const schoolClass = await client.post('/api/classes', { name: 'Fuzz Period 1' });
+      const enrolled = await client.request('PUT', `/api/classes/${schoolClass.body.id}/students`, { body: { studentIds: [student.body.id] }, headers: { 'If-Match': schoolClass.headers.get('etag') ?? '' } });
+      expect([accommodation.status, student.status, plan.status, document.status, schoolClass.status, enrolled.status]).toEqual([201, 201, 201, 201, 201, 200]);
       const made = { student: student.body.id as string, plan: (plan.body?.id as string) ?? 'none', accommodation: accommodation.body.id as string };
-      return { ...made, document: document.body.id as string };
+      return { ...made, document: document.body.id as string, class: schoolClass.body.id as string };
     };
     const own = await ids(owner);
     const theirs = await ids(other);
-    for (const key of ['student', 'plan', 'accommodation', 'document'] as const) realIds[key] = { own: own[key], other: theirs[key] };
+    for (const key of ['student', 'plan', 'accommodation', 'document', 'class'] as const) realIds[key] = { own: own[key], other: theirs[key] };
     for (const key of ['notification', 'share', 'token', 'session'] as const) realIds[key] = { own: 'none', other: 'none' };
     cookies.owner = owner.cookie!;
     cookies.other = other.cookie!;

@@ -15,7 +15,10 @@ import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadClassFor } from '../../shared/class-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
-import { rosterAnswer, toClass } from './class-views.ts';
+import { rosterAnswer, rosterOf, toClass } from './class-views.ts';
+import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
+import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
 import { usersProjection } from '@accommodate/projections/definitions/users-projection';
@@ -24,9 +27,10 @@ import { usersProjection } from '@accommodate/projections/definitions/users-proj
 const ROSTER_CACHE_BYTES = 4 * 1024 * 1024;
 
 /** Classes (issue 24): a teacher's sections, their enrolment and their co-teachers. */
-export function classRoutes(context: AppContext): Router {
+export function classRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const classes = classQueries(context.readStore);
+  const caseload = caseloadQueries(context.readStore);
   const rosters = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
   // The class list names the teachers: kept until the caseload (the classes) or the users (a rename) change.
   const classLists = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name, usersProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
@@ -77,6 +81,20 @@ export function classRoutes(context: AppContext): Router {
       return rosterAnswer({ readStore: context.readStore, now: () => now }, found, userId);
     });
     res.type('application/json').send(body);
+  });
+
+  // The UI calls this just before window.print(): the printed roster discloses each student on it (34 CFR 99.32), so
+  // each one's access log gets the print. The students are the roster's, worked out here, never taken from the client.
+  router.post('/api/classes/:id/roster/print', async (req, res) => {
+    const userId = requireUser(req);
+    const found = await loadClassFor(context, userId, idParam(req), 'read');
+    const now = context.now();
+    for (const row of await rosterOf({ readStore: context.readStore, now: () => now }, found, userId)) {
+      const student = await caseload.studentById(row.student.id);
+      const what = throughClassIf(student ? roleOn(student, userId, now)?.role : undefined, 'Class roster (printed)');
+      await recordAccess(req, { studentId: row.student.id, userId, action: 'print', what });
+    }
+    res.status(204).end();
   });
 
   router.patch('/api/classes/:id', async (req, res) => {

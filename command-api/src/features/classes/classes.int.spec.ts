@@ -107,6 +107,7 @@ describe('classes API', () => {
     expect((await eve.get(`/api/students?classId=${classId}`)).status).toBe(404);
     expect((await eve.get(`/api/classes/${classId}`)).status).toBe(404);
     expect((await eve.get(`/api/classes/${classId}/roster`)).status).toBe(404);
+    expect((await eve.post(`/api/classes/${classId}/roster/print`)).status).toBe(404);
     expect((await olga.get('/api/students?classId=../x')).status).toBe(404);
   });
 

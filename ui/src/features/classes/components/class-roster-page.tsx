@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Checkbox, Empty, Result, Segmented, Skeleton, Switch, Tag } from 'antd';
-import { AppstoreOutlined, SwapOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { COMPARE_MAX, COMPARE_MIN } from '@accommodate/shared-events/schemas/at-a-glance';
@@ -11,6 +11,7 @@ import { formatListDate } from '../../../lib/format-date-time.ts';
 import { useClassRoster, useSchoolClass, type RosterStudent } from '../api/get-classes.ts';
 import { activeAccommodations, arrangeRoster, mayCompare, rosterColumns, type RosterColumnGroup, type RosterSort } from './roster-model.ts';
 import { classSummary } from './class-summary.ts';
+import { printClassRoster } from '../api/print-roster.ts';
 import './class-roster.css';
 
 /** /classes/:id: what each student in the room needs, at a glance (issue 24). */
@@ -46,12 +47,21 @@ export default function ClassRosterPage() {
         title={schoolClass.data.name}
         description={classSummary(schoolClass.data, roster.data.length)}
         actions={
-          // The same students grouped the other way: each accommodation and who in this class has it.
-          <Button icon={<AppstoreOutlined />} onClick={() => void navigate(`/accommodations/at-a-glance?classId=${encodeURIComponent(id)}`)}>
-            By Accommodation
-          </Button>
+          <>
+            {/* The same students grouped the other way: each accommodation and who in this class has it. */}
+            <Button icon={<AppstoreOutlined />} onClick={() => void navigate(`/accommodations/at-a-glance?classId=${encodeURIComponent(id)}`)}>
+              By Accommodation
+            </Button>
+            <Button icon={<PrinterOutlined />} disabled={roster.data.length === 0} onClick={() => void printClassRoster(id)}>
+              Print
+            </Button>
+          </>
         }
       />
+      {/* On paper only: when, and what the page is. */}
+      <p className="class-roster__print-only">
+        Printed {formatListDate(new Date().toISOString())} · Confidential: student education record (FERPA)
+      </p>
       <div className="class-roster__controls" role="group" aria-label="Roster view">
         <Segmented<RosterSort>
           aria-label="Sort students"
