@@ -36,6 +36,10 @@ const ROUTES: { path: string; chunks: string[]; signedIn: boolean }[] = [
   { path: '/settings', chunks: [...SHELL, appPage('settings/settings-page')], signedIn: true },
   { path: '/notifications', chunks: [...SHELL, page('notifications', 'notifications-page')], signedIn: true },
   { path: '/upgrade', chunks: [...SHELL, page('upgrade', 'upgrade-page')], signedIn: true },
+  { path: '/classes', chunks: [...SHELL, appPage('classes/classes-page')], signedIn: true },
+  { path: '/classes/:id', chunks: [...SHELL, page('classes', 'class-roster-page')], signedIn: true },
+  { path: '/accommodations/at-a-glance', chunks: [...SHELL, appPage('accommodations/at-a-glance-page')], signedIn: true },
+  { path: '/students/compare', chunks: [...SHELL, page('students', 'compare-students-page')], signedIn: true },
 ];
 
 /**

@@ -10,7 +10,7 @@ import { originSettings } from './http/own-origin.ts';
 import { loadSession } from './auth/authenticate.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import { featureRoutes } from './features/feature-routes.ts';
-import { routedOnly } from './http/routed-only.ts';
+import { routedByPrefix, routedOnly } from './http/routed-only.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -31,15 +31,21 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
   const origins = originSettings(context.config);
   app.use(securityHeaders(origins));
   app.use(routedOnly(healthRoutes(context, { freeDiskSpace: options.freeDiskSpace ?? freeSpaceIn(context.config.dataDir) })));
-  app.use('/api', sameOriginWrites(origins));
-  app.use('/api', express.json({ limit: JSON_BODY_LIMIT }));
-  app.use('/api', (_req, res, next) => {
+  const sameOrigin = sameOriginWrites(origins);
+  const json = express.json({ limit: JSON_BODY_LIMIT });
+  // One layer for what every API request needs: each layer of the app is walked by every request, and most are reads.
+  app.use('/api', (req, res, next) => {
     // Education records must not linger in shared or browser caches.
     res.setHeader('Cache-Control', 'no-store');
-    next();
+    // A read has no body to parse and cannot be a forged write.
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      next();
+      return;
+    }
+    sameOrigin(req, res, (refused?: unknown) => (refused === undefined ? json(req, res, next) : next(refused)));
   });
   app.use(loadSession(sessions));
-  for (const router of featureRoutes(context, sessions)) app.use(routedOnly(router));
+  app.use(routedByPrefix(featureRoutes(context, sessions)));
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
   });

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TestClient } from '../testing/test-server.ts';
@@ -111,6 +112,20 @@ describe('stored XSS, security headers and CSRF', () => {
     const csp = (await teacher.get('/api/auth/me')).headers.get('content-security-policy') ?? '';
     const connectSrc = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src '));
     expect(connectSrc).toBe(`connect-src 'self' ws://localhost:${server.port}`);
+  });
+
+  it('names the origin each request came to in connect-src, for the first few hosts (kept) and any after them alike', async () => {
+    const connectSrcFor = (host: string) =>
+      new Promise<string>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port: server.port, path: '/healthz', headers: { Host: host } }, (response) => {
+          response.resume();
+          const csp = String(response.headers['content-security-policy'] ?? '');
+          resolve(csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('connect-src ')) ?? '');
+        });
+        request.on('error', reject);
+      });
+    for (let n = 1; n <= 12; n++) expect(await connectSrcFor(`school-${n}.example:8080`)).toBe(`connect-src 'self' ws://school-${n}.example:8080`);
+    expect(await connectSrcFor('school-1.example:8080')).toBe("connect-src 'self' ws://school-1.example:8080");
   });
 
   it('refuses a write whose Origin has the right host but another scheme, and takes one from its own origin', async () => {

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { routedOnly } from './routed-only.ts';
+import { routedByPrefix, routedOnly } from './routed-only.ts';
 
 describe('routedOnly (a feature router entered only for paths its routes could match)', () => {
   let close = () => {};
@@ -66,5 +66,72 @@ describe('routedOnly (a feature router entered only for paths its routes could m
     expect(await get('/healthz/more')).toBe('404 not found');
     expect(await get('/api/students')).toBe('404 not found');
     expect(entered).toEqual(['/healthz', '/HealthZ/']);
+  });
+});
+
+describe('routedByPrefix (every feature router behind one layer, each entered only for paths it could match)', () => {
+  let close = () => {};
+  afterEach(() => close());
+
+  async function serve(routers: Router[]) {
+    const app = express();
+    app.use(routedByPrefix(routers));
+    app.use((req, res) => void res.status(404).send('not found'));
+    app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(error.message));
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    close = () => void server.close();
+    const { port } = server.address() as AddressInfo;
+    return (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then(async (r) => `${r.status} ${await r.text()}`);
+  }
+
+  const entering = (name: string, entered: string[], router: Router) => {
+    const spy = ((req, res, next) => {
+      entered.push(`${name} ${req.path}`);
+      router(req, res, next);
+    }) as Router;
+    spy.stack = router.stack;
+    return spy;
+  };
+
+  it('keeps the routers’ order where two could answer, enters none that could not, and passes errors on', async () => {
+    const entered: string[] = [];
+    const compare = Router();
+    compare.get('/api/students/compare', (_req, res) => void res.send('compare'));
+    const students = Router();
+    students.get('/api/students/:id', (req, res) => void res.send(`student ${req.params.id}`));
+    students.get('/api/students/:id/fails', () => {
+      throw new Error('it failed');
+    });
+    const plans = Router();
+    plans.get('/api/plans/:id', (req, res) => void res.send(`plan ${req.params.id}`));
+    const get = await serve([entering('compare', entered, compare), entering('students', entered, students), entering('plans', entered, plans)]);
+
+    expect(await get('/api/students/compare')).toBe('200 compare');
+    expect(await get('/api/students/s1')).toBe('200 student s1');
+    expect(await get('/api/plans/p1')).toBe('200 plan p1');
+    expect(await get('/api/students/s1/fails')).toBe('500 it failed');
+    expect(await get('/api/nothing')).toBe('404 not found');
+    expect(entered).toEqual([
+      'compare /api/students/compare',
+      'compare /api/students/s1',
+      'students /api/students/s1',
+      'plans /api/plans/p1',
+      'compare /api/students/s1/fails',
+      'students /api/students/s1/fails',
+    ]);
+  });
+
+  it('enters a router whose paths cannot be told for every request, in its place in the order', async () => {
+    const entered: string[] = [];
+    const anything = Router();
+    anything.use((req, res, next) => (req.path === '/special' ? void res.send('middleware') : next()));
+    const students = Router();
+    students.get('/api/students', (_req, res) => void res.send('students'));
+    const get = await serve([entering('anything', entered, anything), entering('students', entered, students)]);
+
+    expect(await get('/special')).toBe('200 middleware');
+    expect(await get('/api/students')).toBe('200 students');
+    expect(entered).toEqual(['anything /special', 'anything /api/students', 'students /api/students']);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Card, Empty, Popconfirm, Result, Skeleton, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
@@ -6,10 +6,13 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { useClasses, type SchoolClass } from '../api/get-classes.ts';
 import { useArchiveClass } from '../api/change-class.ts';
-import { ClassDialog } from './class-dialog.tsx';
-import { ClassTeacherDialog, EnrolmentDialog, type EnrolmentChoice } from './enrolment-dialog.tsx';
+import type { EnrolmentChoice } from './enrolment-dialog.tsx';
 import { classSummary, termSummary } from './class-summary.ts';
 import './classes-list.css';
+
+const ClassDialog = lazy(() => import('./class-dialog.tsx').then((module) => ({ default: module.ClassDialog })));
+const EnrolmentDialog = lazy(() => import('./enrolment-dialog.tsx').then((module) => ({ default: module.EnrolmentDialog })));
+const ClassTeacherDialog = lazy(() => import('./enrolment-dialog.tsx').then((module) => ({ default: module.ClassTeacherDialog })));
 
 const teacherNames = (schoolClass: SchoolClass) =>
   [schoolClass.owner.name, ...schoolClass.teachers.map((teacher) => teacher.name ?? `${teacher.email ?? 'Invited'} (pending)`)].join(', ');
@@ -73,9 +76,12 @@ export function ClassesList({ enrolmentChoices }: { enrolmentChoices: EnrolmentC
           ))}
         </div>
       )}
-      <ClassDialog open={editing !== null} schoolClass={editing?.schoolClass ?? null} onClose={() => setEditing(null)} />
-      <EnrolmentDialog schoolClass={enrolling} choices={enrolmentChoices} onClose={() => setEnrolling(null)} />
-      <ClassTeacherDialog schoolClass={inviting} onClose={() => setInviting(null)} />
+      {/* The dialogs (forms, a student picker) load when one first opens: the list itself is a few cards. */}
+      <Suspense fallback={null}>
+        {editing !== null && <ClassDialog open schoolClass={editing.schoolClass} onClose={() => setEditing(null)} />}
+        {enrolling !== null && <EnrolmentDialog schoolClass={enrolling} choices={enrolmentChoices} onClose={() => setEnrolling(null)} />}
+        {inviting !== null && <ClassTeacherDialog schoolClass={inviting} onClose={() => setInviting(null)} />}
+      </Suspense>
     </div>
   );
 }
