@@ -1,8 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-// The bare Badge: antd's index attaches Badge.Ribbon.
-import Badge from 'antd/es/badge/Badge';
 import { BellOutlined } from '@ant-design/icons';
 import type { AppNotification } from '@accommodate/shared-events/schemas/notification';
 import { useCurrentUser } from '../lib/auth.ts';
@@ -53,9 +51,15 @@ export function NotificationBell() {
   const unread = unreadCount(data ?? []);
   return (
     <Link to="/notifications" className="shell-icon-link" aria-label={bellLabel(unread)} data-testid="notification-bell">
-      <Badge count={unread} size="small" overflowCount={99}>
+      {/* A count in a red dot, as antd's Badge draws it, without its scrolling-number machinery on every page. */}
+      <span className="shell-bell">
         <BellOutlined aria-hidden="true" className="shell-icon-link__bell" />
-      </Badge>
+        {unread > 0 && (
+          <span className="shell-bell__count" aria-hidden="true" data-testid="unread-count">
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </span>
     </Link>
   );
 }

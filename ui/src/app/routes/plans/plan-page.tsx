@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Button, Card, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { useNavigate, useParams } from 'react-router-dom';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import { PageHeader } from '../../../components/page-header.tsx';

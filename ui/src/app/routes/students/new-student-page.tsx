@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { Card, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useAccommodationLibrary } from '../../../features/accommodations/api/get-accommodation-library.ts';

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Button, Card, Skeleton, Tabs } from 'antd';
+import { Button, Skeleton, Tabs } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { DeleteOutlined, EditOutlined, PrinterOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';

@@ -1,4 +1,5 @@
-import { Button, Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Skeleton, Table, Tag, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { DownloadOutlined } from '@ant-design/icons';
 import { accessRoleLabel } from '@accommodate/shared-events/schemas/access-log';
 import { accessLogCsvUrl, useAccessLog, type AccessLogEntry } from '../api/get-access-log.ts';

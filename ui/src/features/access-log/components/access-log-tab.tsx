@@ -1,4 +1,5 @@
-import { Button, Card, Space, Typography } from 'antd';
+import { Button, Space, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { FileTextOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { AccessLogCard } from './access-log-card.tsx';
 import { CardHeading } from '../../../components/card-heading.tsx';

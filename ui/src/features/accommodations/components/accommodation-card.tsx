@@ -1,4 +1,5 @@
-import { Button, Card, Tag, Tooltip, Typography } from 'antd';
+import { Button, Tag, Tooltip, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import type { Accommodation } from '@accommodate/shared-events/schemas/accommodation';

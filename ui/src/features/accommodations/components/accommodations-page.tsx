@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Button, Card, Empty, Input, Skeleton, Tabs, Typography } from 'antd';
+import { Button, Empty, Input, Skeleton, Tabs, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import {

@@ -1,6 +1,7 @@
 import { useLocation, useNavigate, Link } from 'react-router-dom';
 import { useEffect, useState } from 'react';
-import { Alert, Card } from 'antd';
+import { Alert } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { forgetIdleSignOutNote, IDLE_SIGN_OUT_MESSAGE, idleSignOutNote } from '../../../lib/idle-sign-out.ts';
 import { PublicPageLayout } from '../../../components/public-page-layout.tsx';
 import { SignInForm } from './sign-in-form.tsx';

@@ -1,7 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { registerSchema, type RegisterInput } from '@accommodate/shared-events/schemas/account';
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
 import { useRegister } from '../../../lib/auth.ts';

@@ -1,7 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { INVALID_LINK, resetPasswordFormSchema, type ResetPasswordFormInput } from '@accommodate/shared-events/schemas/account';
 import { applyServerFieldErrors, serverMessageOr } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Spin } from 'antd';
+import { Alert, Button, Spin } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { INVALID_LINK } from '@accommodate/shared-events/schemas/account';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useCurrentUser } from '../../../lib/auth.ts';

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, Card, Empty, Popconfirm, Result, Skeleton, Space, Tag } from 'antd';
+import { Button, Empty, Popconfirm, Result, Skeleton, Space, Tag } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { PlusOutlined } from '@ant-design/icons';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { toast } from '../../../lib/toast.ts';

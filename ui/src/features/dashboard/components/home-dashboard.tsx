@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button, Card, Spin } from 'antd';
+import { Button, Spin } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { AppstoreOutlined, LogoutOutlined, SettingOutlined, TeamOutlined } from '@ant-design/icons';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
 import { useCurrentUser } from '../../../lib/auth.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Input, Modal, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';

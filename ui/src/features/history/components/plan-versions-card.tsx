@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Card, Empty, Select, Skeleton, Table, Typography } from 'antd';
+import { Empty, Select, Skeleton, Table, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { fieldLabel, fieldValue } from '@accommodate/shared-events/schemas/record-display';
 import { usePlanVersions } from '../api/get-plan-versions.ts';
 import type { PlanSnapshot, PlanVersion } from '../api/history-types.ts';

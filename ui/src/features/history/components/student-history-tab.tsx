@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Input, Skeleton, Timeline, Typography } from 'antd';
+import { Button, Empty, Input, Skeleton, Timeline, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import dayjs from 'dayjs';
 import { useStudentHistory } from '../api/get-student-history.ts';
 import { ChangeLine } from './change-value.tsx';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button, Card } from 'antd';
+import { Button } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { MailOutlined } from '@ant-design/icons';
 import { PRODUCT_NAME, SUPPORT_EMAIL } from '@accommodate/shared-events/config/plans';
 import { PublicPageLayout } from '../../../components/public-page-layout.tsx';

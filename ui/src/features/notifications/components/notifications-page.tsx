@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, List, Skeleton, Switch } from 'antd';
+import { Alert, Button, Empty, List, Skeleton, Switch } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { CheckCircleOutlined, CheckOutlined } from '@ant-design/icons';
 import type { StudentListItem } from '@accommodate/shared-events/schemas/student';
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';

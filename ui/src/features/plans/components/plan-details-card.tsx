@@ -1,4 +1,5 @@
-import { Card, Descriptions, Tag } from 'antd';
+import { Descriptions, Tag } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { Link } from 'react-router-dom';
 import { planStatusLabel, type Plan } from '@accommodate/shared-events/schemas/plan';
 import { ReviewDue } from '../../../components/review-due.tsx';

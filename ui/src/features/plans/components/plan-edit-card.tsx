@@ -1,4 +1,4 @@
-import { Card } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import type { Plan, PlanForm } from '@accommodate/shared-events/schemas/plan';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';

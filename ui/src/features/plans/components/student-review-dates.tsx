@@ -1,4 +1,5 @@
-import { Card, Empty, Table } from 'antd';
+import { Empty, Table } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import { useStudentPlans } from '../api/get-plans.ts';
 import { ReviewDue } from '../../../components/review-due.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Input, Popconfirm, Space } from 'antd';
+import { Button, Input, Popconfirm, Space } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { CalendarOutlined, CopyOutlined } from '@ant-design/icons';
 import { toast } from '../../../lib/toast.ts';
 import { serverMessageOr } from '../../../lib/form-errors.ts';

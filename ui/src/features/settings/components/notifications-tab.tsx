@@ -1,4 +1,5 @@
-import { Alert, Card, Skeleton, Switch } from 'antd';
+import { Alert, Skeleton, Switch } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import type { NotificationPreferences } from '@accommodate/shared-events/schemas/notification';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { toast } from '../../../lib/toast.ts';

@@ -1,6 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Descriptions, Form, Input, Switch, Tag } from 'antd';
+import { Button, Descriptions, Form, Input, Switch, Tag } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { profileSchema, type CurrentUser, type ProfileInput } from '@accommodate/shared-events/schemas/account';
 import { FormField } from '../../../components/form-field.tsx';
 import { toast } from '../../../lib/toast.ts';

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Form, Input, Space } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { passwordChangeSchema, type PasswordChangeInput } from '@accommodate/shared-events/schemas/account';
 import { FormField } from '../../../components/form-field.tsx';
 import { toast } from '../../../lib/toast.ts';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Card, Empty, Tag, Typography } from 'antd';
+import { Button, Empty, Tag, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { EditOutlined, FilePdfOutlined, SettingOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR } from '@accommodate/shared-events/config/accommodation-categories';

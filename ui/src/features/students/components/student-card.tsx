@@ -1,4 +1,5 @@
-import { Avatar, Button, Card, Checkbox, Typography } from 'antd';
+import { Avatar, Button, Checkbox, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { EditOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router-dom';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';

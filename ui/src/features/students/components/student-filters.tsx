@@ -1,4 +1,5 @@
-import { Button, Card, Col, Input, Row, Segmented } from 'antd';
+import { Button, Col, Input, Row, Segmented } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { ALL, type ClassOption, type GroupBy, type StudentFilters } from './students-list-model.ts';
 import type { ViewMode } from './use-view-mode.ts';

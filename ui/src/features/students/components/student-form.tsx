@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Button, Card, Form, Input, Select } from 'antd';
+import { Button, Form, Input, Select } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';

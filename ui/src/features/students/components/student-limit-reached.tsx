@@ -1,4 +1,5 @@
-import { Button, Card, Result, Space } from 'antd';
+import { Button, Result, Space } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 

@@ -1,4 +1,5 @@
-import { Button, Card, Empty } from 'antd';
+import { Button, Empty } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { EditOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { Student } from '@accommodate/shared-events/schemas/student';

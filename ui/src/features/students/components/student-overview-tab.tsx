@@ -1,4 +1,5 @@
-import { Button, Card, Col, Descriptions, Empty, Row, Statistic, Tag, Typography } from 'antd';
+import { Button, Col, Descriptions, Empty, Row, Statistic, Tag, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { useNavigate } from 'react-router-dom';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import { gradeLabel, type Student, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';

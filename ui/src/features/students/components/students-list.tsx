@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Empty, Segmented, Skeleton, Typography } from 'antd';
+import { Button, Empty, Segmented, Skeleton, Typography } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { AppstoreOutlined, FilterOutlined, PlusOutlined, ShareAltOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';

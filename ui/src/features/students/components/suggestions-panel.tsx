@@ -1,4 +1,5 @@
-import { Button, Card, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import { PlusOutlined } from '@ant-design/icons';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import type { Suggestion } from '../api/get-student-suggestions.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Card, Collapse, Modal, Result, Tag } from 'antd';
+import { Button, Collapse, Modal, Result, Tag } from 'antd';
+import { Card } from '../../../components/card.tsx';
 import {
   BellOutlined, CheckOutlined, FilePdfOutlined, HistoryOutlined, ShareAltOutlined, SnippetsOutlined, TeamOutlined,
 } from '@ant-design/icons';
