@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpTeacher } from './caseload-fixtures.ts';
+import { seriousViolations } from './axe-violations.ts';
 
 // Issue 22: a session ends after 30 minutes without the person's own request. The browser's clock is moved forward
 // here (Playwright's clock, in the test only); the server's runs as it does, so the session itself is still alive
@@ -19,6 +20,7 @@ test('two minutes before the end, "Stay signed in" keeps the session; unanswered
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('you will be signed out in');
   await expect(dialog.getByTestId('idle-time-left')).toHaveText(/^[12]:\d\d$/);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dialog).toBeHidden();
@@ -29,6 +31,7 @@ test('two minutes before the end, "Stay signed in" keeps the session; unanswered
   await expect(dialog).toBeVisible();
   await page.clock.fastForward('02:00');
   await expect(page.getByText('You were signed out after 30 minutes without activity.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   // The address says nothing about the person, and the session is over on the server too.
   expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login');
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addStudent, signUpTeacher } from './caseload-fixtures.ts';
+import { seriousViolations } from './axe-violations.ts';
 
 // Issue 26: a Premium member cancels in the app. The 3 students added first stay active; the others are archived
 // (kept, readable, not editable) and come back when the member upgrades again.
@@ -16,6 +17,7 @@ test('cancel Premium: the newest student is archived and read-only; upgrading ag
   await expect(confirm.getByTestId('cancel-rule')).toHaveText(
     'The 3 students you added first stay active. The others are archived: kept and readable, but not editable, and they come back when you upgrade again.',
   );
+  expect(await seriousViolations(page)).toEqual([]);
   await confirm.getByRole('button', { name: 'Cancel Premium' }).click();
   await expect(page.getByText('Premium Cancelled')).toBeVisible();
   await expect(page.getByText('Your account is on the Free plan. 1 student was archived; they come back when you upgrade again.')).toBeVisible();
@@ -33,6 +35,7 @@ test('cancel Premium: the newest student is archived and read-only; upgrading ag
   await page.goto(`/students/${deeId}`);
   await expect(page.getByText('This student is archived: you can read the record, but not change it.')).toBeVisible();
   for (const name of ['Edit Student', 'Delete', 'Share']) await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Upgrading again restores her.
   await page.getByRole('link', { name: 'Upgrade to Premium' }).click();
