@@ -12,8 +12,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { toast } from '../../../lib/toast.ts';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
-import { useUpgradeToPremium } from '../api/upgrade-to-premium.ts';
-import { useCancelPremium } from '../api/cancel-premium.ts';
+import { useCancelPremium, useUpgradeToPremium } from '../api/change-plan.ts';
 import { FREE_PLAN_KEEPS } from '@accommodate/shared-events/domain/student/free-plan-archive';
 import './upgrade-page.css';
 
