@@ -1,9 +1,7 @@
 import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
-import type { StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import type { AccommodationStreams } from '@accommodate/shared-events/domain/accommodation/library-as-of';
 import { studentStreamQueries } from '@accommodate/projections/queries/student-streams-queries';
-import { libraryQueries } from '@accommodate/projections/queries/accommodation-library-queries';
 import type { AppContext } from '../framework/command-context.ts';
 
 export interface StudentStreams {
@@ -23,15 +21,9 @@ export async function loadStudentStreams(context: Pick<AppContext, 'eventStore' 
   };
 }
 
-/** Library entries by id, for the ids a history or an as-of view shows; a removed entry keeps a placeholder name. */
-export async function accommodationsById(context: Pick<AppContext, 'readStore'>, ids: Iterable<string>): Promise<Map<string, StudentAccommodation>> {
-  const { accommodationById } = libraryQueries(context.readStore);
-  const found = new Map<string, StudentAccommodation>();
-  for (const id of new Set(ids)) {
-    const entry = await accommodationById(id);
-    found.set(id, entry
-      ? { id, name: entry.name, category: categoryOf(entry), description: entry.description ?? null, status: 'active' }
-      : { id, name: 'Removed accommodation', category: 'custom', description: null, status: 'active' });
-  }
-  return found;
+/** The own streams of the accommodations a history or an as-of view names, from the log: the past is read from them. */
+export async function loadAccommodationStreams(context: Pick<AppContext, 'eventStore'>, ids: Iterable<string>): Promise<AccommodationStreams> {
+  const streams = new Map<string, EventEnvelope[]>();
+  for (const id of new Set(ids)) streams.set(id, await context.eventStore.readStream(streamName('accommodation', id)));
+  return streams;
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { studentAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
+import { studentAsOf, studentWithAccommodationsAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
 import { planAsOf, planVersions } from '@accommodate/shared-events/domain/plan/plan-versions';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
@@ -13,7 +13,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { studentHistory } from '../../shared/student-history.ts';
-import { accommodationsById, loadStudentStreams } from '../../shared/student-streams.ts';
+import { loadAccommodationStreams, loadStudentStreams } from '../../shared/student-streams.ts';
 
 const asOfSchema = z.string().datetime({ offset: true });
 
@@ -39,12 +39,12 @@ export function historyRoutes(context: AppContext, recordAccess: RecordAccess): 
     const userId = requireUser(req);
     const current = await loadStudentFor(context, userId, idParam(req), 'see-history');
     const streams = await loadStudentStreams(context, current.id);
-    const student = studentAsOf(streams.student, asOf);
+    const assigned = studentAsOf(streams.student, asOf)?.accommodationIds ?? [];
+    const student = studentWithAccommodationsAsOf(streams.student, await loadAccommodationStreams(context, assigned), asOf);
     if (!student) throw new HttpError(404, 'The student did not exist at that time');
-    const library = await accommodationsById(context, student.accommodationIds);
     const plans = streams.plans.map((events) => planAsOf(events, asOf)).filter((plan) => plan !== null);
     await recordAccess(req, { studentId: current.id, userId, action: 'view', what: 'Student record as of a past date' });
-    res.json({ ...student, asOf, accommodations: student.accommodationIds.map((id) => library.get(id)!), plans });
+    res.json({ ...student, asOf, plans });
   });
 
   router.get('/api/plans/:id/versions', async (req, res) => {

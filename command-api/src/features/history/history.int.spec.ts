@@ -62,6 +62,25 @@ describe('student history and as-of', () => {
     expect((await stranger.get(`/api/students/${id}/history`)).status).toBe(404);
   });
 
+  it('reads an accommodation renamed later under the name it had then, in the as-of view and the history', async () => {
+    const client = await teacher();
+    const custom = await client.post('/api/accommodations', { name: 'Movement breaks every 20 minutes', category: 'behavioral', description: 'A walk to the office' });
+    const created = await client.post('/api/students', { ...mia, accommodationIds: [custom.body.id] });
+    const id = created.body.id as string;
+    const renamed = await client.patch(`/api/accommodations/${custom.body.id}`, { name: 'Movement breaks every 30 minutes', category: 'behavioral' }, { 'If-Match': '"0"' });
+    expect(renamed.status).toBe(200);
+
+    const history = await client.get(`/api/students/${id}/history`);
+    const assigned = history.body.find((entry: { kind: string }) => entry.kind === 'Accommodations changed');
+    expect(assigned.changes).toEqual([{ field: 'accommodations', before: [], after: ['Movement breaks every 20 minutes'] }]);
+    const then = await client.get(`/api/students/${id}?asOf=${encodeURIComponent(assigned.at)}`);
+    expect(then.body.accommodations).toEqual([
+      { id: custom.body.id, name: 'Movement breaks every 20 minutes', category: 'behavioral', description: 'A walk to the office', status: 'active' },
+    ]);
+    const now = await client.get(`/api/students/${id}?asOf=${encodeURIComponent(new Date().toISOString())}`);
+    expect(now.body.accommodations).toMatchObject([{ name: 'Movement breaks every 30 minutes', description: null }]);
+  });
+
   it('lists plan versions newest first, each with the whole plan', async () => {
     const client = await teacher();
     const student = await client.post('/api/students', mia);

@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '../../events/envelope.ts';
-import { displayName, type Student } from '../../schemas/student.ts';
+import { displayName, type Student, type StudentAccommodation } from '../../schemas/student.ts';
+import { libraryAsOf, type AccommodationStreams } from '../accommodation/library-as-of.ts';
 import { evolveStudent, initialStudentState, isStudentEvent } from './student.ts';
 
 /** The student as it was then: the same fields as a student read now, less how the viewer reaches it. */
@@ -31,4 +32,19 @@ export function studentAsOf(events: readonly EventEnvelope[], asOf: string): Stu
   const { ownerId, details } = state;
   const { archived } = state;
   return { ownerId, ...details, id, accommodationIds: [...state.accommodationIds], createdAt, updatedAt, revision, name: displayName(details), archived };
+}
+
+/**
+ * The student as it was at `asOf` with its accommodations as they read then: each replayed from its own events, not
+ * named as the library names it now (issue 27).
+ */
+export function studentWithAccommodationsAsOf(
+  events: readonly EventEnvelope[],
+  accommodations: AccommodationStreams,
+  asOf: string,
+): (StudentAsOf & { accommodations: StudentAccommodation[] }) | null {
+  const student = studentAsOf(events, asOf);
+  if (!student) return null;
+  const library = libraryAsOf(accommodations, student.accommodationIds, asOf);
+  return { ...student, accommodations: student.accommodationIds.flatMap((id) => library.get(id) ?? []) };
 }

@@ -21,10 +21,10 @@ export interface HistoryEntry {
   changes: FieldChange[];
 }
 
-/** Names the history shows for ids it holds: people, and library accommodations. */
+/** Names the history shows for ids it holds: people, and library accommodations as they were named at `at`. */
 export interface HistoryNames {
   person: (userId: string) => string;
-  accommodation: (accommodationId: string) => string;
+  accommodation: (accommodationId: string, at: string) => string;
 }
 
 type Fields<K extends string> = Partial<Readonly<Record<K, unknown>>>;
@@ -75,11 +75,12 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
         if (changes.length > 0) push('Details changed', 'student', id, changes);
         break;
       }
-      case 'StudentAccommodationsChanged':
-        push('Accommodations changed', 'student', id, [
-          { field: 'accommodations', before: assignedIn(before).map(names.accommodation), after: assignedIn(student).map(names.accommodation) },
-        ]);
+      case 'StudentAccommodationsChanged': {
+        // Named as they read at the change, not as the library names them now.
+        const named = (ids: readonly string[]) => ids.map((accommodationId) => names.accommodation(accommodationId, envelope.occurredAt));
+        push('Accommodations changed', 'student', id, [{ field: 'accommodations', before: named(assignedIn(before)), after: named(assignedIn(student)) }]);
         break;
+      }
       case 'StudentShared': {
         const { shareId } = envelope.data;
         push(shares.has(shareId) ? 'Share changed' : 'Share granted', 'share', shareId, diff(SHARE_FIELDS, shares.get(shareId) ?? {}, envelope.data));
