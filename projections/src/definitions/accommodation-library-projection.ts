@@ -8,7 +8,7 @@ export const ACCOMMODATIONS = 'accommodations';
 /** The library behind GET /api/accommodations/defaults: shared templates (ownerId null) and each teacher's own. */
 export const accommodationLibraryProjection = defineProjection<AccommodationEvent>({
   name: 'accommodation-library',
-  version: 1,
+  version: 2,
   collections: [ACCOMMODATIONS],
   handles: ACCOMMODATION_EVENT_TYPES,
   async apply(event, context) {
@@ -25,6 +25,7 @@ export const accommodationLibraryProjection = defineProjection<AccommodationEven
           description: event.data.description,
           isTemplate: event.data.ownerId === null,
           ownerId: event.data.ownerId,
+          appliesToTests: event.data.appliesToTests,
           revision: event.revision,
         });
         break;
@@ -35,6 +36,7 @@ export const accommodationLibraryProjection = defineProjection<AccommodationEven
           name: event.data.name,
           category: event.data.category,
           description: event.data.description,
+          appliesToTests: event.data.appliesToTests,
           revision: event.revision,
         });
         break;

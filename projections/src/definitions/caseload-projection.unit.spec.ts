@@ -16,8 +16,8 @@ async function caseloadWithJane() {
   const context = new MemoryContext();
   await run(
     context,
-    envelope('accommodation-a1', { type: 'AccommodationAdded', data: { accommodationId: 'a1', name: 'Extended Time', category: 'academic', description: 'More time', ownerId: null } }),
-    envelope('accommodation-a2', { type: 'AccommodationAdded', data: { accommodationId: 'a2', name: 'Movement Breaks', category: null, description: null, ownerId: 'u1' } }),
+    envelope('accommodation-a1', { type: 'AccommodationAdded', data: { accommodationId: 'a1', name: 'Extended Time', category: 'academic', description: 'More time', ownerId: null, appliesToTests: true } }),
+    envelope('accommodation-a2', { type: 'AccommodationAdded', data: { accommodationId: 'a2', name: 'Movement Breaks', category: null, description: null, ownerId: 'u1', appliesToTests: false } }),
     envelope('student-s1', { type: 'StudentAdded', data: { studentId: 's1', ownerId: 'u1', ...details } }),
     envelope('student-s1', { type: 'StudentAccommodationsChanged', data: { studentId: 's1', added: ['a1', 'a2'], removed: [] } }),
   );
@@ -59,7 +59,7 @@ describe('caseload projection', () => {
 
   it('refreshes accommodation names on students and drops removed ones', async () => {
     const context = await caseloadWithJane();
-    await run(context, envelope('accommodation-a2', { type: 'AccommodationUpdated', data: { accommodationId: 'a2', name: 'Fidget Tools', category: 'custom', description: 'Quiet' } }));
+    await run(context, envelope('accommodation-a2', { type: 'AccommodationUpdated', data: { accommodationId: 'a2', name: 'Fidget Tools', category: 'custom', description: 'Quiet', appliesToTests: false } }));
     expect(student(context)?.accommodations[1]).toMatchObject({ name: 'Fidget Tools', category: 'custom', description: 'Quiet' });
     await run(context, envelope('accommodation-a1', { type: 'AccommodationRemoved', data: { accommodationId: 'a1' } }));
     expect(student(context)?.accommodationIds).toEqual(['a2']);

@@ -6,6 +6,8 @@ export interface AccommodationTemplate {
   name: string;
   category: AccommodationCategory;
   description: string;
+  /** Applies to state and district tests (issue 27): listed in the testing coordinator's export. */
+  appliesToTests: boolean;
 }
 
 const template = (
@@ -13,7 +15,20 @@ const template = (
   name: string,
   category: AccommodationCategory,
   description: string,
-): AccommodationTemplate => ({ id: `template-${slug}`, name, category, description });
+): AccommodationTemplate => ({ id: `template-${slug}`, name, category, description, appliesToTests: FOR_TESTS.has(slug) });
+
+/** The templates a testing coordinator plans a test day around: time, setting, presentation and response. */
+const FOR_TESTS = new Set([
+  'extended-time',
+  'reading-aloud',
+  'speech-to-text',
+  'text-to-speech',
+  'small-group',
+  'breaks',
+  'calculator-use',
+  'quiet-space',
+  'noise-cancelling-headphones',
+]);
 
 /** The 21 accommodations of the landing demo, offered to every teacher as pre-built templates. */
 export const ACCOMMODATION_TEMPLATES: readonly AccommodationTemplate[] = [

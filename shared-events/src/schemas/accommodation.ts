@@ -14,6 +14,8 @@ export const accommodationFormSchema = z.object({
     errorMap: () => ({ message: 'Please select a category' }),
   }),
   description: z.string().trim().max(1000).optional().nullable(),
+  /** 'Applies to state and district tests' (issue 27). */
+  appliesToTests: z.boolean().optional().default(false),
 });
 export type AccommodationForm = z.input<typeof accommodationFormSchema>;
 
@@ -25,6 +27,7 @@ export const accommodationSchema = z.object({
   /** True for the pre-built templates every teacher shares; those are read-only. */
   isTemplate: z.boolean(),
   ownerId: z.string().nullable(),
+  appliesToTests: z.boolean(),
   revision: z.number(),
 });
 export type Accommodation = z.infer<typeof accommodationSchema>;

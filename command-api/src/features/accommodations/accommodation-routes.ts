@@ -13,7 +13,7 @@ import { accommodationDecider, type AccommodationCommand } from '@accommodate/sh
 
 const detailsFrom = (body: unknown) => {
   const input = accommodationFormSchema.parse(body);
-  return { name: input.name, category: input.category, description: input.description || null };
+  return { name: input.name, category: input.category, description: input.description || null, appliesToTests: input.appliesToTests };
 };
 
 const byName = (a: Accommodation, b: Accommodation) => a.name.localeCompare(b.name);

@@ -20,7 +20,7 @@ export async function seedAccommodationTemplates(context: Pick<AppContext, 'even
         type: 'AddAccommodation',
         accommodationId: template.id,
         ownerId: null,
-        details: { name: template.name, category: template.category, description: template.description },
+        details: { name: template.name, category: template.category, description: template.description, appliesToTests: template.appliesToTests },
       },
       { actor: SYSTEM_ACTOR, awaitReadModels: false },
     );

@@ -6,7 +6,7 @@ export const isAccommodationEvent = isEventOf<AccommodationEvent>(ACCOMMODATION_
 
 export type AccommodationState =
   | { status: 'absent' }
-  | { status: 'present'; ownerId: string | null; name: string; category: string | null; description: string | null }
+  | { status: 'present'; ownerId: string | null; name: string; category: string | null; description: string | null; appliesToTests: boolean }
   | { status: 'removed'; ownerId: string | null };
 
 export const initialAccommodationState = (): AccommodationState => ({ status: 'absent' });
@@ -20,10 +20,17 @@ export function evolveAccommodation(state: AccommodationState, event: Accommodat
         name: event.data.name,
         category: event.data.category,
         description: event.data.description,
+        appliesToTests: event.data.appliesToTests,
       };
     case 'AccommodationUpdated':
       if (state.status !== 'present') return state;
-      return { ...state, name: event.data.name, category: event.data.category, description: event.data.description };
+      return {
+        ...state,
+        name: event.data.name,
+        category: event.data.category,
+        description: event.data.description,
+        appliesToTests: event.data.appliesToTests,
+      };
     case 'AccommodationRemoved':
       return state.status === 'present' ? { status: 'removed', ownerId: state.ownerId } : state;
   }

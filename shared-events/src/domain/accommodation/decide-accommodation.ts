@@ -7,6 +7,7 @@ export interface AccommodationDetails {
   name: string;
   category: string | null;
   description: string | null;
+  appliesToTests: boolean;
 }
 
 export type AccommodationCommand =
@@ -25,10 +26,14 @@ function assertOwned(state: AccommodationState, userId: string): asserts state i
 export function decideAccommodation(command: AccommodationCommand, state: AccommodationState): AccommodationEvent[] {
   switch (command.type) {
     case 'AddAccommodation':
-      // Seeding templates at every start relies on this being a no-op the second time.
+      // Seeding templates at every start relies on this being a no-op the second time, bar one thing: a template
+      // seeded before the testing mark existed (issue 27) is marked once now, so every install lists it for tests.
       if (state.status !== 'absent') {
-        if (command.ownerId === null) return [];
-        throw new IllegalStateError('This accommodation already exists');
+        if (command.ownerId !== null) throw new IllegalStateError('This accommodation already exists');
+        if (state.status !== 'present' || state.appliesToTests === command.details.appliesToTests) return [];
+        const { name, category, description } = state;
+        const appliesToTests = command.details.appliesToTests;
+        return [{ type: 'AccommodationUpdated', data: { accommodationId: command.accommodationId, name, category, description, appliesToTests } }];
       }
       return [
         {

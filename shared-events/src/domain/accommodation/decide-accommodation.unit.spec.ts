@@ -4,7 +4,7 @@ import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { accommodationDecider, TEMPLATE_READ_ONLY } from './decide-accommodation.ts';
 
 const spec = DeciderSpecification.for(accommodationDecider);
-const details = { name: 'Extended Time', category: 'academic', description: null };
+const details = { name: 'Extended Time', category: 'academic', description: null, appliesToTests: false };
 const added = (ownerId: string | null) =>
   ({ type: 'AccommodationAdded', data: { accommodationId: 'a1', ownerId, ...details } }) as const;
 
@@ -15,6 +15,13 @@ describe('accommodation decider', () => {
 
   it('treats re-seeding an existing template as nothing to do', () => {
     spec.given([added(null)]).when({ type: 'AddAccommodation', accommodationId: 'a1', ownerId: null, details }).then([]);
+  });
+
+  it('marks a template seeded before the testing mark once, and then has nothing to do', () => {
+    const forTests = { ...details, appliesToTests: true };
+    const marked = { type: 'AccommodationUpdated', data: { accommodationId: 'a1', ...forTests } } as const;
+    spec.given([added(null)]).when({ type: 'AddAccommodation', accommodationId: 'a1', ownerId: null, details: forTests }).then([marked]);
+    spec.given([added(null), marked]).when({ type: 'AddAccommodation', accommodationId: 'a1', ownerId: null, details: forTests }).then([]);
   });
 
   it('lets the owner rename it', () => {
