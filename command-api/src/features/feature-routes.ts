@@ -12,6 +12,7 @@ import { accommodationRoutes } from './accommodations/accommodation-routes.ts';
 import { accessLogRoutes } from './access-log/access-log-routes.ts';
 import { historyRoutes } from './history/history-routes.ts';
 import { recordsExportRoutes } from './records-export/records-export-routes.ts';
+import { hearingPacketRoutes } from './hearing-packet/hearing-packet-routes.ts';
 import { accountErasureRoutes } from './erasure/account-erasure-routes.ts';
 import { studentRoutes } from './students/student-routes.ts';
 import { suggestionRoutes } from './students/suggestion-routes.ts';
@@ -44,6 +45,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     accessLogRoutes(context, recordAccess),
     historyRoutes(context, recordAccess),
     recordsExportRoutes(context, recordAccess),
+    hearingPacketRoutes(context, recordAccess),
     accountErasureRoutes(context, sessions),
     // At a glance (issue 24): before the student routes, so that /api/students/compare is not read as a student's id.
     accommodationUsageRoutes(context, recordAccess),

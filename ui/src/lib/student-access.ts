@@ -26,13 +26,22 @@ export const roleWithArticle = (role: Exclude<StudentAccess, 'owner'>): string =
 };
 
 /** The server's actions on a student record, by the same names. */
-type StudentAction = 'view' | 'see-private' | 'edit' | 'delete' | 'list-shares' | 'manage-shares' | 'see-history' | 'see-access-log';
+type StudentAction =
+  | 'view'
+  | 'see-private'
+  | 'edit'
+  | 'delete'
+  | 'list-shares'
+  | 'manage-shares'
+  | 'see-history'
+  | 'see-access-log'
+  | 'export-hearing-packet';
 
 const CAPABILITIES: Record<StudentAccess, ReadonlySet<StudentAction>> = {
-  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log']),
+  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'export-hearing-packet']),
   'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history']),
   substitute: new Set(['view']),
-  auditor: new Set(['view', 'see-private', 'see-history', 'see-access-log']),
+  auditor: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet']),
   'class-teacher': new Set(['view']),
 };
 
@@ -50,6 +59,8 @@ export interface StudentPermissions {
   seeHistory: boolean;
   /** The Access log tab and the records export. */
   seeAccessLog: boolean;
+  /** The 'Hearing packet' download beside the history (issue 27). */
+  exportHearingPacket: boolean;
 }
 
 /**
@@ -67,5 +78,6 @@ export function permissionsFor(access: StudentAccess | undefined, archived = fal
     seeShares: allowed.has('list-shares'),
     seeHistory: allowed.has('see-history'),
     seeAccessLog: allowed.has('see-access-log'),
+    exportHearingPacket: allowed.has('export-hearing-packet'),
   };
 }

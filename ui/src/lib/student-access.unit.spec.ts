@@ -9,6 +9,7 @@ const VIEW_ONLY: StudentPermissions = {
   seeShares: false,
   seeHistory: false,
   seeAccessLog: false,
+  exportHearingPacket: false,
 };
 
 describe('what each access may do on a student', () => {
@@ -21,11 +22,11 @@ describe('what each access may do on a student', () => {
   });
 
   it('an auditor reads the full record, its history and access log, and changes nothing', () => {
-    expect(permissionsFor('auditor')).toEqual({ ...VIEW_ONLY, seePrivate: true, seeHistory: true, seeAccessLog: true });
+    expect(permissionsFor('auditor')).toEqual({ ...VIEW_ONLY, seePrivate: true, seeHistory: true, seeAccessLog: true, exportHearingPacket: true });
   });
 
   it('an archived student (its owner’s Premium ended) is read as before by every role, and changed by none', () => {
-    expect(permissionsFor('owner', true)).toEqual({ ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true, seeAccessLog: true });
+    expect(permissionsFor('owner', true)).toEqual({ ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true, seeAccessLog: true, exportHearingPacket: true });
     expect(permissionsFor('co-teacher', true)).toEqual({ ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true });
   });
 

@@ -1,12 +1,8 @@
 import { Router, type Request } from 'express';
 import type { RecordAccessAction } from '@accommodate/shared-events/events/access-events';
-import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { describeAccess, documentAccessWhat, isRecordAccess } from '@accommodate/shared-events/domain/access-log/access-log';
-import { documentNames } from '@accommodate/shared-events/domain/document/document';
 import { mayAccess, roleOn } from '@accommodate/shared-events/domain/access/student-access';
 import type { StudentAction } from '@accommodate/shared-events/domain/access/role-rules';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
-import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { attachmentDisposition, studentFileName } from '../../http/download-names.ts';
 import { timeZoneOf } from '../../http/time-zone.ts';
@@ -14,8 +10,8 @@ import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
-import { loadStudentStreams } from '../../shared/student-streams.ts';
-import type { AccessLogEntry } from '@accommodate/shared-events/schemas/access-log';
+import { accessLogOf } from '../../shared/student-access-log.ts';
+import { documentAccessWhat } from '@accommodate/shared-events/domain/access-log/access-log';
 import { accessLogCsv } from './access-log-csv.ts';
 
 /**
@@ -82,20 +78,4 @@ export function accessLogRoutes(context: AppContext, recordAccess: RecordAccess)
   });
 
   return router;
-}
-
-/** Every recorded access of one student, newest first, with the person's name and role at the time, and each document's name. */
-export async function accessLogOf(context: Pick<AppContext, 'eventStore' | 'readStore'>, studentId: string): Promise<AccessLogEntry[]> {
-  const lookup = personLookup(context.readStore);
-  const events = await context.eventStore.readStream(streamName('accessLog', studentId));
-  const namesOfDocuments = documentNames((await loadStudentStreams(context, studentId)).documents);
-  const entries: AccessLogEntry[] = [];
-  for (const event of events) {
-    if (!isRecordAccess(event)) continue;
-    const { data } = event;
-    // Entries from before the name was kept show the account's current name (fallback; see privacy.md).
-    const user = data.userName === null ? await lookup(data.userId) : { id: data.userId, name: data.userName };
-    entries.push({ id: event.eventId, at: event.occurredAt, user, role: data.userRole, action: data.action, what: describeAccess(data.what, namesOfDocuments), ip: data.ip, userAgent: data.userAgent });
-  }
-  return entries.reverse();
 }

@@ -1,27 +1,8 @@
-import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
 import { categoryLabel } from '@accommodate/shared-events/config/accommodation-categories';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
 import { fieldLabel, fieldValue, type RecordEntity } from '@accommodate/shared-events/schemas/record-display';
+import { formatMoment, openRecordPdf } from '../../shared/pdf-document.ts';
 import type { StudentRecordExport } from './student-record.ts';
-
-const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
-
-/** A moment as people read it, in the reader's time zone and naming it: 'Nov 25, 2026, 2:05 PM EST'. */
-export function formatMoment(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
-}
-
-/** A time zone this server can write moments in (an IANA name such as 'America/Chicago'). */
 
 const fileSize = (bytes: number): string =>
   bytes < 1024 ? `${bytes} bytes` : bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -31,17 +12,8 @@ const fileSize = (bytes: number): string =>
  * screens' labels and says values as they do (record-display.ts); moments are in `timeZone`, the exporter's.
  */
 export function renderStudentRecordPdf(record: StudentRecordExport, timeZone = 'UTC'): Promise<Buffer> {
-  // DejaVu where installed, so names beyond Western European letters print (as the accommodations PDF does).
-  const hasDejaVu = fs.existsSync(DEJAVU) && fs.existsSync(DEJAVU_BOLD);
-  const regular = hasDejaVu ? DEJAVU : 'Helvetica';
-  const bold = hasDejaVu ? DEJAVU_BOLD : 'Helvetica-Bold';
-  const doc = new PDFDocument({ size: 'LETTER', margin: 56, info: { Title: 'Student record', Producer: PRODUCT_NAME } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, fonts, bytes } = openRecordPdf('Student record');
+  const { regular, bold } = fonts;
 
   const heading = (text: string) => doc.moveDown(0.8).font(bold).fontSize(13).text(text).moveDown(0.3).font(regular).fontSize(10);
   const line = (label: string, value: string) => doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(value);
@@ -89,5 +61,5 @@ export function renderStudentRecordPdf(record: StudentRecordExport, timeZone = '
     }
   }
   doc.end();
-  return done;
+  return bytes;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../testing/pdf-text.ts';
-import { formatMoment, renderStudentRecordPdf } from './student-record-pdf.ts';
+import { renderStudentRecordPdf } from './student-record-pdf.ts';
+import { formatMoment } from '../../shared/pdf-document.ts';
 import { isTimeZone } from '../../http/time-zone.ts';
 import type { StudentRecordExport } from './student-record.ts';
 

@@ -73,6 +73,11 @@ row('GET /api/sub-plan/classes', async (w, c) => {
   const sheet = (await c.get('/api/sub-plan/classes')).body as { students: { student: { id: string } }[] }[];
   return sheet.some((entry) => entry.students.some((row) => row.student.id === w.studentId));
 }, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 'allow' });
+// The hearing packet (issue 27): the roles that read both the history and the access log.
+row('GET /api/students/:id/hearing-packet.pdf', (w, c) => c.get(`/api/students/${w.studentId}/hearing-packet.pdf?from=2025-01-01&to=2099-01-01`), {
+  'co-teacher': 403,
+  substitute: 403,
+});
 row('socket student:watch', async (w, c) => {
   const socket: Socket = await openSocket(c);
   try {

@@ -17,7 +17,7 @@ describe('who may do what with a student', () => {
   const student = record({ olga: owner, cora: share('co-teacher'), sam: share('substitute', '2026-05-03'), abe: share('auditor') });
 
   it('lets the owner do everything', () => {
-    for (const action of ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log'] as const) {
+    for (const action of ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'export-hearing-packet'] as const) {
       expect(mayAccess(student, 'olga', action, now)).toBe(true);
     }
   });
@@ -28,6 +28,7 @@ describe('who may do what with a student', () => {
     expect(asking(student, 'cora', 'delete')).toThrow(new ForbiddenError('Only the student’s owner can delete them'));
     expect(asking(student, 'cora', 'manage-shares')).toThrow(new ForbiddenError('Only the student’s owner can share them'));
     expect(asking(student, 'cora', 'see-access-log')).toThrow(new ForbiddenError('Only the owner and auditors can see the access log'));
+    expect(asking(student, 'cora', 'export-hearing-packet')).toThrow(new ForbiddenError('Only the owner and auditors can export the hearing packet'));
   });
 
   it('lets a substitute only view, and hides private parts as not found', () => {
@@ -39,6 +40,7 @@ describe('who may do what with a student', () => {
   it('lets an auditor read everything, the access log included, and change nothing', () => {
     expect(asking(student, 'abe', 'see-private')).not.toThrow();
     expect(asking(student, 'abe', 'see-access-log')).not.toThrow();
+    expect(asking(student, 'abe', 'export-hearing-packet')).not.toThrow();
     expect(asking(student, 'abe', 'edit')).toThrow(ForbiddenError);
   });
 
@@ -49,6 +51,7 @@ describe('who may do what with a student', () => {
     expect(asking(enrolled, 'tom', 'edit')).toThrow(ForbiddenError);
     expect(asking(enrolled, 'tom', 'see-history')).toThrow(ForbiddenError);
     expect(asking(enrolled, 'tom', 'see-access-log')).toThrow(ForbiddenError);
+    expect(asking(enrolled, 'tom', 'export-hearing-packet')).toThrow(ForbiddenError);
   });
 
   it('ends a share at the end of its expiry date, whatever the record says yet', () => {

@@ -1,0 +1,53 @@
+import { Router } from 'express';
+import { hearingPacketRangeSchema } from '@accommodate/shared-events/schemas/hearing-packet';
+import { displayName, gradeLabel } from '@accommodate/shared-events/schemas/student';
+import type { AppContext } from '../../framework/command-context.ts';
+import { attachmentDisposition, studentFileName } from '../../http/download-names.ts';
+import { timeZoneOf } from '../../http/time-zone.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadStudentFor } from '../../shared/student-access.ts';
+import type { RecordAccess } from '../../shared/record-access.ts';
+import { formatMoment } from '../../shared/pdf-document.ts';
+import { loadStudentStreams } from '../../shared/student-streams.ts';
+import { renderPacket } from './packet-layout.ts';
+import { packetRange, rangeInWords } from './packet-range.ts';
+import type { PacketSource } from './packet-section.ts';
+import { PACKET_SECTIONS } from './packet-sections.ts';
+
+/**
+ * GET /api/students/:id/hearing-packet.pdf?from=&to=[&tz=] (issue 27): one PDF of what a hearing officer or the
+ * Office for Civil Rights asks for a date range, for the owner and auditors. It is an export of the record, so it is
+ * in the access log; the student's name is only in the file name and the PDF, never in the URL.
+ */
+export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAccess): Router {
+  const router = Router();
+
+  router.get('/api/students/:id/hearing-packet.pdf', async (req, res) => {
+    const userId = requireUser(req);
+    const timeZone = timeZoneOf(req);
+    const student = await loadStudentFor(context, userId, idParam(req), 'export-hearing-packet');
+    const range = packetRange(hearingPacketRangeSchema.parse({ from: req.query.from, to: req.query.to }), timeZone);
+    const source: PacketSource = {
+      context,
+      student,
+      range,
+      streams: await loadStudentStreams(context, student.id),
+      moment: (iso) => formatMoment(iso, timeZone),
+    };
+    const parts = [];
+    for (const section of PACKET_SECTIONS) parts.push({ title: section.title, blocks: await section.blocks(source) });
+    const pdf = await renderPacket({
+      title: 'Hearing packet',
+      lines: [`${displayName(student)}, ${gradeLabel(student.grade)}`, rangeInWords(range)],
+      parts,
+    });
+    await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'Hearing packet (PDF)' });
+    res.setHeader('Content-Type', 'application/pdf');
+    res.setHeader('Content-Length', String(pdf.length));
+    res.setHeader('Content-Disposition', attachmentDisposition(studentFileName(student, 'hearing packet', 'pdf', context.now(), timeZone)));
+    res.end(pdf);
+  });
+
+  return router;
+}

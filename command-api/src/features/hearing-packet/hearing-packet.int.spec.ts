@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { testServerForFile } from '../../testing/test-server.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
+import { eventually } from '../../testing/eventually.ts';
+import { teacher, type Teacher } from '../../testing/sharing-fixtures.ts';
+
+const server = testServerForFile();
+const ava = { firstName: 'Ava', lastInitial: 'M', grade: '5', status: 'active', accommodationIds: ['template-extended-time'] };
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The packet's bytes as downloaded (the test client reads bodies as text, which a PDF is not). */
+async function packetOf(client: Teacher, studentId: string, query: string) {
+  const response = await fetch(`${server.url}/api/students/${studentId}/hearing-packet.pdf?${query}`, { headers: { Cookie: client.cookie ?? '' } });
+  const text = response.ok ? (await pdfText(new Uint8Array(await response.arrayBuffer()))).replace(/\s+/g, ' ') : '';
+  return { status: response.status, disposition: response.headers.get('content-disposition'), text };
+}
+
+describe('GET /api/students/:id/hearing-packet.pdf', () => {
+  it('gives the owner and an auditor the range’s plans, changes as they read then, notifications and access log', async () => {
+    const owner = await teacher(server, 'Olga Owner');
+    const auditor = await teacher(server, 'Aude Auditor');
+    const custom = await owner.post('/api/accommodations', { name: 'Movement breaks every 20 minutes', category: 'behavioral' });
+    const id = (await owner.post('/api/students', { ...ava, accommodationIds: ['template-extended-time', custom.body.id] })).body.id as string;
+    await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2099-06-01', status: 'active', caseManager: 'Ms. Rivera' });
+    await owner.patch(`/api/accommodations/${custom.body.id}`, { name: 'Movement breaks every 30 minutes', category: 'behavioral' }, { 'If-Match': '"0"' });
+    expect((await owner.post(`/api/students/${id}/shares`, { email: auditor.user.email, role: 'auditor' })).status).toBe(201);
+    await eventually(() => auditor.get('/api/notifications'), (answer) => answer.body.length > 0);
+    await owner.get(`/api/students/${id}`);
+
+    const range = `from=2026-01-01&to=${today()}&tz=America%2FChicago`;
+    const packet = await packetOf(auditor, id, range);
+    expect(packet.status).toBe(200);
+    expect(packet.disposition).toMatch(/^attachment; filename="Ava M\. - hearing packet - \d{4}-\d{2}-\d{2}\.pdf"/);
+    for (const words of [
+      'Hearing packet',
+      'Ava M., Grade 5',
+      'Contents',
+      'Plans and accommodations',
+      'Ms. Rivera',
+      // The history names the accommodation as it read when it was assigned, not as renamed since.
+      'Movement breaks every 20 minutes',
+      'Notifications sent',
+      'Student shared with you',
+      'Aude Auditor',
+      'Access log',
+      'Student record',
+      'Page 1 of',
+    ]) {
+      expect(packet.text).toContain(words);
+    }
+
+    const log = await owner.get(`/api/students/${id}/access-log`);
+    expect(log.body[0]).toMatchObject({ user: { id: auditor.user.id }, role: 'auditor', action: 'export', what: 'Hearing packet (PDF)' });
+    expect((await packetOf(owner, id, range)).status).toBe(200);
+  });
+
+  it('refuses co-teachers, substitutes and class teachers, hides the student from strangers, and asks for a range', async () => {
+    const owner = await teacher(server, 'Olga Owner');
+    const [coTeacher, substitute, classTeacher, stranger] = await Promise.all(['Cora', 'Sam', 'Tom', 'Eve'].map((name) => teacher(server, name)));
+    const id = (await owner.post('/api/students', ava)).body.id as string;
+    await owner.post(`/api/students/${id}/shares`, { email: coTeacher!.user.email, role: 'co-teacher' });
+    await owner.post(`/api/students/${id}/shares`, { email: substitute!.user.email, role: 'substitute' });
+    const classId = (await owner.post('/api/classes', { name: 'Period 2' })).body.id as string;
+    await owner.post(`/api/classes/${classId}/teachers`, { email: classTeacher!.user.email });
+    await owner.put(`/api/classes/${classId}/students`, { studentIds: [id] });
+
+    const range = `from=2026-01-01&to=${today()}`;
+    expect((await coTeacher!.get(`/api/students/${id}/hearing-packet.pdf?${range}`)).body).toEqual({ message: 'Only the owner and auditors can export the hearing packet' });
+    for (const [client, status] of [[coTeacher, 403], [substitute, 403], [classTeacher, 403], [stranger, 404]] as const) {
+      expect((await packetOf(client!, id, range)).status).toBe(status);
+    }
+    const missing = await owner.get(`/api/students/${id}/hearing-packet.pdf?from=2026-01-01`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual({ to: 'Choose the first and last day of the range' });
+    const backwards = await owner.get(`/api/students/${id}/hearing-packet.pdf?from=2026-05-01&to=2026-04-01`);
+    expect(backwards.body).toEqual({ message: 'The range must end on or after the day it starts', errors: { to: 'The range must end on or after the day it starts' } });
+    expect((await owner.get(`/api/students/${id}/hearing-packet.pdf?from=2026-02-30&to=2026-04-01`)).status).toBe(400);
+    const log = await owner.get(`/api/students/${id}/access-log`);
+    expect(log.body.filter((entry: { what: string }) => entry.what === 'Hearing packet (PDF)')).toEqual([]);
+  });
+});

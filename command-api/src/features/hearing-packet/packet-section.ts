@@ -1,0 +1,21 @@
+import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
+import type { AppContext } from '../../framework/command-context.ts';
+import type { StudentStreams } from '../../shared/student-streams.ts';
+import type { PacketBlock } from './packet-layout.ts';
+import type { PacketRange } from './packet-range.ts';
+
+/** What every section reads from: the student, the range, and the record's streams read once for all of them. */
+export interface PacketSource {
+  context: Pick<AppContext, 'eventStore' | 'readStore' | 'now'>;
+  student: StudentDoc;
+  range: PacketRange;
+  streams: StudentStreams;
+  /** A moment as the reader reads it, in the range's time zone. */
+  moment: (iso: string) => string;
+}
+
+/** One part of the packet: its title in the contents, and what it prints for the student and range. */
+export interface PacketSection {
+  title: string;
+  blocks: (source: PacketSource) => Promise<PacketBlock[]>;
+}

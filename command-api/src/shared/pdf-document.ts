@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import PDFDocument from 'pdfkit';
+import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
+
+const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+/** The faces a record PDF writes in. */
+export interface PdfFonts {
+  regular: string;
+  bold: string;
+}
+
+/** A PDF being written, and its bytes once `doc.end()` has been called. */
+export interface OpenPdf {
+  doc: PDFKit.PDFDocument;
+  fonts: PdfFonts;
+  bytes: Promise<Buffer>;
+}
+
+/**
+ * A US Letter PDF for a student's record (the records export, the hearing packet). DejaVu where installed, so names
+ * beyond Western European letters print (as the accommodations PDF does); Helvetica otherwise.
+ */
+export function openRecordPdf(title: string, options: { margin?: number; bufferPages?: boolean } = {}): OpenPdf {
+  const hasDejaVu = fs.existsSync(DEJAVU) && fs.existsSync(DEJAVU_BOLD);
+  const fonts = { regular: hasDejaVu ? DEJAVU : 'Helvetica', bold: hasDejaVu ? DEJAVU_BOLD : 'Helvetica-Bold' };
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: options.margin ?? 56,
+    bufferPages: options.bufferPages ?? false,
+    info: { Title: title, Producer: PRODUCT_NAME },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.font(fonts.regular);
+  return { doc, fonts, bytes };
+}
+
+/** A moment as people read it, in the reader's time zone and naming it: 'Nov 25, 2026, 2:05 PM EST'. */
+export function formatMoment(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}
