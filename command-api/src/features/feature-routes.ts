@@ -23,6 +23,7 @@ import { notificationRoutes } from './notifications/notification-routes.ts';
 import { calendarRoutes } from './notifications/calendar-routes.ts';
 import { classRoutes } from './classes/class-routes.ts';
 import { classSubPlanRoutes } from './classes/class-sub-plan-routes.ts';
+import { testingAccommodationRoutes } from './testing-accommodations/testing-accommodation-routes.ts';
 import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-routes.ts';
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
 
@@ -57,6 +58,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     shareRoutes(context, recordAccess),
     classRoutes(context, recordAccess),
     classSubPlanRoutes(context, recordAccess),
+    testingAccommodationRoutes(context, recordAccess),
     notificationRoutes(context),
     // The review-date calendar feed: reminders, wherever the teacher looks.
     calendarRoutes(context),

@@ -27,7 +27,7 @@ interface Endpoint {
 
 const STUDENT_FIELDS = ['firstName', 'lastInitial', 'grade', 'status', 'accommodationIds', 'birthdate', 'parentName', 'parentEmail', 'parentNotes', 'notes'];
 const PLAN_FIELDS = ['startDate', 'reviewDate', 'status', 'meetingDate', 'caseManager'];
-const ACCOMMODATION_FIELDS = ['name', 'category', 'description'];
+const ACCOMMODATION_FIELDS = ['name', 'category', 'description', 'appliesToTests'];
 
 const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/auth/register', fields: ['name', 'email', 'password'] },
@@ -76,6 +76,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/students/:student/access-log/print' },
   { method: 'GET', path: '/api/students/:student/records.json' },
   { method: 'GET', path: '/api/students/:student/records.pdf' },
+  { method: 'GET', path: '/api/students/:student/hearing-packet.pdf' },
   { method: 'GET', path: '/api/students/:student/shares' },
   { method: 'POST', path: '/api/students/:student/shares', fields: ['email', 'role', 'expiresAt', 'userId'] },
   { method: 'DELETE', path: '/api/students/:student/shares/:share' },
@@ -94,6 +95,10 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/classes/:class/teachers', fields: ['email'] },
   { method: 'GET', path: '/api/classes/:class/roster' },
   { method: 'POST', path: '/api/classes/:class/roster/print' },
+  { method: 'GET', path: '/api/classes/:class/testing-accommodations' },
+  { method: 'GET', path: '/api/classes/:class/testing-accommodations.csv' },
+  { method: 'POST', path: '/api/classes/:class/testing-accommodations/print' },
+  { method: 'GET', path: '/api/testing-accommodations.csv' },
   { method: 'GET', path: '/api/plans' },
   { method: 'GET', path: '/api/plans/:plan' },
   { method: 'GET', path: '/api/plans/:plan/versions' },

@@ -20,7 +20,9 @@ export function calendarDay(at: Date, timeZone: string): string {
  * become '-'.
  */
 export function studentFileName(student: { firstName: string; lastInitial: string }, what: string, extension: string, at: Date, timeZone: string): string {
-  // eslint-disable-next-line no-control-regex
-  const name = displayName(student).replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '-');
-  return `${name} - ${what} - ${calendarDay(at, timeZone)}.${extension}`;
+  return `${fileNameSafe(displayName(student))} - ${what} - ${calendarDay(at, timeZone)}.${extension}`;
 }
+
+/** Characters that no desktop allows in a file name become '-' (a name is the teacher's own words). */
+// eslint-disable-next-line no-control-regex
+export const fileNameSafe = (name: string): string => name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '-');
