@@ -34,6 +34,7 @@ const CompareStudentsPage = lazyPage(() => import('../features/students/componen
 const PlanPage = lazyPage(() => import('./routes/plans/plan-page.tsx'));
 const ClassesPage = lazyPage(() => import('./routes/classes/classes-page.tsx'));
 const ClassRosterPage = lazyPage(() => import('../features/classes/components/class-roster-page.tsx'));
+const TestingDayPage = lazyPage(() => import('../features/testing-day/components/testing-day-page.tsx'));
 const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-plan-page.tsx'));
 
 /**
@@ -72,6 +73,7 @@ export const router = createBrowserRouter([
                   { path: 'students/:id', element: <StudentEditRedirect><StudentDetailPage /></StudentEditRedirect>, handle: titled('Student') },
                   { path: 'classes', element: <ClassesPage />, handle: titled('Classes') },
                   { path: 'classes/:id', element: <ClassRosterPage />, handle: titled('Class') },
+                  { path: 'classes/:id/testing-day', element: <TestingDayPage />, handle: titled('Testing-day list') },
                   { path: 'accommodations', element: <AccommodationsPage />, handle: titled('Accommodations') },
                   { path: 'accommodations/at-a-glance', element: <AtAGlancePage />, handle: titled('Accommodations at a Glance') },
                   { path: 'plans/:id', element: <PlanPage />, handle: titled('504 Plan') },

@@ -22,6 +22,8 @@ export const queryKeys = {
   classes: () => ['/api/classes'] as const,
   schoolClass: (id: string) => ['/api/classes', id] as const,
   classRoster: (id: string) => ['/api/classes', id, 'roster'] as const,
+  /** Under the class's key, so that whatever refreshes the class refreshes its testing-day list too (issue 27). */
+  classTestingList: (id: string) => ['/api/classes', id, 'testing-accommodations'] as const,
   /** Every filter's usage view: what a poke invalidates. */
   accommodationUsageAll: () => ['/api/accommodations/usage'] as const,
   accommodationUsage: (filter: { classId?: string; grade?: string }) => ['/api/accommodations/usage', filter] as const,

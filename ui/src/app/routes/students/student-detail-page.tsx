@@ -35,6 +35,9 @@ const StudentDocumentsTab = lazy(() =>
 const StudentHistoryTab = lazy(() =>
   import('../../../features/history/components/student-history-tab.tsx').then((m) => ({ default: m.StudentHistoryTab })),
 );
+const HearingPacketButton = lazy(() =>
+  import('../../../features/hearing-packet/components/hearing-packet-button.tsx').then((m) => ({ default: m.HearingPacketButton })),
+);
 const AccessLogTab = lazy(() => import('../../../features/access-log/components/access-log-tab.tsx').then((m) => ({ default: m.AccessLogTab })));
 const StudentLoadError = lazy(() =>
   import('../../../features/students/components/student-load-error.tsx').then((m) => ({ default: m.StudentLoadError })),
@@ -153,7 +156,10 @@ export default function StudentDetailPage() {
             children: tab(can.edit ? <StudentPlansTab studentId={data.id} /> : <StudentReviewDates studentId={data.id} />),
           },
           // History for everyone but substitutes; the access log for the owner and auditors (issue 6).
-          ...(can.seeHistory ? [{ key: 'history', label: 'History', children: tab(<StudentHistoryTab studentId={data.id} />) }] : []),
+          // The hearing packet beside the history, for the owner and auditors (issue 27).
+          ...(can.seeHistory
+            ? [{ key: 'history', label: 'History', children: tab(<StudentHistoryTab studentId={data.id} actions={can.exportHearingPacket ? <Suspense fallback={null}><HearingPacketButton studentId={data.id} /></Suspense> : undefined} />) }]
+            : []),
           ...(can.seeAccessLog
             ? [{ key: 'access-log', label: 'Access log', children: tab(<AccessLogTab studentId={data.id} />) }]
             : []),

@@ -25,6 +25,7 @@ export function AccommodationCard({ accommodation, onEdit, onDelete }: Accommoda
           <Tag color={CATEGORY_COLORS[category]} style={{ marginTop: 4 }}>
             {capitalise(category)}
           </Tag>
+          {accommodation.appliesToTests && <Tag style={{ marginTop: 4 }}>State and district tests</Tag>}
         </div>
         {accommodation.isTemplate ? (
           <Tooltip title="Pre-built templates are shared and read-only" {...TOOLTIP_PROPS}>

@@ -1,4 +1,4 @@
-import { Form, Input, Modal, Select } from 'antd';
+import { Checkbox, Form, Input, Modal, Select } from 'antd';
 import { Controller } from 'react-hook-form';
 import { ACCOMMODATION_CATEGORIES } from '@accommodate/shared-events/config/accommodation-categories';
 import {
@@ -19,7 +19,7 @@ interface AccommodationDialogProps {
   onClose: () => void;
 }
 
-type Values = { name: string; category: string; description: string };
+type Values = { name: string; category: string; description: string; appliesToTests: boolean };
 type Output = ReturnType<typeof accommodationFormSchema.parse>;
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -28,6 +28,7 @@ const toValues = (accommodation: Accommodation | null): Values => ({
   name: accommodation?.name ?? '',
   category: accommodation?.category ?? '',
   description: accommodation?.description ?? '',
+  appliesToTests: accommodation?.appliesToTests ?? false,
 });
 
 export function AccommodationDialog({ open, accommodation, onClose }: AccommodationDialogProps) {
@@ -100,6 +101,17 @@ export function AccommodationDialog({ open, accommodation, onClose }: Accommodat
             name="description"
             control={control}
             render={({ field }) => <Input.TextArea id="accommodation-description" rows={3} maxLength={1000} {...field} />}
+          />
+        </Form.Item>
+        <Form.Item>
+          <Controller
+            name="appliesToTests"
+            control={control}
+            render={({ field }) => (
+              <Checkbox id="accommodation-applies-to-tests" checked={field.value} onChange={(event) => field.onChange(event.target.checked)} onBlur={field.onBlur}>
+                Applies to state and district tests
+              </Checkbox>
+            )}
           />
         </Form.Item>
         <DialogActions saving={saving} onCancel={onClose} submitLabel={accommodation ? 'Save Changes' : 'Add Accommodation'} />

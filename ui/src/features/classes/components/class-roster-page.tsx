@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Checkbox, Empty, Result, Segmented, Skeleton, Switch, Tag } from 'antd';
-import { AppstoreOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, FileDoneOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { COMPARE_MAX, COMPARE_MIN } from '@accommodate/shared-events/schemas/at-a-glance';
@@ -54,6 +54,10 @@ export default function ClassRosterPage() {
             </Button>
             <Button icon={<PrinterOutlined />} disabled={roster.data.length === 0} onClick={() => void printClassRoster(id)}>
               Print
+            </Button>
+            {/* The proctor's list for state and district tests (issue 27), its own printable page. */}
+            <Button icon={<FileDoneOutlined />} onClick={() => void navigate(`/classes/${encodeURIComponent(id)}/testing-day`)}>
+              Testing day
             </Button>
           </>
         }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Empty, Popconfirm, Result, Skeleton, Space, Tag } from 'antd';
 import { Card } from '../../../components/card.tsx';
@@ -19,7 +19,8 @@ const teacherNames = (schoolClass: SchoolClass) =>
   [schoolClass.owner.name, ...schoolClass.teachers.map((teacher) => teacher.name ?? `${teacher.email ?? 'Invited'} (pending)`)].join(', ');
 
 /** /classes: my sections, each opening its roster; their owner adds, edits, enrols, invites and archives. */
-export function ClassesList({ enrolmentChoices }: { enrolmentChoices: EnrolmentChoice[] }) {
+/** `actions`: what the page adds beside Add Class (another feature's, such as the testing coordinator's export). */
+export function ClassesList({ enrolmentChoices, actions }: { enrolmentChoices: EnrolmentChoice[]; actions?: ReactNode }) {
   const classes = useClasses();
   const archive = useArchiveClass();
   const [editing, setEditing] = useState<{ schoolClass: SchoolClass | null } | null>(null);
@@ -39,9 +40,12 @@ export function ClassesList({ enrolmentChoices }: { enrolmentChoices: EnrolmentC
         title="Classes"
         description="Your classes and what each student in them needs"
         actions={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ schoolClass: null })}>
-            Add Class
-          </Button>
+          <>
+            {actions}
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ schoolClass: null })}>
+              Add Class
+            </Button>
+          </>
         }
       />
       {classes.isPending ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Empty, Input, Skeleton, Timeline, Typography } from 'antd';
 import { Card } from '../../../components/card.tsx';
 import dayjs from 'dayjs';
@@ -11,14 +11,18 @@ import { CardHeading } from '../../../components/card-heading.tsx';
 const ENTITY_COLORS: Record<string, string> = { student: 'blue', plan: 'green', document: 'gray', share: 'purple' };
 const NOW: AsOfChoice = { date: '', time: '' };
 
-/** Who changed what and when, newest first, and the record as it was at a chosen day or minute. */
-export function StudentHistoryTab({ studentId }: { studentId: string }) {
+/**
+ * Who changed what and when, newest first, and the record as it was at a chosen day or minute. `actions`: what the
+ * page adds above it for roles that may (the hearing packet, issue 27).
+ */
+export function StudentHistoryTab({ studentId, actions }: { studentId: string; actions?: ReactNode }) {
   const history = useStudentHistory(studentId);
   const [choice, setChoice] = useState<AsOfChoice>(NOW);
   const instant = asOfInstant(choice);
 
   return (
     <div className="student-history">
+      {actions && <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>{actions}</div>}
       <Card size="small" title={<CardHeading>View as of</CardHeading>} style={{ marginBottom: 16 }}>
         {/* The browser's own date and time fields: a date alone, or a date and a time in minutes, typed or picked. */}
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end' }}>
