@@ -78,6 +78,7 @@ const SIGNED_IN_ROUTES: ((made: { studentId: string; planId: string; classId: st
   () => '/upgrade',
   () => '/classes',
   ({ classId }) => `/classes/${classId}`,
+  ({ classId }) => `/classes/${classId}/testing-day`,
   () => '/accommodations/at-a-glance',
 ];
 
@@ -164,6 +165,9 @@ for (const size of WIDTHS) {
         await page.getByLabel('Date', { exact: true }).fill(dayFromToday(0));
         await expect(page.getByTestId('as-of-view')).toBeVisible();
         await check(page, 'student history, as of today');
+        await page.getByRole('button', { name: 'Hearing packet' }).click();
+        await expect(page.getByRole('dialog', { name: 'Hearing packet' })).toBeVisible();
+        await check(page, 'the hearing packet dialog');
         expect(found).toEqual([]);
       });
 

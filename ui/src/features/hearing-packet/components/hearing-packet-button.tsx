@@ -41,7 +41,6 @@ export function HearingPacketButton({ studentId }: { studentId: string }) {
           </Typography.Paragraph>
         )}
         <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button onClick={() => setOpen(false)}>Close</Button>
           <Button type="primary" icon={<FilePdfOutlined />} disabled={!parsed.success} href={parsed.success ? hearingPacketUrl(studentId, parsed.data) : undefined} download>
             Download PDF
           </Button>
