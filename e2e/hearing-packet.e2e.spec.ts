@@ -36,7 +36,7 @@ test('Hearing packet: the owner picks a range beside the history and downloads o
   await dialog.getByLabel('To').fill(dayFromToday(0));
   await expect(dialog.getByRole('alert')).toHaveCount(0);
 
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: /Download PDF/ }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: /Download PDF/ }).click()]);
   expect(download.suggestedFilename()).toMatch(/^Hazel T\. - hearing packet - \d{4}-\d{2}-\d{2}\.pdf$/);
   const words = await pdfWords(await download.path());
   for (const expected of ['Hearing packet', 'Hazel T., Grade 5', 'Contents', 'Plans and accommodations', 'Extended Time', 'Student added', 'Notifications sent', 'Access log', 'Page 1 of']) {

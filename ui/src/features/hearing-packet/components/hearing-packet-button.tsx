@@ -41,7 +41,8 @@ export function HearingPacketButton({ studentId }: { studentId: string }) {
           </Typography.Paragraph>
         )}
         <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-          <Button type="primary" icon={<FilePdfOutlined />} disabled={!parsed.success} href={parsed.success ? hearingPacketUrl(studentId, parsed.data) : undefined} download>
+          {/* The answer is an attachment: the browser downloads it and stays on this page. */}
+          <Button type="primary" icon={<FilePdfOutlined />} disabled={!parsed.success} onClick={() => parsed.success && window.location.assign(hearingPacketUrl(studentId, parsed.data))}>
             Download PDF
           </Button>
         </div>
