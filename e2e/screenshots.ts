@@ -182,3 +182,28 @@ test('identity and records (issue 22): two-factor set-up, its sign-in step and t
   await page.getByLabel('Password').fill(account.password);
   await shootHere(page, 'login-filled');
 });
+
+test('proof of implementation (issue 27): the testing-day list, the classes page’s export and the hearing packet', async ({ page }) => {
+  await signUp(page.request, newAccount('Jamie Rivera', 'shots'));
+  const library = await libraryIds(page.request);
+  const ids: string[] = [];
+  for (const [firstName, names] of [
+    ['Ava', ['Extended Time', 'Reading Aloud', 'Fidget Tools']],
+    ['Ben', ['Small Group', 'Breaks']],
+    ['Cleo', ['Preferential Seating']],
+  ] as const) {
+    ids.push((await addStudent(page.request, { firstName, lastInitial: 'M', grade: '6', accommodationIds: names.map((name) => library.get(name)!) })).id);
+  }
+  await addPlan(page.request, ids[0]!, { startDate: dayFromToday(-30), reviewDate: dayFromToday(200) });
+  const created = await page.request.post('/api/classes', { data: { name: 'Period 2 Biology', period: '2' } });
+  const classId = ((await created.json()) as { id: string }).id;
+  await page.request.put(`/api/classes/${classId}/students`, { data: { studentIds: ids }, headers: { 'If-Match': created.headers().etag ?? '' } });
+  await shoot(page, `/classes/${classId}/testing-day`, 'testing-day');
+  await shoot(page, '/classes', 'classes-with-testing-export');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/students/${ids[0]}`);
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('button', { name: 'Hearing packet' }).click();
+  await page.getByRole('dialog', { name: 'Hearing packet' }).getByLabel('From').waitFor();
+  await shootHere(page, 'hearing-packet-dialog');
+});
