@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 
 /** Content-Disposition for a file: an ASCII fallback plus the exact name (RFC 6266 / 5987). */
@@ -26,3 +27,11 @@ export function studentFileName(student: { firstName: string; lastInitial: strin
 /** Characters that no desktop allows in a file name become '-' (a name is the teacher's own words). */
 // eslint-disable-next-line no-control-regex
 export const fileNameSafe = (name: string): string => name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '-');
+
+/** A PDF built on the server, sent as a download under `fileName` (the records export, the hearing packet). */
+export function sendPdfAttachment(res: Response, pdf: Buffer, fileName: string): void {
+  res.setHeader('Content-Type', 'application/pdf');
+  res.setHeader('Content-Length', String(pdf.length));
+  res.setHeader('Content-Disposition', attachmentDisposition(fileName));
+  res.end(pdf);
+}

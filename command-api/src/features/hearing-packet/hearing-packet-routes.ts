@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { hearingPacketRangeSchema } from '@accommodate/shared-events/schemas/hearing-packet';
 import { displayName, gradeLabel } from '@accommodate/shared-events/schemas/student';
 import type { AppContext } from '../../framework/command-context.ts';
-import { attachmentDisposition, studentFileName } from '../../http/download-names.ts';
+import { sendPdfAttachment, studentFileName } from '../../http/download-names.ts';
 import { timeZoneOf } from '../../http/time-zone.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
@@ -43,10 +43,7 @@ export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAcc
       parts,
     });
     await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'Hearing packet (PDF)' });
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Length', String(pdf.length));
-    res.setHeader('Content-Disposition', attachmentDisposition(studentFileName(student, 'hearing packet', 'pdf', context.now(), timeZone)));
-    res.end(pdf);
+    sendPdfAttachment(res, pdf, studentFileName(student, 'hearing packet', 'pdf', context.now(), timeZone));
   });
 
   return router;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppContext } from '../../framework/command-context.ts';
-import { attachmentDisposition, studentFileName } from '../../http/download-names.ts';
+import { attachmentDisposition, sendPdfAttachment, studentFileName } from '../../http/download-names.ts';
 import { timeZoneOf } from '../../http/time-zone.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
@@ -29,10 +29,7 @@ export function recordsExportRoutes(context: AppContext, recordAccess: RecordAcc
     const student = await loadStudentFor(context, userId, idParam(req), 'see-private');
     const pdf = await renderStudentRecordPdf(await exportStudentRecord(context, student), timeZone);
     await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'Records export (PDF)' });
-    res.setHeader('Content-Type', 'application/pdf');
-    res.setHeader('Content-Length', String(pdf.length));
-    res.setHeader('Content-Disposition', attachmentDisposition(studentFileName(student, 'student record', 'pdf', context.now(), timeZone)));
-    res.end(pdf);
+    sendPdfAttachment(res, pdf, studentFileName(student, 'student record', 'pdf', context.now(), timeZone));
   });
 
   return router;
