@@ -2,7 +2,7 @@ import helmet from 'helmet';
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError } from './errors.ts';
-import { isOwnOrigin, requestOrigin, webSocketOrigin, type OriginSettings } from './own-origin.ts';
+import { isOwnOrigin, originParts, requestOrigin, webSocketOrigin, type OriginSettings } from './own-origin.ts';
 
 /** The origins (ws:/wss: forms) whose headers are kept ready: a deployment answers to one or two. */
 const KEPT_ORIGINS = 8;
@@ -41,10 +41,11 @@ export const securityHeaders = (settings: OriginSettings): RequestHandler => {
       crossOriginEmbedderPolicy: false,
     });
   const perRequest = withConnectSrc(ownWebSocket);
-  // Keyed by what the origin is made of, as it came (host, forwarded scheme, TLS), so that a kept one costs a lookup.
+  // Keyed by what the origin is made of, as it came, so that a kept one costs a lookup.
   const kept = new Map<string, ReturnType<typeof helmet>>();
   return (req, res, next) => {
-    const key = `${req.headers.host ?? ''} ${settings.behindProxy ? String(req.headers['x-forwarded-proto'] ?? '') : ''} ${'encrypted' in req.socket && req.socket.encrypted ? 's' : ''}`;
+    const { host, forwarded, tls } = originParts(req, settings);
+    const key = `${host ?? ''} ${forwarded} ${tls ? 's' : ''}`;
     let headers = kept.get(key);
     if (!headers && kept.size < KEPT_ORIGINS) kept.set(key, (headers = withConnectSrc(ownWebSocket(req))));
     void (headers ?? perRequest)(req, res, next);
