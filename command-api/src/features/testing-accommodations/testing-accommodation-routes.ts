@@ -5,9 +5,9 @@ import { attachmentDisposition, calendarDay, fileNameSafe } from '../../http/dow
 import { timeZoneOf } from '../../http/time-zone.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadClassFor } from '../../shared/class-access.ts';
+import { enrolledVisibleTo, loadClassFor } from '../../shared/class-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
-import { enrolledVisibleTo, recordListed, testingCsv, testingListOf } from './testing-lists.ts';
+import { recordListed, testingCsv, testingListOf } from './testing-lists.ts';
 
 const EXPORTED = { action: 'export', what: 'Testing accommodations (CSV)' } as const;
 const PRINTED = { action: 'print', what: 'Testing-day list (printed)' } as const;
@@ -29,7 +29,7 @@ export function testingAccommodationRoutes(context: AppContext, recordAccess: Re
 
   const classList = async (req: Request, userId: string) => {
     const found = await loadClassFor(context, userId, idParam(req), 'read');
-    return { found, rows: await testingListOf(context, await enrolledVisibleTo(context, found.studentIds, userId)) };
+    return { found, rows: await testingListOf(context, await enrolledVisibleTo(context, found, userId, context.now())) };
   };
 
   router.get('/api/testing-accommodations.csv', async (req, res) => {

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import { testingList } from '@accommodate/shared-events/domain/accommodation/testing-accommodations';
-import { mayAccess, roleOn } from '@accommodate/shared-events/domain/access/student-access';
+import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
 import type { RecordAccessAction } from '@accommodate/shared-events/events/access-events';
 import type { TestingListRow } from '@accommodate/shared-events/schemas/testing-accommodations';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
@@ -19,18 +19,6 @@ export async function testingListOf(context: Reads, students: readonly StudentDo
   const marks = new Map<string, boolean>();
   for (const id of new Set(students.flatMap((student) => student.accommodationIds))) marks.set(id, (await library.accommodationById(id))?.appliesToTests === true);
   return testingList(students, (id) => marks.get(id) === true);
-}
-
-/** The enrolled students the teacher may view now: a class's roster, as the roster itself shows it. */
-export async function enrolledVisibleTo(context: Reads, studentIds: readonly string[], userId: string): Promise<StudentDoc[]> {
-  const caseload = caseloadQueries(context.readStore);
-  const now = context.now();
-  const students: StudentDoc[] = [];
-  for (const id of studentIds) {
-    const student = await caseload.studentById(id);
-    if (student && mayAccess(student, userId, 'view', now)) students.push(student);
-  }
-  return students;
 }
 
 /** Each student a list names is disclosed by it (34 CFR 99.32): one entry per student, '(through a class)' where so. */
