@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { addPlan, addStudent, dayFromToday, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
+import { addPlan, addStudent, dayFromToday, libraryIds, pickOption, signUpTeacher } from './caseload-fixtures.ts';
 
 /** The words of a downloaded PDF, as pdf.js reads them, on one line. */
 async function pdfWords(path: string): Promise<string> {
@@ -72,4 +72,18 @@ test('Testing day: a class’s students with their testing accommodations, from 
 
   await page.goto('/classes');
   await expect(page.getByRole('link', { name: /Testing accommodations \(CSV\)/ })).toHaveAttribute('href', /^\/api\/testing-accommodations\.csv\?tz=/);
+});
+
+test('Library: a teacher marks their own accommodation as applying to state and district tests', async ({ page }) => {
+  await page.goto('/accommodations');
+  await page.getByRole('button', { name: 'Add Accommodation' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Accommodation' });
+  await dialog.getByLabel('Name').fill('Separate testing room');
+  await pickOption(dialog.getByRole('combobox', { name: 'Category' }), 'Academic');
+  await dialog.getByRole('checkbox', { name: 'Applies to state and district tests' }).check();
+  await dialog.getByRole('button', { name: 'Add Accommodation' }).click();
+  const card = page.getByTestId('accommodation-card').filter({ hasText: 'Separate testing room' });
+  await expect(card.getByText('State and district tests')).toBeVisible();
+  // The templates that obviously apply are marked for every teacher.
+  await expect(page.getByTestId('accommodation-card').filter({ hasText: 'Extended Time' }).getByText('State and district tests')).toBeVisible();
 });
