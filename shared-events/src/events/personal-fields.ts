@@ -34,6 +34,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   StudentShared: { subject: student, fields: ['email'] },
   // Classes (issue 24): the invited teacher's e-mail is sealed with the class's own key.
   ClassTeacherInvited: { subject: (data) => str(data.classId), fields: ['email'] },
+  // The implementation log (issue 27): a teacher's note on a day is free text about the student.
+  ImplementationLogged: { subject: student, fields: ['note'] },
 };
 
 /** What a personal field reads as once its subject's key is gone. */

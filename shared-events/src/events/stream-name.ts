@@ -14,6 +14,8 @@ export const STREAM_CATEGORIES = [
   'accessLog',
   /** A class (section), its teachers and enrolment (issue 24). */
   'class',
+  /** One student's implementation log for one month: `implementationLog-<studentId>_<YYYY-MM>` (issue 27). */
+  'implementationLog',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 
