@@ -79,7 +79,7 @@ describe('implementation log API', () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toContain('text/csv');
     expect(csv.headers.get('content-disposition')).toContain('attachment');
-    const text = csv.text ?? String(csv.body);
+    const text = csv.body as string;
     expect(text).toContain('Extended Time');
     expect(text).toContain('Not provided');
     expect(text).toContain('"Test was in the gym, =no room"');
