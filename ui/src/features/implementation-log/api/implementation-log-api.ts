@@ -15,9 +15,12 @@ export type { ClassImplementationDay, ImplementationEntry, ImplementationEntryIn
 
 const studentPath = (studentId: string) => `/api/students/${encodeURIComponent(studentId)}/implementation-log`;
 
+/** A send that takes longer than this is given up and made again later (a resend is harmless). */
+const SEND_TIMEOUT_MS = 20_000;
+
 /** Entries for one student, as a batch: the server decides each as if sent alone, so a resend changes nothing. */
 export const postImplementationEntries = (studentId: string, entries: readonly ImplementationEntryInput[]): Promise<ImplementationBatchResult> =>
-  apiRequest<ImplementationBatchResult>(studentPath(studentId), { method: 'POST', body: entries });
+  apiRequest<ImplementationBatchResult>(studentPath(studentId), { method: 'POST', body: entries, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
 
 export const useClassImplementationDay = (classId: string, date: string) =>
   useQuery(

@@ -58,29 +58,37 @@ let flushing: Promise<FlushResult> | null = null;
  * rest. Only one send runs at a time, so two triggers (back online, a new tap) never send the same entry twice at once.
  */
 export function flushQueue(userId: string, send: (studentId: string, entries: ImplementationEntryInput[]) => Promise<unknown>): Promise<FlushResult> {
-  flushing ??= (async () => {
+  if (flushing) return flushing;
+  const run = (async () => {
     let sent = 0;
     let refused = 0;
     let stopped = false;
-    try {
-      const waiting = queuedEntries(userId);
-      for (const studentId of new Set(waiting.map((queued) => queued.studentId))) {
-        const batch = waiting.filter((queued) => queued.studentId === studentId);
-        try {
-          await send(studentId, batch.map((queued) => queued.entry));
-          sent += batch.length;
-        } catch (error) {
-          stopped = !refusedForGood(error);
-          if (stopped) break;
-          refused += batch.length;
-        }
-        // Cross off what was sent, unless it was changed meanwhile (a newer tap waits for the next send).
-        store(userId, queuedEntries(userId).filter((queued) => !batch.some((each) => sameEntry(each, queued))));
+    const waiting = queuedEntries(userId);
+    for (const studentId of new Set(waiting.map((queued) => queued.studentId))) {
+      // Offline, a request may wait for the connection rather than fail: the 'online' event sends instead.
+      if (!navigator.onLine) {
+        stopped = true;
+        break;
       }
-    } finally {
-      flushing = null;
+      const batch = waiting.filter((queued) => queued.studentId === studentId);
+      try {
+        await send(studentId, batch.map((queued) => queued.entry));
+        sent += batch.length;
+      } catch (error) {
+        stopped = !refusedForGood(error);
+        if (stopped) break;
+        refused += batch.length;
+      }
+      // Cross off what was sent, unless it was changed meanwhile (a newer tap waits for the next send).
+      store(userId, queuedEntries(userId).filter((queued) => !batch.some((each) => sameEntry(each, queued))));
     }
     return { sent, refused, stopped };
   })();
-  return flushing;
+  // Cleared once settled, not inside the run: a run that never awaits would clear it before it was set.
+  flushing = run;
+  const clear = () => {
+    if (flushing === run) flushing = null;
+  };
+  run.then(clear, clear);
+  return run;
 }

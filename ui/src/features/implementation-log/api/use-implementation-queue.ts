@@ -6,6 +6,8 @@ import { enqueueEntries, flushQueue, onQueueChange, queuedEntries, type QueuedEn
 
 /** Rounds of sending in a row: taps made while a send was under way go in the next. */
 const ROUNDS = 3;
+/** While entries wait, how often to try again: the browser's 'online' event is not sent for every way back. */
+const RETRY_MS = 3_000;
 
 /**
  * The account's waiting entries, and `add` to log more: each tap is kept first, then sent; what cannot be sent now
@@ -40,6 +42,13 @@ export function useImplementationQueue(userId: string | null) {
       stop();
     };
   }, [flush, userId]);
+
+  const hasWaiting = waiting.length > 0;
+  useEffect(() => {
+    if (!hasWaiting) return undefined;
+    const timer = window.setInterval(() => void flush(), RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [flush, hasWaiting]);
 
   const add = useCallback(
     (entries: QueuedEntry[]) => {
