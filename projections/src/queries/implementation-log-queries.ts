@@ -18,7 +18,9 @@ function monthsBetween(from: string, to: string, limit: number): string[] | null
   return months;
 }
 
-const byDateThenAccommodation = (a: ImplementationEntry, b: ImplementationEntry) => a.date.localeCompare(b.date) || a.accommodationId.localeCompare(b.accommodationId);
+/** Plain code-unit order: ISO dates and ids need no locale, and a year is 2,000 entries to sort per read. */
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byDateThenAccommodation = (a: ImplementationEntry, b: ImplementationEntry) => order(a.date, b.date) || order(a.accommodationId, b.accommodationId);
 
 /** The named reads of the implementation log. */
 export function implementationLogQueries(store: Pick<ReadStore, 'collection'>) {
