@@ -23,6 +23,11 @@ export default function CoveragePage() {
       <PageHeader
         title="Implementation Coverage"
         description="For each of your students, the share of school days since the plan started with any implementation log entry."
+        actions={
+          <Link to="/implementation/log" className="implog-tab__link">
+            Log today
+          </Link>
+        }
       />
       {coverage.isPending || students.isPending ? (
         <Skeleton active />

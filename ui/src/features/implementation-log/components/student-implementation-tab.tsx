@@ -58,10 +58,9 @@ export function StudentImplementationTab({ studentId, accommodations, canLog }: 
               </li>
             ))}
           </ol>
-          <div className="implog-heat__axis" aria-hidden="true">
-            <span>{weekLabel(weeks[0]!)}</span>
-            <span>{weekLabel(weeks.at(-1)!)}</span>
-          </div>
+          <p className="implog-heat__axis" aria-hidden="true">
+            Weeks of {weekLabel(weeks[0]!)} to {weekLabel(weeks.at(-1)!)}
+          </p>
         </section>
       ))}
     </div>
