@@ -34,6 +34,9 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   StudentShared: { subject: student, fields: ['email'] },
   // Classes (issue 24): the invited teacher's e-mail is sealed with the class's own key.
   ClassTeacherInvited: { subject: (data) => str(data.classId), fields: ['email'] },
+  // Districts and schools (issue 23): an invited person's e-mail is sealed with the district's or the school's key.
+  DistrictAdminInvited: { subject: (data) => str(data.districtId), fields: ['email'] },
+  StaffInvited: { subject: (data) => str(data.schoolId), fields: ['email'] },
   // The implementation log (issue 27): a teacher's note on a day is free text about the student.
   ImplementationLogged: { subject: student, fields: ['note'] },
 };

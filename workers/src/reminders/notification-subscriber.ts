@@ -19,6 +19,8 @@ const HANDLED = new Set([
   'ShareRevoked',
   'ShareExpired',
   'StudentOwnershipTransferred',
+  'StudentArchived',
+  'StudentRestored',
 ]);
 
 export interface NotificationSubscriberDependencies extends NotificationReactionDependencies {

@@ -7,7 +7,7 @@ import { classQueries } from '@accommodate/projections/queries/class-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
-import { rosterOf } from '../../shared/class-roster.ts';
+import { rosterOf } from './class-views.ts';
 
 /** The sub plan by class period (issue 24): what a substitute covering the caller's classes needs, and no more. */
 export function classSubPlanRoutes(context: AppContext, recordAccess: RecordAccess): Router {

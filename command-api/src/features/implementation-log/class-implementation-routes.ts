@@ -8,8 +8,7 @@ import { implementationLogQueries } from '@accommodate/projections/queries/imple
 import type { AppContext } from '../../framework/command-context.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadClassFor } from '../../shared/class-access.ts';
-import { rosterOf } from '../../shared/class-roster.ts';
+import { classStudentsVisibleTo } from '../../shared/class-access.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
 
 /** The implementation log across students: a class's day (the day view) and the caseload's coverage. */
@@ -21,16 +20,16 @@ export function classImplementationRoutes(context: AppContext, recordAccess: Rec
   // Every enrolled student the caller may see now, their accommodations, and what was logged for them that day.
   router.get('/api/classes/:id/implementation-log', async (req, res) => {
     const userId = requireUser(req);
-    const found = await loadClassFor(context, userId, idParam(req), 'read');
-    const { date } = implementationDayQuerySchema.parse(req.query);
     const now = context.now();
+    const students = await classStudentsVisibleTo(context, userId, idParam(req), now);
+    const { date } = implementationDayQuerySchema.parse(req.query);
     const day: ClassImplementationDay = { date, students: [] };
-    for (const row of await rosterOf({ readStore: context.readStore, now: () => now }, found, userId)) {
-      const student = await caseload.studentById(row.student.id);
-      if (!student) continue;
-      const { id, name, grade } = row.student;
+    // In the roster's order: by name, then id.
+    students.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    for (const student of students) {
+      const { id, name, grade } = student;
       const entries = await log.entriesOf(id, { from: date, to: date });
-      day.students.push({ student: { id, name, grade }, accommodations: row.accommodations, entries, canLog: mayAccess(student, userId, 'log-implementation', now) });
+      day.students.push({ student: { id, name, grade }, accommodations: student.accommodations, entries, canLog: mayAccess(student, userId, 'log-implementation', now) });
       await recordAccess(req, { studentId: id, userId, action: 'view', what: throughClassIf(roleOn(student, userId, now)?.role, 'Implementation log') });
     }
     res.json(day);
