@@ -28,10 +28,6 @@ export const queryKeys = {
   /** Every comparison: what a poke invalidates. */
   studentComparisons: () => ['/api/students/compare'] as const,
   studentComparison: (ids: readonly string[]) => ['/api/students/compare', ...ids] as const,
-  /** The implementation log (issue 27): a student's, a class's day, the caseload's coverage. */
-  implementationLog: (studentId: string) => ['/api/students', studentId, 'implementation-log'] as const,
-  implementationClassDay: (classId: string, date: string) => ['/api/classes', classId, 'implementation-log', date] as const,
-  implementationCoverage: () => ['/api/implementation-log/coverage'] as const,
   notifications: () => ['/api/notifications'] as const,
   notificationPreferences: () => ['/api/notification-preferences'] as const,
 };
