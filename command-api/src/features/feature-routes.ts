@@ -24,6 +24,8 @@ import { classRoutes } from './classes/class-routes.ts';
 import { classSubPlanRoutes } from './classes/class-sub-plan-routes.ts';
 import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-routes.ts';
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
+import { districtRoutes } from './districts/district-routes.ts';
+import { staffRoutes } from './districts/staff-routes.ts';
 import { implementationLogRoutes } from './implementation-log/implementation-log-routes.ts';
 import { classImplementationRoutes } from './implementation-log/class-implementation-routes.ts';
 
@@ -57,6 +59,8 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     shareRoutes(context, recordAccess),
     classRoutes(context, recordAccess),
     classSubPlanRoutes(context, recordAccess),
+    districtRoutes(context),
+    staffRoutes(context),
     // The daily implementation log (issue 27).
     implementationLogRoutes(context, recordAccess),
     classImplementationRoutes(context, recordAccess),
