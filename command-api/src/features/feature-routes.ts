@@ -26,6 +26,10 @@ import { classSubPlanRoutes } from './classes/class-sub-plan-routes.ts';
 import { testingAccommodationRoutes } from './testing-accommodations/testing-accommodation-routes.ts';
 import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-routes.ts';
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
+import { districtRoutes } from './districts/district-routes.ts';
+import { staffRoutes } from './districts/staff-routes.ts';
+import { implementationLogRoutes } from './implementation-log/implementation-log-routes.ts';
+import { classImplementationRoutes } from './implementation-log/class-implementation-routes.ts';
 
 /**
  * Every feature's routes, in the order they are mounted: the one place features are composed (feature folders
@@ -58,6 +62,11 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     shareRoutes(context, recordAccess),
     classRoutes(context, recordAccess),
     classSubPlanRoutes(context, recordAccess),
+    districtRoutes(context),
+    staffRoutes(context),
+    // The daily implementation log (issue 27).
+    implementationLogRoutes(context, recordAccess),
+    classImplementationRoutes(context, recordAccess),
     testingAccommodationRoutes(context, recordAccess),
     notificationRoutes(context),
     // The review-date calendar feed: reminders, wherever the teacher looks.

@@ -35,14 +35,15 @@ type StudentAction =
   | 'manage-shares'
   | 'see-history'
   | 'see-access-log'
+  | 'log-implementation'
   | 'export-hearing-packet';
 
 const CAPABILITIES: Record<StudentAccess, ReadonlySet<StudentAction>> = {
-  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'export-hearing-packet']),
-  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history']),
-  substitute: new Set(['view']),
+  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'log-implementation', 'export-hearing-packet']),
+  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'log-implementation']),
+  substitute: new Set(['view', 'log-implementation']),
   auditor: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet']),
-  'class-teacher': new Set(['view']),
+  'class-teacher': new Set(['view', 'log-implementation']),
 };
 
 /** What a kind of access may do on the student's screens, by the controls and tabs it decides. */
@@ -59,6 +60,8 @@ export interface StudentPermissions {
   seeHistory: boolean;
   /** The Access log tab and the records export. */
   seeAccessLog: boolean;
+  /** The implementation log's day view and its outcome buttons (issue 27); an auditor only reads the log. */
+  logImplementation: boolean;
   /** The 'Hearing packet' download beside the history (issue 27). */
   exportHearingPacket: boolean;
 }
@@ -78,6 +81,7 @@ export function permissionsFor(access: StudentAccess | undefined, archived = fal
     seeShares: allowed.has('list-shares'),
     seeHistory: allowed.has('see-history'),
     seeAccessLog: allowed.has('see-access-log'),
+    logImplementation: changes && allowed.has('log-implementation'),
     exportHearingPacket: allowed.has('export-hearing-packet'),
   };
 }

@@ -9,16 +9,17 @@ const VIEW_ONLY: StudentPermissions = {
   seeShares: false,
   seeHistory: false,
   seeAccessLog: false,
+  logImplementation: false,
   exportHearingPacket: false,
 };
 
 describe('what each access may do on a student', () => {
-  it('a substitute only views: no edits, uploads, notes, history or access log', () => {
-    expect(permissionsFor('substitute')).toEqual(VIEW_ONLY);
+  it('a substitute views and logs implementation: no edits, uploads, notes, history or access log', () => {
+    expect(permissionsFor('substitute')).toEqual({ ...VIEW_ONLY, logImplementation: true });
   });
 
   it('a co-teacher edits and sees the history, but neither deletes, shares nor reads the access log', () => {
-    expect(permissionsFor('co-teacher')).toEqual({ ...VIEW_ONLY, edit: true, seePrivate: true, seeShares: true, seeHistory: true });
+    expect(permissionsFor('co-teacher')).toEqual({ ...VIEW_ONLY, edit: true, seePrivate: true, seeShares: true, seeHistory: true, logImplementation: true });
   });
 
   it('an auditor reads the full record, its history and access log, and changes nothing', () => {

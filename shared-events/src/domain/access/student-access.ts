@@ -11,7 +11,7 @@ export interface StudentAccessList {
 }
 
 /** What no role may do to an archived student: it is kept as it was until the owner upgrades again. */
-const CHANGES: ReadonlySet<StudentAction> = new Set(['edit', 'delete', 'manage-shares']);
+const CHANGES: ReadonlySet<StudentAction> = new Set(['edit', 'delete', 'manage-shares', 'log-implementation']);
 
 /** A refusal of something the user could not even see is a 404 too, so nothing about it leaks. */
 const DENIED: Record<StudentAction, () => DomainError> = {
@@ -23,6 +23,7 @@ const DENIED: Record<StudentAction, () => DomainError> = {
   'manage-shares': () => new ForbiddenError('Only the student’s owner can share them'),
   'see-history': () => new ForbiddenError('You cannot see this student’s history'),
   'see-access-log': () => new ForbiddenError('Only the owner and auditors can see the access log'),
+  'log-implementation': () => new ForbiddenError('You can read this student’s implementation log but not add to it'),
   'export-hearing-packet': () => new ForbiddenError('Only the owner and auditors can export the hearing packet'),
 };
 
