@@ -26,6 +26,8 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     expect((await owner.post(`/api/students/${id}/shares`, { email: auditor.user.email, role: 'auditor' })).status).toBe(201);
     await eventually(() => auditor.get('/api/notifications'), (answer) => answer.body.length > 0);
     await owner.get(`/api/students/${id}`);
+    const logged = await owner.post(`/api/students/${id}/implementation-log`, { date: today(), accommodationId: 'template-extended-time', outcome: 'not-provided', note: 'Fire drill during the test' });
+    expect(logged.status).toBe(201);
 
     const range = `from=2026-01-01&to=${today()}&tz=America%2FChicago`;
     const packet = await packetOf(auditor, id, range);
@@ -39,6 +41,8 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
       'Ms. Rivera',
       // The history names the accommodation as it read when it was assigned, not as renamed since.
       'Movement breaks every 20 minutes',
+      'Implementation log',
+      'Fire drill during the test',
       'Notifications sent',
       'Student shared with you',
       'Aude Auditor',
