@@ -1,6 +1,6 @@
 import { IMPLEMENTATION_OUTCOME_LABELS, type ImplementationEntry } from '@accommodate/shared-events/schemas/implementation-log';
 import type { StudentAccommodation } from '@accommodate/shared-events/schemas/student';
-import { csvOf } from '../../shared/csv-cell.ts';
+import { spreadsheetCsv } from '../../shared/spreadsheet-csv.ts';
 
 /** The entries as a hearing officer reads them: one row per date and accommodation, by name as the student has it. */
 export function implementationLogCsv(entries: readonly ImplementationEntry[], accommodations: readonly StudentAccommodation[]): string {
@@ -14,5 +14,5 @@ export function implementationLogCsv(entries: readonly ImplementationEntry[], ac
     entry.loggedBy,
     entry.loggedAt,
   ]);
-  return csvOf([header, ...rows]);
+  return spreadsheetCsv(header, rows);
 }
