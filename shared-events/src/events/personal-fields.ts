@@ -34,6 +34,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   StudentShared: { subject: student, fields: ['email'] },
   // Classes (issue 24): the invited teacher's e-mail is sealed with the class's own key.
   ClassTeacherInvited: { subject: (data) => str(data.classId), fields: ['email'] },
+  // Plan versions (issue 27): why a plan was amended is written about the student.
+  PlanAmended: { subject: student, fields: ['reason'] },
 };
 
 /** What a personal field reads as once its subject's key is gone. */

@@ -20,5 +20,50 @@ export const PlanUpdated = defineEvent(
   z.object({ planId: z.string(), studentId: z.string(), changes: z.object(planFields).partial() }),
 );
 
-export const PLAN_EVENTS = [PlanCreated, PlanUpdated] as const;
+// Plan versions (issue 27). A version is what was signed: its content is frozen in the event, the accommodations
+// as they read then (a library entry renamed later does not rewrite it).
+export const versionedAccommodationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string().nullable(),
+  description: z.string().nullable(),
+});
+export const planContentSchema = z.object({
+  startDate: z.string(),
+  reviewDate: z.string(),
+  meetingDate: z.string().nullable(),
+  caseManager: z.string().nullable(),
+  accommodations: z.array(versionedAccommodationSchema),
+});
+export type PlanContent = z.infer<typeof planContentSchema>;
+
+/** The teachers asked to acknowledge a version: the student's audience at that moment, kept so that a rebuild asks the same. */
+const teachersAsked = z.array(z.object({ userId: z.string(), role: z.string() }));
+
+export const PlanFinalised = defineEvent(
+  'PlanFinalised',
+  1,
+  z.object({ planId: z.string(), studentId: z.string(), version: z.number().int(), effectiveDate: z.string(), content: planContentSchema, teachers: teachersAsked }),
+);
+/** `reason` is free text a teacher typed about the student: a personal field (personal-fields.ts). */
+export const PlanAmended = defineEvent(
+  'PlanAmended',
+  1,
+  z.object({
+    planId: z.string(),
+    studentId: z.string(),
+    version: z.number().int(),
+    reason: z.string(),
+    effectiveDate: z.string(),
+    content: planContentSchema,
+    teachers: teachersAsked,
+  }),
+);
+export const PlanVersionAcknowledged = defineEvent(
+  'PlanVersionAcknowledged',
+  1,
+  z.object({ planId: z.string(), studentId: z.string(), version: z.number().int(), userId: z.string() }),
+);
+
+export const PLAN_EVENTS = [PlanCreated, PlanUpdated, PlanFinalised, PlanAmended, PlanVersionAcknowledged] as const;
 export type PlanEvent = EventOf<(typeof PLAN_EVENTS)[number]>;

@@ -26,14 +26,14 @@ export const roleWithArticle = (role: Exclude<StudentAccess, 'owner'>): string =
 };
 
 /** The server's actions on a student record, by the same names. */
-type StudentAction = 'view' | 'see-private' | 'edit' | 'delete' | 'list-shares' | 'manage-shares' | 'see-history' | 'see-access-log';
+type StudentAction = 'view' | 'see-private' | 'edit' | 'delete' | 'list-shares' | 'manage-shares' | 'see-history' | 'see-access-log' | 'acknowledge-plan';
 
 const CAPABILITIES: Record<StudentAccess, ReadonlySet<StudentAction>> = {
-  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log']),
-  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history']),
-  substitute: new Set(['view']),
+  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'acknowledge-plan']),
+  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan']),
+  substitute: new Set(['view', 'acknowledge-plan']),
   auditor: new Set(['view', 'see-private', 'see-history', 'see-access-log']),
-  'class-teacher': new Set(['view']),
+  'class-teacher': new Set(['view', 'acknowledge-plan']),
 };
 
 /** What a kind of access may do on the student's screens, by the controls and tabs it decides. */
@@ -50,6 +50,8 @@ export interface StudentPermissions {
   seeHistory: boolean;
   /** The Access log tab and the records export. */
   seeAccessLog: boolean;
+  /** Acknowledging a plan version (issue 27): the student's teachers, not auditors. */
+  acknowledgePlan: boolean;
 }
 
 /**
@@ -67,5 +69,6 @@ export function permissionsFor(access: StudentAccess | undefined, archived = fal
     seeShares: allowed.has('list-shares'),
     seeHistory: allowed.has('see-history'),
     seeAccessLog: allowed.has('see-access-log'),
+    acknowledgePlan: allowed.has('acknowledge-plan'),
   };
 }

@@ -9,24 +9,26 @@ const VIEW_ONLY: StudentPermissions = {
   seeShares: false,
   seeHistory: false,
   seeAccessLog: false,
+  acknowledgePlan: false,
 };
 
 describe('what each access may do on a student', () => {
-  it('a substitute only views: no edits, uploads, notes, history or access log', () => {
-    expect(permissionsFor('substitute')).toEqual(VIEW_ONLY);
+  it('a substitute only views, and acknowledges plan versions: no edits, uploads, notes, history or access log', () => {
+    expect(permissionsFor('substitute')).toEqual({ ...VIEW_ONLY, acknowledgePlan: true });
   });
 
   it('a co-teacher edits and sees the history, but neither deletes, shares nor reads the access log', () => {
-    expect(permissionsFor('co-teacher')).toEqual({ ...VIEW_ONLY, edit: true, seePrivate: true, seeShares: true, seeHistory: true });
+    expect(permissionsFor('co-teacher')).toEqual({ ...VIEW_ONLY, edit: true, seePrivate: true, seeShares: true, seeHistory: true, acknowledgePlan: true });
   });
 
-  it('an auditor reads the full record, its history and access log, and changes nothing', () => {
+  it('an auditor reads the full record, its history and access log, and changes (or acknowledges) nothing', () => {
     expect(permissionsFor('auditor')).toEqual({ ...VIEW_ONLY, seePrivate: true, seeHistory: true, seeAccessLog: true });
   });
 
   it('an archived student (its owner’s Premium ended) is read as before by every role, and changed by none', () => {
-    expect(permissionsFor('owner', true)).toEqual({ ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true, seeAccessLog: true });
-    expect(permissionsFor('co-teacher', true)).toEqual({ ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true });
+    const read = { ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true, acknowledgePlan: true };
+    expect(permissionsFor('owner', true)).toEqual({ ...read, seeAccessLog: true });
+    expect(permissionsFor('co-teacher', true)).toEqual(read);
   });
 
   it('a student without an access field is the caller’s own (a server before sharing existed)', () => {

@@ -23,6 +23,7 @@ const DENIED: Record<StudentAction, () => DomainError> = {
   'manage-shares': () => new ForbiddenError('Only the student’s owner can share them'),
   'see-history': () => new ForbiddenError('You cannot see this student’s history'),
   'see-access-log': () => new ForbiddenError('Only the owner and auditors can see the access log'),
+  'acknowledge-plan': () => new ForbiddenError('Only the student’s teachers acknowledge plan versions'),
 };
 
 /** How the user reaches the student at `now`: an entry past its end counts as none, whatever the record says yet. */
