@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planContentSchema } from '../schemas/plan-version.ts';
 import { defineEvent, type EventOf } from './define-event.ts';
 
 const planFields = {
@@ -22,20 +23,7 @@ export const PlanUpdated = defineEvent(
 
 // Plan versions (issue 27). A version is what was signed: its content is frozen in the event, the accommodations
 // as they read then (a library entry renamed later does not rewrite it).
-export const versionedAccommodationSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  category: z.string().nullable(),
-  description: z.string().nullable(),
-});
-export const planContentSchema = z.object({
-  startDate: z.string(),
-  reviewDate: z.string(),
-  meetingDate: z.string().nullable(),
-  caseManager: z.string().nullable(),
-  accommodations: z.array(versionedAccommodationSchema),
-});
-export type PlanContent = z.infer<typeof planContentSchema>;
+export type { PlanContent } from '../schemas/plan-version.ts';
 
 /** The teachers asked to acknowledge a version: the student's audience at that moment, kept so that a rebuild asks the same. */
 const teachersAsked = z.array(z.object({ userId: z.string(), role: z.string() }));

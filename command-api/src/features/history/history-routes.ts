@@ -47,12 +47,12 @@ export function historyRoutes(context: AppContext, recordAccess: RecordAccess): 
     res.json({ ...student, asOf, accommodations: student.accommodationIds.map((id) => library.get(id)!), plans });
   });
 
-  router.get('/api/plans/:id/versions', async (req, res) => {
+  router.get('/api/plans/:id/revisions', async (req, res) => {
     const userId = requireUser(req);
     const plan = await caseloadQueries(context.readStore).planById(idParam(req));
     if (!plan) throw new NotFoundError('Plan');
     await loadStudentFor(context, userId, plan.studentId, 'see-history', 'Plan');
-    await recordAccess(req, { studentId: plan.studentId, userId, action: 'view', what: `Plan ${plan.id} versions` });
+    await recordAccess(req, { studentId: plan.studentId, userId, action: 'view', what: `Plan ${plan.id} revisions` });
     const lookup = personLookup(context.readStore);
     const versions = planRevisions(await context.eventStore.readStream(streamName('plan', plan.id)));
     res.json(

@@ -12,6 +12,8 @@ export interface TeacherAsked {
 
 /** What a version fixes besides the plan's own fields: the student's accommodations as they read now, and who must acknowledge. */
 interface VersionInputs {
+  /** Who signs the version: being one of the teachers asked, they have acknowledged it by signing. */
+  by: string;
   effectiveDate: string;
   accommodations: PlanContent['accommodations'];
   teachers: TeacherAsked[];
@@ -56,6 +58,11 @@ const contentOf = (fields: PlanFields, accommodations: PlanContent['accommodatio
   accommodations,
 });
 
+function signersAcknowledgement(command: { planId: string; by: string; teachers: TeacherAsked[] }, studentId: string, version: number): PlanEvent[] {
+  if (!command.teachers.some((teacher) => teacher.userId === command.by)) return [];
+  return [{ type: 'PlanVersionAcknowledged', data: { planId: command.planId, studentId, version, userId: command.by } }];
+}
+
 export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] {
   switch (command.type) {
     case 'CreatePlan':
@@ -74,7 +81,8 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       if (state.version > 0) throw new IllegalStateError(ALREADY_FINAL);
       const { planId, effectiveDate, accommodations, teachers } = command;
       const content = contentOf(state.fields, accommodations);
-      return [{ type: 'PlanFinalised', data: { planId, studentId: state.studentId, version: 1, effectiveDate, content, teachers } }];
+      const finalised: PlanEvent = { type: 'PlanFinalised', data: { planId, studentId: state.studentId, version: 1, effectiveDate, content, teachers } };
+      return [finalised, ...signersAcknowledgement(command, state.studentId, 1)];
     }
     case 'AmendPlan': {
       assertPresent(state);
@@ -88,7 +96,8 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       assertDatesInOrder(fields);
       const { planId, effectiveDate, accommodations, teachers } = command;
       const version = state.version + 1;
-      return [{ type: 'PlanAmended', data: { planId, studentId: state.studentId, version, reason, effectiveDate, content: contentOf(fields, accommodations), teachers } }];
+      const amended: PlanEvent = { type: 'PlanAmended', data: { planId, studentId: state.studentId, version, reason, effectiveDate, content: contentOf(fields, accommodations), teachers } };
+      return [amended, ...signersAcknowledgement(command, state.studentId, version)];
     }
     case 'AcknowledgeVersion': {
       assertPresent(state);

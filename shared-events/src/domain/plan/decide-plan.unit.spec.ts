@@ -55,17 +55,24 @@ describe('plan versions', () => {
     type: 'PlanFinalised',
     data: { planId: 'p1', studentId: 's1', version: 1, effectiveDate: '2025-09-02', content: { ...content, accommodations: [extendedTime] }, teachers },
   };
-  const amend = { type: 'AmendPlan' as const, planId: 'p1', reason: 'Needs a calm room for tests', effectiveDate: '2025-10-01', changes: {}, accommodations: [extendedTime, quietSpace], teachers };
+  const amend = { type: 'AmendPlan' as const, planId: 'p1', by: 'principal', reason: 'Needs a calm room for tests', effectiveDate: '2025-10-01', changes: {}, accommodations: [extendedTime, quietSpace], teachers };
 
   it('finalises a draft as version 1, its content frozen as it reads now', () => {
     spec
       .given([created])
-      .when({ type: 'FinalisePlan', planId: 'p1', effectiveDate: '2025-09-02', accommodations: [extendedTime], teachers })
+      .when({ type: 'FinalisePlan', planId: 'p1', by: 'principal', effectiveDate: '2025-09-02', accommodations: [extendedTime], teachers })
       .then([finalised]);
   });
 
+  it('counts the signer, being a teacher asked, as having acknowledged what they signed', () => {
+    spec
+      .given([created])
+      .when({ type: 'FinalisePlan', planId: 'p1', by: 'owner', effectiveDate: '2025-09-02', accommodations: [extendedTime], teachers })
+      .then([finalised, { type: 'PlanVersionAcknowledged', data: { planId: 'p1', studentId: 's1', version: 1, userId: 'owner' } }]);
+  });
+
   it('refuses to finalise a final plan again', () => {
-    spec.given([created, finalised]).when({ type: 'FinalisePlan', planId: 'p1', effectiveDate: '2025-09-03', accommodations: [], teachers }).thenThrows(IllegalStateError);
+    spec.given([created, finalised]).when({ type: 'FinalisePlan', planId: 'p1', by: 'owner', effectiveDate: '2025-09-03', accommodations: [], teachers }).thenThrows(IllegalStateError);
   });
 
   it('amends a final plan into the next version, numbered on', () => {
