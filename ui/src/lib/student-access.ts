@@ -19,6 +19,9 @@ const ACCESS_LABELS: Record<Exclude<StudentAccess, 'owner'>, string> = { ...SHAR
 
 export const roleLabel = (role: Exclude<StudentAccess, 'owner'>): string => ACCESS_LABELS[role] ?? role;
 
+/** Any role as the server names it ('owner', 'co-teacher'…), as a label: 'Owner', 'Co-teacher'. */
+export const anyRoleLabel = (role: string): string => (role === 'owner' ? 'Owner' : (Object.entries(ACCESS_LABELS).find(([known]) => known === role)?.[1] ?? role));
+
 /** 'a co-teacher', 'a substitute', 'an auditor', 'a class teacher'. */
 export const roleWithArticle = (role: Exclude<StudentAccess, 'owner'>): string => {
   const label = roleLabel(role).toLowerCase();

@@ -32,6 +32,11 @@ interface StudentFormProps {
   /** Absent when adding a new student. */
   student?: Student;
   library: Accommodation[];
+  /**
+   * A final plan is in force (issue 27), so the server refused the changed accommodations (409): the page offers the
+   * plan's amendment with the new set, and `resave` saves the rest of the form once it is made.
+   */
+  offerAmendment?: (offer: { accommodationIds: string[]; resave: () => void }) => void;
 }
 
 type Values = StudentFormInput;
@@ -71,7 +76,7 @@ const studentResolver: Resolver<Values, unknown, StudentInput> = (values, contex
   zodResolver(studentFormSchema)(blankToNull(values), context, options);
 
 /** The one form behind Add New Student and Edit Student (spec: "Student form (shared)"). */
-export function StudentForm({ student, library }: StudentFormProps) {
+export function StudentForm({ student, library, offerAmendment }: StudentFormProps) {
   const navigate = useNavigate();
   const create = useCreateStudent();
   const update = useUpdateStudent();
@@ -104,6 +109,10 @@ export function StudentForm({ student, library }: StudentFormProps) {
     const conflict = error instanceof ApiRequestError && error.status === 412 ? studentConflictBodySchema.safeParse(error.body) : null;
     if (conflict?.success && form) {
       setMerge({ ...conflict.data, mine: form });
+      return;
+    }
+    if (error instanceof ApiRequestError && error.status === 409 && form && student && offerAmendment) {
+      offerAmendment({ accommodationIds: form.accommodationIds, resave: () => saveUpdate(student.id, base?.revision ?? student.revision, form) });
       return;
     }
     if (error instanceof ApiRequestError) {
