@@ -98,20 +98,26 @@ test('saving the student form with changed accommodations while a plan is final 
 });
 
 for (const width of [1280, 375]) {
-  test(`axe: the plan's versions, acknowledgements and Amend dialog, the dashboard's list and the student's banner at ${width} px`, async ({ browser }) => {
+  test(`axe: the plan's versions, acknowledgements and Amend dialog, the dashboard's list and the student's banner at ${width} px`, async ({ browser }, testInfo) => {
+    // What a teacher sees, kept with the run's results to look at (test-results/…).
+    const shot = (page: Page, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
     const { owner, coTeacher, studentId, planId } = await sharedStudentWithPlan(browser, width);
     await finalise(owner.page, planId);
     await expect(owner.page.getByTestId('plan-acknowledgements')).toBeVisible();
     expect(await seriousViolations(owner.page), 'plan page').toEqual([]);
+    await shot(owner.page, 'plan-page');
     await owner.page.getByRole('button', { name: 'Amend' }).click();
     await expect(owner.page.getByRole('dialog', { name: 'Amend Plan' })).toBeVisible();
     expect(await seriousViolations(owner.page), 'amend dialog').toEqual([]);
+    await shot(owner.page, 'amend-dialog');
     await coTeacher.page.goto('/dashboard');
     await expect(coTeacher.page.getByTestId('plans-to-acknowledge')).toBeVisible();
     expect(await seriousViolations(coTeacher.page), 'dashboard').toEqual([]);
+    await shot(coTeacher.page, 'dashboard');
     await coTeacher.page.goto(`/students/${studentId}`);
     await expect(coTeacher.page.getByTestId('acknowledgement-banner')).toBeVisible();
     expect(await seriousViolations(coTeacher.page), 'student banner').toEqual([]);
+    await shot(coTeacher.page, 'student-banner');
     await owner.page.context().close();
     await coTeacher.page.context().close();
   });
