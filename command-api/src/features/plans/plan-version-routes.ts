@@ -2,7 +2,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { planAmendmentSchema } from '@accommodate/shared-events/schemas/plan-version';
-import { planDecider } from '@accommodate/shared-events/domain/plan/decide-plan';
+import { planDecider, type PlanCommand } from '@accommodate/shared-events/domain/plan/decide-plan';
+import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
 import { teachersToAsk } from '@accommodate/shared-events/domain/plan/plan-acknowledgement';
 import { planAsOf } from '@accommodate/shared-events/domain/plan/plan-revisions';
 import { versionInForce } from '@accommodate/shared-events/domain/plan/plan-versions';
@@ -18,31 +19,28 @@ import { followPlanVersion, planVersionViews, versionedAccommodations } from '..
 
 const dayOf = (instant: Date): string => instant.toISOString().slice(0, 10);
 const asOfDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)));
+/** Finalise or amend, less what every version carries (who signs, whom it asks, the accommodations as they read). */
+type FinaliseOrAmend =
+  | Omit<Extract<PlanCommand, { type: 'FinalisePlan' }>, 'planId' | 'by' | 'teachers' | 'accommodations'>
+  | Omit<Extract<PlanCommand, { type: 'AmendPlan' }>, 'planId' | 'by' | 'teachers' | 'accommodations'>;
 const versionOf = (state: { status: string; version?: number }): number => (state.status === 'present' ? (state.version ?? 0) : 0);
 
 /** Plan versions (issue 27): finalise, amend, every version with its differences, and the plan in force on a day. */
 export function planVersionRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
 
+  /** A new version, signed by the user: the student's teachers at this moment are asked to acknowledge it. */
+  const makeVersion = async (userId: string, planId: string, student: StudentDoc, command: FinaliseOrAmend, accommodationIds: readonly string[]) => {
+    const signed = { planId, by: userId, teachers: teachersToAsk(student, context.now()), accommodations: await versionedAccommodations(context, student, accommodationIds) };
+    const result = await handleCommand(context, planDecider, streamName('plan', planId), { ...command, ...signed }, { actor: { userId } });
+    return versionOf(result.state);
+  };
+
   router.post('/api/plans/:id/finalise', async (req, res) => {
     const userId = requireUser(req);
     const { plan, student } = await loadPlanFor(context, userId, idParam(req), 'edit');
-    const now = context.now();
-    const result = await handleCommand(
-      context,
-      planDecider,
-      streamName('plan', plan.id),
-      {
-        type: 'FinalisePlan',
-        planId: plan.id,
-        by: userId,
-        effectiveDate: dayOf(now),
-        accommodations: await versionedAccommodations(context, student, student.accommodationIds),
-        teachers: teachersToAsk(student, now),
-      },
-      { actor: { userId } },
-    );
-    res.json({ version: versionOf(result.state) });
+    const version = await makeVersion(userId, plan.id, student, { type: 'FinalisePlan', effectiveDate: dayOf(context.now()) }, student.accommodationIds);
+    res.json({ version });
   });
 
   router.post('/api/plans/:id/amendments', async (req, res) => {
@@ -51,24 +49,10 @@ export function planVersionRoutes(context: AppContext, recordAccess: RecordAcces
     const input = planAmendmentSchema.parse(req.body);
     // The student form's rule: what is new must be in the caller's library; what the student has may stay.
     await assertInLibrary(context, userId, input.accommodationIds.filter((id) => !student.accommodationIds.includes(id)));
-    const result = await handleCommand(
-      context,
-      planDecider,
-      streamName('plan', plan.id),
-      {
-        type: 'AmendPlan',
-        planId: plan.id,
-        by: userId,
-        reason: input.reason,
-        effectiveDate: input.effectiveDate,
-        changes: {},
-        accommodations: await versionedAccommodations(context, student, input.accommodationIds),
-        teachers: teachersToAsk(student, context.now()),
-      },
-      { actor: { userId } },
-    );
+    const command = { type: 'AmendPlan' as const, reason: input.reason, effectiveDate: input.effectiveDate, changes: {} };
+    const version = await makeVersion(userId, plan.id, student, command, input.accommodationIds);
     await followPlanVersion(context, userId, student.id, input.accommodationIds);
-    res.status(201).json({ version: versionOf(result.state) });
+    res.status(201).json({ version });
   });
 
   router.get('/api/plans/:id/versions', async (req, res) => {
