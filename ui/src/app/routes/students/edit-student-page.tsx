@@ -20,7 +20,7 @@ const StudentEditForbidden = lazy(() =>
 );
 
 // Only when a save meets a final plan (issue 27): the amendment dialog and its plan lookups load then.
-const PlanAmendmentOffer = lazy(() => import('./plan-amendment-offer.tsx'));
+const PlanAmendmentOffer = lazy(() => import('./plan-amendment-offer-loader.tsx'));
 
 type AmendmentOffer = { accommodationIds: string[]; resave: () => void };
 
