@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { singleLine } from './single-line-text.ts';
 
-const isoDate = z.string({ required_error: 'Effective date is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
+const datePattern = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
+const isoDate = z.string({ required_error: 'Effective date is required' }).pipe(datePattern);
 
 export const AMENDMENT_REASON_MAX = 500;
 
@@ -13,6 +14,9 @@ export const planAmendmentSchema = z.object({
   ),
   effectiveDate: isoDate,
   accommodationIds: z.array(z.string().min(1).max(100)).max(200),
+  /** A final plan's dates change only here: those given become the new version's. */
+  startDate: datePattern.optional(),
+  reviewDate: datePattern.optional(),
 });
 export type PlanAmendmentForm = z.input<typeof planAmendmentSchema>;
 

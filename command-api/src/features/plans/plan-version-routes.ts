@@ -49,7 +49,8 @@ export function planVersionRoutes(context: AppContext, recordAccess: RecordAcces
     const input = planAmendmentSchema.parse(req.body);
     // The student form's rule: what is new must be in the caller's library; what the student has may stay.
     await assertInLibrary(context, userId, input.accommodationIds.filter((id) => !student.accommodationIds.includes(id)));
-    const command = { type: 'AmendPlan' as const, reason: input.reason, effectiveDate: input.effectiveDate, changes: {} };
+    const changes = { ...(input.startDate ? { startDate: input.startDate } : {}), ...(input.reviewDate ? { reviewDate: input.reviewDate } : {}) };
+    const command = { type: 'AmendPlan' as const, reason: input.reason, effectiveDate: input.effectiveDate, changes };
     const version = await makeVersion(userId, plan.id, student, command, input.accommodationIds);
     await followPlanVersion(context, userId, student.id, input.accommodationIds);
     res.status(201).json({ version });

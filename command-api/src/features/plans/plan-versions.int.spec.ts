@@ -68,6 +68,13 @@ describe('plan versions', () => {
     expect(now.body).toMatchObject({ id: planId, asOf: today(), version: 1 });
     expect(now.body.accommodations.map((a: { id: string }) => a.id)).toEqual(['template-extended-time']);
     expect((await owner.get(`/api/plans/${planId}?asOf=2099-01-01`)).body.version).toBe(2);
+
+    // A final plan's dates change through an amendment too.
+    const moved = await owner.post(`/api/plans/${planId}/amendments`, { reason: 'Review moved up', effectiveDate: '2099-01-02', accommodationIds: ['template-small-group'], reviewDate: '2026-06-01' });
+    expect(moved.status).toBe(201);
+    expect((await owner.get(`/api/plans/${planId}`)).body).toMatchObject({ version: 3, reviewDate: '2026-06-01' });
+    const [third] = (await owner.get(`/api/plans/${planId}/versions`)).body;
+    expect(third.changes).toEqual({ added: [], removed: [], fields: [{ field: 'reviewDate', before: '2026-09-01', after: '2026-06-01' }] });
     expect((await owner.get(`/api/plans/${planId}?asOf=2020-01-01`)).status).toBe(404);
     expect((await owner.get(`/api/plans/${planId}?asOf=yesterday`)).status).toBe(400);
   });

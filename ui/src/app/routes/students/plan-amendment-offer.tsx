@@ -22,5 +22,5 @@ export default function PlanAmendmentOffer({ studentId, accommodationIds, open, 
   const options = useAmendmentOptions(studentId);
   const inForce = (plans.data ?? []).find(planLocksAccommodations);
   if (!inForce) return null;
-  return <AmendPlanDialog open={open} planId={inForce.id} accommodationIds={accommodationIds} options={options} onClose={onClose} onAmended={onAmended} />;
+  return <AmendPlanDialog open={open} plan={inForce} accommodationIds={accommodationIds} options={options} onClose={onClose} onAmended={onAmended} />;
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Form, Input, Modal, Select } from 'antd';
 import { Controller } from 'react-hook-form';
 import { planAmendmentSchema, AMENDMENT_REASON_MAX, type PlanAmendmentForm } from '@accommodate/shared-events/schemas/plan-version';
@@ -14,7 +15,8 @@ export interface AccommodationOption {
 
 interface AmendPlanDialogProps {
   open: boolean;
-  planId: string;
+  /** The plan amended: its id, and its dates, which the amendment may move. */
+  plan: { id: string; startDate: string; reviewDate: string };
   /** What the amendment starts from: the plan's accommodations, or the set the student form tried to save. */
   accommodationIds: string[];
   options: AccommodationOption[];
@@ -23,16 +25,30 @@ interface AmendPlanDialogProps {
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-const toValues = (ids: string[] | null): PlanAmendmentForm => ({ reason: '', effectiveDate: today(), accommodationIds: ids ?? [] });
+type Start = { ids: string[]; startDate: string; reviewDate: string };
+const toValues = (start: Start | null): PlanAmendmentForm => ({
+  reason: '',
+  effectiveDate: today(),
+  accommodationIds: start?.ids ?? [],
+  startDate: start?.startDate ?? '',
+  reviewDate: start?.reviewDate ?? '',
+});
+const DATE_FIELDS = [
+  { name: 'effectiveDate', label: 'Effective date', required: true },
+  { name: 'startDate', label: 'Start date', required: false },
+  { name: 'reviewDate', label: 'Review date', required: false },
+] as const;
 
 /** Amend a final plan (issue 27): why, from when, and the accommodations it holds from then on. */
-export function AmendPlanDialog({ open, planId, accommodationIds, options, onClose, onAmended }: AmendPlanDialogProps) {
+export function AmendPlanDialog({ open, plan, accommodationIds, options, onClose, onAmended }: AmendPlanDialogProps) {
   const amend = useAmendPlan();
-  const { control, handleSubmit, formState, failed } = useEditDialogForm<PlanAmendmentForm, PlanAmendmentForm, string[]>(planAmendmentSchema, toValues, accommodationIds, open);
+  // What the form starts from, the same object while its parts are: a new one resets the form when it opens.
+  const start = useMemo<Start>(() => ({ ids: accommodationIds, startDate: plan.startDate, reviewDate: plan.reviewDate }), [accommodationIds, plan.startDate, plan.reviewDate]);
+  const { control, handleSubmit, formState, failed } = useEditDialogForm<PlanAmendmentForm, PlanAmendmentForm, Start>(planAmendmentSchema, toValues, start, open);
   const onError = failed((error) => (error instanceof ApiRequestError && error.serverMessage) || 'Failed to amend the plan. Please try again.');
   const submit = handleSubmit((form) =>
     amend.mutate(
-      { id: planId, form },
+      { id: plan.id, form },
       {
         onSuccess: ({ version }) => {
           toast({ title: 'Plan amended', description: `Version ${version} of the plan is recorded.` });
@@ -52,9 +68,11 @@ export function AmendPlanDialog({ open, planId, accommodationIds, options, onClo
         <Form.Item label="Reason" htmlFor="amendment-reason" required {...status('reason')}>
           <Controller name="reason" control={control} render={({ field }) => <Input id="amendment-reason" maxLength={AMENDMENT_REASON_MAX} {...field} />} />
         </Form.Item>
-        <Form.Item label="Effective date" htmlFor="amendment-effectiveDate" required {...status('effectiveDate')}>
-          <Controller name="effectiveDate" control={control} render={({ field }) => <Input id="amendment-effectiveDate" type="date" {...field} />} />
-        </Form.Item>
+        {DATE_FIELDS.map(({ name, label, required }) => (
+          <Form.Item key={name} label={label} htmlFor={`amendment-${name}`} required={required} {...status(name)}>
+            <Controller name={name} control={control} render={({ field }) => <Input id={`amendment-${name}`} type="date" {...field} />} />
+          </Form.Item>
+        ))}
         <Form.Item label="Accommodations" htmlFor="amendment-accommodations" {...status('accommodationIds')}>
           <Controller
             name="accommodationIds"

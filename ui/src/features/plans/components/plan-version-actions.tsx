@@ -47,7 +47,7 @@ export function PlanVersionActions({ plan, accommodationIds, options }: PlanVers
       )}
       {amendLoaded && (
         <Suspense fallback={null}>
-          <AmendPlanDialog open={amending} planId={plan.id} accommodationIds={accommodationIds} options={options} onClose={() => setAmending(false)} />
+          <AmendPlanDialog open={amending} plan={plan} accommodationIds={accommodationIds} options={options} onClose={() => setAmending(false)} />
         </Suspense>
       )}
     </>
