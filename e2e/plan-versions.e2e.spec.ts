@@ -74,7 +74,7 @@ test('finalise a plan, a co-teacher acknowledges from the dashboard, amend with 
   await expect(coTeacher.page.getByTestId('plans-to-acknowledge').getByText('Version 2')).toBeVisible();
   await coTeacher.page.goto(`/students/${studentId}`);
   const banner = coTeacher.page.getByTestId('acknowledgement-banner');
-  await expect(banner.getByText('Plan version 2 needs your acknowledgement')).toBeVisible();
+  await expect(banner.getByText('Plan version 2 needs your acknowledgement')).toBeVisible({ timeout: 15_000 });
   await banner.getByRole('button', { name: 'Acknowledge' }).click();
   await expect(banner).toHaveCount(0);
   await owner.page.context().close();
@@ -115,7 +115,8 @@ for (const width of [1280, 375]) {
     expect(await seriousViolations(coTeacher.page), 'dashboard').toEqual([]);
     await shot(coTeacher.page, 'dashboard');
     await coTeacher.page.goto(`/students/${studentId}`);
-    await expect(coTeacher.page.getByTestId('acknowledgement-banner')).toBeVisible();
+    // The student's page loads its record and the pending list together: on a busy machine that takes a while.
+    await expect(coTeacher.page.getByTestId('acknowledgement-banner')).toBeVisible({ timeout: 15_000 });
     expect(await seriousViolations(coTeacher.page), 'student banner').toEqual([]);
     await shot(coTeacher.page, 'student-banner');
     await owner.page.context().close();
