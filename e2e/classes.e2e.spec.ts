@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
-import { addPlan, addStudent, libraryIds } from './caseload-fixtures.ts';
+import { addPlan, addStudent, libraryIds, pickOption } from './caseload-fixtures.ts';
 
 // Issue 24: a teacher's classes, their enrolment, and the roster that shows what each student needs at a glance.
 
@@ -128,5 +128,71 @@ test('the classes list at 1280 and 375 px: each class with its period, students 
   await olga.page.setViewportSize({ width: 375, height: 800 });
   expect(await olga.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await olga.page.screenshot({ path: `${outDir}/classes-375.png`, fullPage: true });
+  await olga.page.context().close();
+});
+
+test('a caseload of 200 students with every accommodation: a 40-student roster shows them all, and the students list filters by Class AND Grade and groups by Class', async ({ browser }) => {
+  // Two hundred students through the API, then four screens over them (35-50 s on a busy 2-core machine).
+  test.setTimeout(180_000);
+  const olga = await teacher(browser, 'Olga Owner');
+  expect((await olga.page.request.post('/api/upgrade-to-premium', { data: {} })).status()).toBe(200);
+  const every = [...(await libraryIds(olga.page.request)).values()];
+  const names = 'Ava Ben Cal Dee Eli Fay Gus Hal Ida Jon'.split(' ');
+  const ids: string[] = [];
+  for (let batch = 0; batch < 10; batch += 1) {
+    const added = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => {
+        const n = batch * 20 + i;
+        // Grades 1-5 in turn, so each grade holds a fifth of any run of students.
+        return addStudent(olga.page.request, { firstName: `${names[n % 10]}${n}`, lastInitial: 'Z', grade: String((n % 5) + 1), accommodationIds: every });
+      }),
+    );
+    ids.push(...added.map(({ id }) => id));
+  }
+  const created = await olga.page.request.post('/api/classes', { data: { name: 'Period 2 Chemistry', period: '2' } });
+  const { id: classId, revision } = (await created.json()) as { id: string; revision: number };
+  const enrolled = await olga.page.request.put(`/api/classes/${classId}/students`, { data: { studentIds: ids.slice(0, 40) }, headers: { 'If-Match': `"${revision}"` } });
+  expect(enrolled.status()).toBe(200);
+
+  // The roster: 40 rows, each with a dot for every accommodation of the library.
+  await olga.page.setViewportSize({ width: 1280, height: 800 });
+  await olga.page.goto(`/classes/${classId}`);
+  const rows = olga.page.getByTestId('roster-matrix').getByTestId('roster-row');
+  await expect(rows).toHaveCount(40, { timeout: 20_000 });
+  await expect(rows.first().getByRole('img')).toHaveCount(every.length);
+  await expect(rows.last().getByRole('img')).toHaveCount(every.length);
+
+  // The students list: 60 cards at a time of the 200; the Class filter leaves the 40, and Grade 3 with it the 8 of them
+  // in grade 3.
+  await olga.page.goto('/students');
+  await expect(olga.page.getByTestId('student-card')).toHaveCount(60, { timeout: 20_000 });
+  await olga.page.getByRole('button', { name: 'Show more (140 left)' }).click();
+  await expect(olga.page.getByTestId('student-card')).toHaveCount(120);
+  await olga.page.getByRole('button', { name: 'Filters' }).click();
+  await pickOption(olga.page.getByRole('combobox', { name: 'Class' }), 'Period 2 Chemistry');
+  await expect(olga.page.getByTestId('student-card')).toHaveCount(40);
+  await expect(olga.page.getByRole('button', { name: /Show more/ })).toHaveCount(0);
+  await pickOption(olga.page.getByRole('combobox', { name: 'Grade' }), 'Grade 3');
+  await expect(olga.page.getByTestId('student-card')).toHaveCount(8);
+  await expect(olga.page.getByTestId('student-card').filter({ hasText: 'Cal12' })).toHaveCount(1);
+  await expect(olga.page.getByTestId('student-card').filter({ hasText: 'Cal42' })).toHaveCount(0);
+  await olga.page.setViewportSize({ width: 375, height: 800 });
+  expect(await olga.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // Grouped by Class, without the filters: the class's 40, and the 160 in no class.
+  await olga.page.setViewportSize({ width: 1280, height: 800 });
+  await pickOption(olga.page.getByRole('combobox', { name: 'Class' }), 'All Classes');
+  await pickOption(olga.page.getByRole('combobox', { name: 'Grade' }), 'All Grades');
+  await olga.page.getByLabel('Group Students By').getByText('Class').click();
+  await expect(olga.page.getByRole('heading', { name: 'Period 2 Chemistry (40 students)' })).toBeVisible();
+  await expect(olga.page.getByRole('heading', { name: 'No class (160 students)' })).toBeVisible();
+
+  // The usage view: every accommodation of the library, each with all 200 students; by the class, 40.
+  await olga.page.goto('/accommodations/at-a-glance');
+  const entries = olga.page.getByTestId('usage-entry');
+  await expect(entries).toHaveCount(every.length, { timeout: 20_000 });
+  await expect(entries.first().getByRole('heading')).toHaveText(/: 200 students$/);
+  await pickOption(olga.page.getByRole('combobox', { name: 'Class' }), 'Period 2 Chemistry');
+  await expect(entries.last().getByRole('heading')).toHaveText(/: 40 students$/);
   await olga.page.context().close();
 });

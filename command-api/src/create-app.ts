@@ -10,7 +10,7 @@ import { originSettings } from './http/own-origin.ts';
 import { loadSession } from './auth/authenticate.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import { featureRoutes } from './features/feature-routes.ts';
-import { routedByPrefix, routedOnly } from './http/routed-only.ts';
+import { routedByPrefix } from './http/routed-only.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -30,7 +30,7 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
 
   const origins = originSettings(context.config);
   app.use(securityHeaders(origins));
-  app.use(routedOnly(healthRoutes(context, { freeDiskSpace: options.freeDiskSpace ?? freeSpaceIn(context.config.dataDir) })));
+  app.use(routedByPrefix([healthRoutes(context, { freeDiskSpace: options.freeDiskSpace ?? freeSpaceIn(context.config.dataDir) })]));
   const sameOrigin = sameOriginWrites(origins);
   const json = express.json({ limit: JSON_BODY_LIMIT });
   // One layer for what every API request needs: each layer of the app is walked by every request, and most are reads.

@@ -12,15 +12,27 @@ export interface OriginSettings {
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
 
 /**
+ * What a request's origin is made of, as it came: its Host, the proxy's X-Forwarded-Proto (when a proxy is trusted)
+ * and whether it arrived over TLS. Equal parts make the same origin, so they also key what is kept per origin.
+ */
+export function originParts(req: IncomingMessage, settings: Pick<OriginSettings, 'behindProxy'>): { host: string | undefined; forwarded: string; tls: boolean } {
+  return {
+    host: req.headers.host,
+    forwarded: settings.behindProxy ? String(req.headers['x-forwarded-proto'] ?? '') : '',
+    tls: 'encrypted' in req.socket && Boolean(req.socket.encrypted),
+  };
+}
+
+/**
  * The origin this request was made to: its scheme (TLS here, or the proxy's X-Forwarded-Proto when a proxy is
  * trusted) and its Host, normalised as browsers write an Origin header; null for a malformed Host. The same for a
  * Socket.IO handshake, the CSRF check and the CSP, so the three agree.
  */
 export function requestOrigin(req: IncomingMessage, settings: Pick<OriginSettings, 'behindProxy'>): string | null {
-  const host = req.headers.host;
+  const { host, forwarded, tls } = originParts(req, settings);
   if (host === undefined || !HOST.test(host)) return null;
-  const forwarded = settings.behindProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim().toLowerCase() : '';
-  const scheme = forwarded === 'https' || forwarded === 'http' ? forwarded : 'encrypted' in req.socket && req.socket.encrypted ? 'https' : 'http';
+  const proxyScheme = forwarded.split(',')[0]?.trim().toLowerCase();
+  const scheme = proxyScheme === 'https' || proxyScheme === 'http' ? proxyScheme : tls ? 'https' : 'http';
   try {
     return new URL(`${scheme}://${host}`).origin;
   } catch {

@@ -38,24 +38,11 @@ function routePrefixes(router: { stack?: unknown }, into = new Set<string>()): S
 }
 
 /**
- * A feature router that is entered only for requests one of its routes could match. Express walks every
- * layer of every router mounted at the app for each request (a write to /api/students went through the
- * accounts', accommodations' and audit trail's routes first), and a router that a request leaves without
- * an answer hands it on through `setImmediate`: under load, after every other socket's callbacks of that
- * turn of the event loop. This skips a router by its routes' prefixes, at once. A router whose prefixes
- * cannot be known is returned as it is.
- */
-export function routedOnly(router: Router): RequestHandler {
-  const prefixes = routePrefixes(router);
-  if (!prefixes) return router;
-  return (req: Request, res: Response, next: NextFunction) => (prefixes.has(prefixOf(req.path)) ? router(req, res, next) : next());
-}
-
-/**
- * Every feature router behind one layer of the app: a request enters, in their order, only the routers one of whose
- * routes could match it (and those whose paths cannot be told). Mounted one by one, even behind `routedOnly`, each
- * router was a layer of the app that every request walked past: with the feature routers composed in one place
- * (issue 21) that was two dozen layers before GET /api/students, about a tenth of its cost.
+ * Routers behind one layer of the app: a request enters, in their order, only the routers one of whose routes could
+ * match it (and those whose paths cannot be told). Express walks every layer of the app for each request, and a
+ * router that a request leaves without an answer hands it on through `setImmediate`: under load, after every other
+ * socket's callbacks of that turn of the event loop. Mounted one by one, the feature routers were two dozen layers
+ * before GET /api/students, about a tenth of its cost (issue 21).
  */
 export function routedByPrefix(routers: readonly Router[]): RequestHandler {
   const known = routers.map((router) => ({ router, prefixes: routePrefixes(router) }));

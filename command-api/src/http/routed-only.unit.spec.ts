@@ -1,9 +1,9 @@
 import express, { Router } from 'express';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { routedByPrefix, routedOnly } from './routed-only.ts';
+import { routedByPrefix } from './routed-only.ts';
 
-describe('routedOnly (a feature router entered only for paths its routes could match)', () => {
+describe('routedByPrefix with one router (entered only for paths its routes could match)', () => {
   let close = () => {};
   afterEach(() => close());
 
@@ -15,7 +15,7 @@ describe('routedOnly (a feature router entered only for paths its routes could m
     return (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then(async (r) => `${r.status} ${await r.text()}`);
   }
 
-  /** Serves `router` through routedOnly, before a 404, and records the paths for which it was entered. */
+  /** Serves `router` alone through routedByPrefix, before a 404, and records the paths for which it was entered. */
   async function serveRoutedOnly(router: Router) {
     const entered: string[] = [];
     const spy = ((req, res, next) => {
@@ -24,7 +24,7 @@ describe('routedOnly (a feature router entered only for paths its routes could m
     }) as Router;
     spy.stack = router.stack;
     const app = express();
-    app.use(routedOnly(spy));
+    app.use(routedByPrefix([spy]));
     app.use((req, res) => void res.status(404).send('not found'));
     return { get: await serve(app), entered };
   }
@@ -48,10 +48,8 @@ describe('routedOnly (a feature router entered only for paths its routes could m
     const feature = Router();
     feature.use((req, res, next) => (req.path.startsWith('/anything') ? void res.send('middleware') : next()));
     feature.get('/api/students', (_req, res) => void res.send('students'));
-    expect(routedOnly(feature)).toBe(feature);
-
     const app = express();
-    app.use(routedOnly(feature));
+    app.use(routedByPrefix([feature]));
     const get = await serve(app);
     expect(await get('/anything/at/all')).toBe('200 middleware');
   });

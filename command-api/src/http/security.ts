@@ -1,8 +1,8 @@
 import helmet from 'helmet';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError } from './errors.ts';
-import { isOwnOrigin, requestOrigin, webSocketOrigin, type OriginSettings } from './own-origin.ts';
+import { isOwnOrigin, originParts, requestOrigin, webSocketOrigin, type OriginSettings } from './own-origin.ts';
 
 /** The origins (ws:/wss: forms) whose headers are kept ready: a deployment answers to one or two. */
 const KEPT_ORIGINS = 8;
@@ -13,8 +13,8 @@ const KEPT_ORIGINS = 8;
  * any ws:/wss: host, which would let an injected script send records anywhere.
  *
  * Helmet writes a policy with a directive computed per request anew at every request (a fifth of the cost of a cached
- * GET /api/students); with the origin fixed it writes it once. So each of the first few origins gets its own helmet;
- * any other Host a client may send is served by the per-request one.
+ * GET /api/students); with the origin fixed it writes it once. So each of the first few origins gets its headers
+ * recorded from its own helmet; any other Host a client may send is served by the per-request one.
  */
 export const securityHeaders = (settings: OriginSettings): RequestHandler => {
   const ownWebSocket = (req: IncomingMessage): string => {
@@ -41,15 +41,49 @@ export const securityHeaders = (settings: OriginSettings): RequestHandler => {
       crossOriginEmbedderPolicy: false,
     });
   const perRequest = withConnectSrc(ownWebSocket);
-  // Keyed by what the origin is made of, as it came (host, forwarded scheme, TLS), so that a kept one costs a lookup.
-  const kept = new Map<string, ReturnType<typeof helmet>>();
+  // Keyed by what the origin is made of, as it came, so that a kept one costs a lookup. Null: written per request.
+  const kept = new Map<string, RecordedHeaders | null>();
   return (req, res, next) => {
-    const key = `${req.headers.host ?? ''} ${settings.behindProxy ? String(req.headers['x-forwarded-proto'] ?? '') : ''} ${'encrypted' in req.socket && req.socket.encrypted ? 's' : ''}`;
+    const { host, forwarded, tls } = originParts(req, settings);
+    const key = `${host ?? ''} ${forwarded} ${tls ? 's' : ''}`;
     let headers = kept.get(key);
-    if (!headers && kept.size < KEPT_ORIGINS) kept.set(key, (headers = withConnectSrc(ownWebSocket(req))));
-    void (headers ?? perRequest)(req, res, next);
+    if (headers === undefined && kept.size < KEPT_ORIGINS) kept.set(key, (headers = recordHeaders(withConnectSrc(ownWebSocket(req)), req)));
+    if (!headers) {
+      void perRequest(req, res, next);
+      return;
+    }
+    for (const [name, value] of headers) {
+      if (value === null) res.removeHeader(name);
+      else res.setHeader(name, value);
+    }
+    next();
   };
 };
+
+/** Each header helmet set, or removed (null), in its order. */
+type RecordedHeaders = readonly (readonly [string, string | number | readonly string[] | null])[];
+
+/**
+ * The headers a helmet writes for a request, recorded once: written again by one loop, they are the same headers
+ * without helmet's chain of a dozen middlewares at every request. Null if it did anything else, or did not go on.
+ */
+function recordHeaders(middleware: ReturnType<typeof helmet>, req: IncomingMessage): RecordedHeaders | null {
+  const headers: [string, string | number | readonly string[] | null][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void headers.push([name, value]),
+    removeHeader: (name: string) => void headers.push([name, null]),
+  };
+  let passed = false;
+  try {
+    // helmet only sets and removes headers, synchronously, then calls next.
+    void middleware(req, recorder as unknown as ServerResponse, (error?: unknown) => {
+      passed = error === undefined;
+    });
+  } catch {
+    return null;
+  }
+  return passed ? headers : null;
+}
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CROSS_SITE = 'Cross-site requests are not allowed';

@@ -38,19 +38,22 @@ export async function openMongoReadStore(options: MongoReadStoreOptions): Promis
     state<T extends Doc>(name: string): StateCollection<T> {
       const physical = stateTableName(name);
       const collection = db.collection<Document>(physical);
+      const reads = documents.collectionOver<T>(async () => physical);
       return {
-        ...documents.collectionOver<T>(async () => physical),
+        ...reads,
         async put(doc) {
           await collection.replaceOne({ _id: doc.id as never }, { ...doc, _id: doc.id }, { upsert: true });
         },
         async delete(id) {
           await collection.deleteOne({ _id: id as never });
         },
+        // Read, then delete: of two callers taking the same document at once, only the one whose delete removed it
+        // gets it, so a single-use token is still used once.
         async take(id) {
-          const found = await collection.findOneAndDelete({ _id: id as never });
-          if (!found) return null;
-          const { _id, ...doc } = found;
-          return doc as unknown as T;
+          const doc = await reads.get(id);
+          if (!doc) return null;
+          const { deletedCount } = await collection.deleteOne({ _id: id as never });
+          return deletedCount === 1 ? doc : null;
         },
       };
     },

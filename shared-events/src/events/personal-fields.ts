@@ -36,6 +36,9 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   ClassTeacherInvited: { subject: (data) => str(data.classId), fields: ['email'] },
   // Plan versions (issue 27): why a plan was amended is written about the student.
   PlanAmended: { subject: student, fields: ['reason'] },
+  // Districts and schools (issue 23): an invited person's e-mail is sealed with the district's or the school's key.
+  DistrictAdminInvited: { subject: (data) => str(data.districtId), fields: ['email'] },
+  StaffInvited: { subject: (data) => str(data.schoolId), fields: ['email'] },
 };
 
 /** What a personal field reads as once its subject's key is gone. */

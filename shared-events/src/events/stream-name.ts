@@ -14,6 +14,9 @@ export const STREAM_CATEGORIES = [
   'accessLog',
   /** A class (section), its teachers and enrolment (issue 24). */
   'class',
+  /** A district and its admins; a school, its district and its staff (issue 23). */
+  'district',
+  'school',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 

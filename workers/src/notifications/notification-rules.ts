@@ -85,6 +85,21 @@ export function shareGrantedNotifications(
   }));
 }
 
+/**
+ * Premium ended for the student's owner and the student was archived, or came back when they upgraded again (issue
+ * 26): the people the student is shared with hear of it, since their edits stop, or work again.
+ */
+export function archiveChangedNotifications(student: StudentContext, change: { eventId: string; archived: boolean }, actorId: string): NotificationDraft[] {
+  return toOtherViewers(student, actorId, (userId) => ({
+    type: 'system',
+    title: change.archived ? 'Student archived' : 'Student restored',
+    message: change.archived
+      ? `${student.studentLabel} is archived because their owner's Premium plan ended. You can still open the record, but nobody can change it until the owner upgrades again.`
+      : `${student.studentLabel} is no longer archived: their owner upgraded to Premium again, and the record can be changed as before.`,
+    dedupeKey: `${change.archived ? 'archived' : 'restored'}:${change.eventId}:${userId}`,
+  }));
+}
+
 /** The owner deleted their account and the student passed to this co-teacher: the new owner hears of it. */
 export function ownershipTransferredNotifications(
   transfer: { eventId: string; studentId: string; studentLabel: string; toUserId: string },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accommodationsChangedNotifications,
+  archiveChangedNotifications,
   documentUploadedNotifications,
   shareEndedNotifications,
   shareGrantedNotifications,
@@ -30,6 +31,18 @@ describe('who hears about a change, and from whom', () => {
       ['coteacher', 'feedback', 'Maria Lopez changed the accommodations for Maya R. (2 added, 1 removed).'],
       ['counselor', 'feedback', 'Maria Lopez changed the accommodations for Maya R. (2 added, 1 removed).'],
     ]);
+  });
+
+  it("tells the people a student is shared with, not the owner, when Premium's end archives it and when it comes back", () => {
+    const archived = archiveChangedNotifications(student, { eventId: 'e1', archived: true }, 'owner');
+    expect(archived.map((d) => [d.userId, d.type, d.title])).toEqual([
+      ['coteacher', 'system', 'Student archived'],
+      ['counselor', 'system', 'Student archived'],
+    ]);
+    expect(archived[0]!.message).toContain('Maya R. is archived');
+    const restored = archiveChangedNotifications(student, { eventId: 'e2', archived: false }, 'owner');
+    expect(restored.map((d) => d.title)).toEqual(['Student restored', 'Student restored']);
+    expect(notificationIdFor(restored[0]!.dedupeKey)).not.toBe(notificationIdFor(archived[0]!.dedupeKey));
   });
 
   it('gives each recipient of each change its own stable notification id', () => {

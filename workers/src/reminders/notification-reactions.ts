@@ -11,6 +11,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { raiseNotification, type NotificationDraft } from '../notifications/raise-notification.ts';
 import {
   accommodationsChangedNotifications,
+  archiveChangedNotifications,
   documentUploadedNotifications,
   ownershipTransferredNotifications,
   shareEndedNotifications,
@@ -38,6 +39,8 @@ const NEEDS_CASELOAD = new Set([
   'StudentShared',
   'ShareActivated',
   'StudentOwnershipTransferred',
+  'StudentArchived',
+  'StudentRestored',
 ]);
 
 export interface NotificationReactionDependencies {
@@ -186,6 +189,13 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         const student = await studentContext(envelope.data.studentId);
         const transfer = { eventId: envelope.eventId, studentId: envelope.data.studentId, toUserId: envelope.data.toUserId };
         if (student) await raiseAll(ownershipTransferredNotifications({ ...transfer, studentLabel: student.studentLabel }, envelope.actor.userId), envelope);
+        return;
+      }
+      case 'StudentArchived':
+      case 'StudentRestored': {
+        const student = await studentContext(envelope.data.studentId);
+        const change = { eventId: envelope.eventId, archived: envelope.type === 'StudentArchived' };
+        if (student) await raiseAll(archiveChangedNotifications(student, change, envelope.actor.userId), envelope);
         return;
       }
       case 'NotificationRaised':

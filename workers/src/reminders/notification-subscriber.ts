@@ -21,6 +21,8 @@ const HANDLED = new Set([
   'ShareRevoked',
   'ShareExpired',
   'StudentOwnershipTransferred',
+  'StudentArchived',
+  'StudentRestored',
 ]);
 
 export interface NotificationSubscriberDependencies extends NotificationReactionDependencies {

@@ -49,6 +49,10 @@ describe('cancelling Premium', () => {
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ firstName: 'Eve', archived: true });
     expect((await colleague.get(`/api/students/${eve}`)).body).toMatchObject({ firstName: 'Eve', archived: true });
+    // The co-teacher is told why their edits stop; the owner, who cancelled, is not.
+    const titles = async (client: typeof teacher) => ((await client.get('/api/notifications')).body as { title: string }[]).map((each) => each.title);
+    await expect.poll(() => titles(colleague)).toContain('Student archived');
+    expect(await titles(teacher)).not.toContain('Student archived');
 
     const refusals = [
       await teacher.put(`/api/students/${eve}`, { ...student('Evelyn') }),
@@ -64,5 +68,6 @@ describe('cancelling Premium', () => {
     expect(upgraded.body).toMatchObject({ isPremium: true, studentLimit: null, studentCount: 5 });
     expect(await archivedByName(teacher)).toEqual({ Ann: false, Ben: false, Cal: false, Dee: false, Eve: false });
     expect((await colleague.put(`/api/students/${eve}`, { ...student('Evelyn') })).status).toBe(200);
+    await expect.poll(() => titles(colleague)).toContain('Student restored');
   });
 });

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { usageFilterSchema } from '@accommodate/shared-events/schemas/at-a-glance';
 import { accommodationUsage } from '@accommodate/shared-events/domain/at-a-glance/accommodation-usage';
-import { mayAccess, roleOn, visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
+import { roleOn, visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
 import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
@@ -9,7 +9,7 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { idQuery } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadClassFor } from '../../shared/class-access.ts';
+import { classStudentsVisibleTo } from '../../shared/class-access.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
 
 /** A whole caseload's usage is a few tens of KB; least recently read go first. */
@@ -32,16 +32,8 @@ export function accommodationUsageRoutes(context: AppContext, recordAccess: Reco
    * before anything is read) and one grade.
    */
   const studentsInView = async (userId: string, { classId, grade }: UsageFilter, now: Date): Promise<StudentDoc[]> => {
-    let students: StudentDoc[];
-    if (classId === undefined) {
-      students = await caseload.studentsVisibleTo(userId, now);
-    } else {
-      // Read by id: a class holds a few dozen of a caseload that may hold a thousand.
-      const { studentIds } = await loadClassFor(context, userId, classId, 'read');
-      students = (await Promise.all(studentIds.map((id) => caseload.studentById(id)))).filter(
-        (student): student is StudentDoc => student !== null && mayAccess(student, userId, 'view', now),
-      );
-    }
+    const students =
+      classId === undefined ? await caseload.studentsVisibleTo(userId, now) : await classStudentsVisibleTo(context, userId, classId, now);
     return grade === undefined ? students : students.filter((student) => student.grade === grade);
   };
 
@@ -52,8 +44,6 @@ export function accommodationUsageRoutes(context: AppContext, recordAccess: Reco
   router.get('/api/accommodations/usage', async (req, res) => {
     const userId = requireUser(req);
     const filter = filterOf(req);
-    // The class is checked on every request, kept answer or not.
-    if (filter.classId !== undefined) await loadClassFor(context, userId, filter.classId, 'read');
     const key = [userId, filter.classId ?? '', filter.grade ?? ''].join('\u0000');
     const body = await usageAnswers.answer(key, context.now(), async (now) => {
       const students = await studentsInView(userId, filter, now);

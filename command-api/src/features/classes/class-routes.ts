@@ -13,12 +13,11 @@ import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadClassFor } from '../../shared/class-access.ts';
+import { enrolledVisibleTo, loadClassFor } from '../../shared/class-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
-import { rosterAnswer, rosterOf, toClass } from './class-views.ts';
+import { rosterAnswer, toClass } from './class-views.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
 import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
-import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
 import { usersProjection } from '@accommodate/projections/definitions/users-projection';
@@ -30,7 +29,6 @@ const ROSTER_CACHE_BYTES = 4 * 1024 * 1024;
 export function classRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const classes = classQueries(context.readStore);
-  const caseload = caseloadQueries(context.readStore);
   const rosters = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
   // The class list names the teachers: kept until the caseload (the classes) or the users (a rename) change.
   const classLists = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name, usersProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
@@ -89,10 +87,9 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
     const userId = requireUser(req);
     const found = await loadClassFor(context, userId, idParam(req), 'read');
     const now = context.now();
-    for (const row of await rosterOf({ readStore: context.readStore, now: () => now }, found, userId)) {
-      const student = await caseload.studentById(row.student.id);
-      const what = throughClassIf(student ? roleOn(student, userId, now)?.role : undefined, 'Class roster (printed)');
-      await recordAccess(req, { studentId: row.student.id, userId, action: 'print', what });
+    for (const student of await enrolledVisibleTo(context, found, userId, now)) {
+      const what = throughClassIf(roleOn(student, userId, now)?.role, 'Class roster (printed)');
+      await recordAccess(req, { studentId: student.id, userId, action: 'print', what });
     }
     res.status(204).end();
   });

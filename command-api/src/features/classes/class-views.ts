@@ -1,13 +1,14 @@
 import type { RosterStudent, SchoolClass } from '@accommodate/shared-events/schemas/class';
 import { classRoleOf } from '@accommodate/shared-events/domain/class/class-access';
-import { mayAccess, visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
+import { visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
-import type { ClassDoc, StudentDoc } from '@accommodate/projections/queries/caseload-schema';
+import type { ClassDoc } from '@accommodate/projections/queries/caseload-schema';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import type { FreshAnswer } from '../../framework/read-model-cache.ts';
+import { enrolledVisibleTo } from '../../shared/class-access.ts';
 
 /** The API shape of a class for one teacher: the invitations' addresses are for its owner only. */
 export async function toClass(doc: ClassDoc, userId: string, lookup: ReturnType<typeof personLookup>): Promise<SchoolClass> {
@@ -48,13 +49,10 @@ export async function rosterAnswer(context: Pick<AppContext, 'readStore' | 'now'
 async function rosterUntil(context: Pick<AppContext, 'readStore' | 'now'>, doc: ClassDoc, userId: string): Promise<{ rows: RosterStudent[]; until: number }> {
   const caseload = caseloadQueries(context.readStore);
   const now = context.now();
+  const shown = await enrolledVisibleTo(context, doc, userId, now);
   const rows: RosterStudent[] = [];
-  const shown: StudentDoc[] = [];
-  for (const studentId of doc.studentIds) {
-    const student = await caseload.studentById(studentId);
-    if (!student || !mayAccess(student, userId, 'view', now)) continue;
-    shown.push(student);
-    const plan = currentPlan(await caseload.plansOfStudent(studentId));
+  for (const student of shown) {
+    const plan = currentPlan(await caseload.plansOfStudent(student.id));
     rows.push({
       student: { id: student.id, name: student.name, grade: student.grade, status: student.status },
       accommodations: student.accommodations,

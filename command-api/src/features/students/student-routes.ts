@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { studentFormSchema } from '@accommodate/shared-events/schemas/student';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
-import { mayAccess, visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
+import { visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { planLocksAccommodations } from '@accommodate/shared-events/schemas/plan-version';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
@@ -18,7 +18,7 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam, idQuery } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
-import { loadClassFor } from '../../shared/class-access.ts';
+import { classStudentsVisibleTo } from '../../shared/class-access.ts';
 import { presentStudent, presentStudents, toStudentListItem } from '../../shared/student-views.ts';
 import { eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
 import { assertInLibrary } from '../../shared/accommodation-choice.ts';
@@ -63,13 +63,9 @@ export function studentRoutes(context: AppContext): Router {
     const classId = idQuery(req, 'classId');
     if (classId !== undefined) {
       // One class's students (issue 24): the class must be one the user teaches; its students, those the user may view.
-      // Read by id: a class holds a few dozen of a caseload that may hold a thousand. The rows are the list's, kept
-      // as the whole list is.
+      // The rows are the list's, kept as the whole list is.
       const body = await studentLists.answer(`${userId}:class:${classId}`, context.now(), async (now) => {
-        const { studentIds } = await loadClassFor(context, userId, classId, 'read');
-        const docs = (await Promise.all(studentIds.map((id) => caseload.studentById(id))))
-          .filter((doc): doc is StudentDoc => doc !== null && mayAccess(doc, userId, 'view', now))
-          .sort(byName);
+        const docs = (await classStudentsVisibleTo(context, userId, classId, now)).sort(byName);
         const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
         return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
       });

@@ -1,0 +1,50 @@
+import { DISTRICT_EVENTS, type DistrictEvent } from '../../events/district-events.ts';
+import { isEventOf, typesOf } from '../event-types.ts';
+
+export const DISTRICT_EVENT_TYPES = typesOf(DISTRICT_EVENTS);
+export const isDistrictEvent = isEventOf<DistrictEvent>(DISTRICT_EVENT_TYPES);
+
+/** An invitation to be a district admin: pending (granteeUserId null) until an account proves the e-mail. */
+export interface DistrictAdminState {
+  adminId: string;
+  email: string;
+  granteeUserId: string | null;
+}
+
+export interface PresentDistrict {
+  status: 'present';
+  name: string;
+  createdBy: string;
+  admins: Record<string, DistrictAdminState>;
+}
+
+export type DistrictState = { status: 'absent' } | PresentDistrict;
+
+export const initialDistrictState = (): DistrictState => ({ status: 'absent' });
+
+/** The one fold of a district's stream: the write side and the read model alike. */
+export function evolveDistrict(state: DistrictState, event: DistrictEvent): DistrictState {
+  if (event.type === 'DistrictCreated') {
+    if (state.status !== 'absent') return state;
+    return { status: 'present', name: event.data.name, createdBy: event.data.createdBy, admins: {} };
+  }
+  if (state.status === 'absent') return state;
+  switch (event.type) {
+    case 'DistrictAdminInvited': {
+      const { adminId, email, granteeUserId } = event.data;
+      return { ...state, admins: { ...state.admins, [adminId]: { adminId, email, granteeUserId } } };
+    }
+    case 'DistrictAdminActivated': {
+      const admin = state.admins[event.data.adminId];
+      if (!admin) return state;
+      return { ...state, admins: { ...state.admins, [admin.adminId]: { ...admin, granteeUserId: event.data.granteeUserId } } };
+    }
+  }
+}
+
+/** Who administers the district now: its creator and every invited admin who proved the address. */
+export const districtAdminIds = (state: Pick<PresentDistrict, 'createdBy' | 'admins'>): string[] => [
+  ...new Set([state.createdBy, ...Object.values(state.admins).flatMap((admin) => (admin.granteeUserId === null ? [] : [admin.granteeUserId]))]),
+];
+
+export const isDistrictAdmin = (state: DistrictState, userId: string): boolean => state.status === 'present' && districtAdminIds(state).includes(userId);

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { STAFF_ROLES } from '../schemas/school.ts';
+import { defineEvent, type EventOf } from './define-event.ts';
+
+// Districts and schools (issue 23). A district, in `district-<districtId>`, holds its name and its district admins; a
+// school, in `school-<schoolId>`, holds its name, its district and its staff. Invitations by e-mail are pending
+// (granteeUserId null) until an account proves the address, as shares and class teachers are.
+
+/** The creator is the district's first admin. */
+export const DistrictCreated = defineEvent('DistrictCreated', 1, z.object({ districtId: z.string(), name: z.string(), createdBy: z.string() }));
+
+export const DistrictAdminInvited = defineEvent(
+  'DistrictAdminInvited',
+  1,
+  z.object({ districtId: z.string(), adminId: z.string(), email: z.string(), granteeUserId: z.string().nullable(), invitedBy: z.string() }),
+);
+export const DistrictAdminActivated = defineEvent('DistrictAdminActivated', 1, z.object({ districtId: z.string(), adminId: z.string(), granteeUserId: z.string() }));
+
+export const SchoolCreated = defineEvent('SchoolCreated', 1, z.object({ schoolId: z.string(), districtId: z.string(), name: z.string() }));
+
+const staffRole = z.enum(STAFF_ROLES);
+export const StaffInvited = defineEvent(
+  'StaffInvited',
+  1,
+  z.object({ schoolId: z.string(), staffId: z.string(), email: z.string(), role: staffRole, granteeUserId: z.string().nullable(), invitedBy: z.string() }),
+);
+export const StaffActivated = defineEvent('StaffActivated', 1, z.object({ schoolId: z.string(), staffId: z.string(), granteeUserId: z.string() }));
+export const StaffRoleChanged = defineEvent('StaffRoleChanged', 1, z.object({ schoolId: z.string(), staffId: z.string(), role: staffRole }));
+/** The person leaves the school's staff; the school's students stay with the school. */
+export const StaffRemoved = defineEvent('StaffRemoved', 1, z.object({ schoolId: z.string(), staffId: z.string() }));
+
+export const DISTRICT_EVENTS = [DistrictCreated, DistrictAdminInvited, DistrictAdminActivated] as const;
+export type DistrictEvent = EventOf<(typeof DISTRICT_EVENTS)[number]>;
+export const SCHOOL_EVENTS = [SchoolCreated, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;
+export type SchoolEvent = EventOf<(typeof SCHOOL_EVENTS)[number]>;
