@@ -107,8 +107,7 @@ export function StudentForm({ student, library, offerAmendment }: StudentFormPro
       setMerge({ ...conflict.data, mine: form });
       return;
     }
-    const locked = error instanceof ApiRequestError && error.status === 409 && form && student && offerAmendment;
-    if (locked) return offerAmendment({ accommodationIds: form.accommodationIds, resave: () => saveUpdate(student.id, base?.revision ?? student.revision, form) });
+    if (error instanceof ApiRequestError && error.status === 409 && form && student && offerAmendment) return offerAmendment({ accommodationIds: form.accommodationIds, resave: () => saveUpdate(student.id, base?.revision ?? student.revision, form) });
     if (error instanceof ApiRequestError) {
       for (const [field, message] of Object.entries(error.fieldErrors)) {
         setError(field as FieldPath<Values>, { message });
