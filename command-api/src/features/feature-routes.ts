@@ -26,6 +26,8 @@ import { classRoutes } from './classes/class-routes.ts';
 import { classSubPlanRoutes } from './classes/class-sub-plan-routes.ts';
 import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-routes.ts';
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
+import { districtRoutes } from './districts/district-routes.ts';
+import { staffRoutes } from './districts/staff-routes.ts';
 
 /**
  * Every feature's routes, in the order they are mounted: the one place features are composed (feature folders
@@ -60,6 +62,8 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     shareRoutes(context, recordAccess),
     classRoutes(context, recordAccess),
     classSubPlanRoutes(context, recordAccess),
+    districtRoutes(context),
+    staffRoutes(context),
     notificationRoutes(context),
     // The review-date calendar feed: reminders, wherever the teacher looks.
     calendarRoutes(context),

@@ -94,6 +94,16 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/classes/:class/teachers', fields: ['email'] },
   { method: 'GET', path: '/api/classes/:class/roster' },
   { method: 'POST', path: '/api/classes/:class/roster/print' },
+  { method: 'GET', path: '/api/districts' },
+  { method: 'POST', path: '/api/districts', fields: ['name'] },
+  { method: 'GET', path: '/api/districts/:district' },
+  { method: 'POST', path: '/api/districts/:district/admins', fields: ['email'] },
+  { method: 'GET', path: '/api/districts/:district/schools' },
+  { method: 'POST', path: '/api/districts/:district/schools', fields: ['name'] },
+  { method: 'GET', path: '/api/schools/:school/staff' },
+  { method: 'POST', path: '/api/schools/:school/staff', fields: ['email', 'role'] },
+  { method: 'PATCH', path: '/api/schools/:school/staff/:staff', fields: ['role'] },
+  { method: 'DELETE', path: '/api/schools/:school/staff/:staff' },
   { method: 'GET', path: '/api/plans' },
   { method: 'GET', path: '/api/plans/:plan' },
   { method: 'GET', path: '/api/plans/:plan/versions' },
@@ -204,7 +214,7 @@ const bodyFor = (endpoint: Endpoint): fc.Arbitrary<BodySpec> => {
 const requestArb = fc.constantFrom(...ENDPOINTS).chain((endpoint) =>
   fc.record({
     endpoint: fc.constant(endpoint),
-    ids: fc.record({ student: idValue, plan: idValue, accommodation: idValue, document: idValue, class: idValue, notification: idValue, share: idValue, token: idValue, session: idValue }),
+    ids: fc.record({ student: idValue, plan: idValue, accommodation: idValue, document: idValue, class: idValue, district: idValue, school: idValue, staff: idValue, notification: idValue, share: idValue, token: idValue, session: idValue }),
     cookie: endpoint.endsSession ? cookieValue.filter((c) => c !== 'owner' && c !== 'other') : cookieValue,
     ifMatch: ifMatchValue,
     // Mostly same-origin (no Origin header, as from a script); now and then a cross-site one.
@@ -246,13 +256,20 @@ describe('API fuzzing', () => {
       // A real class with the student in it, so its routes are fuzzed past the lookup, across accounts too.
       const schoolClass = await client.post('/api/classes', { name: 'Fuzz Period 1' });
       const enrolled = await client.request('PUT', `/api/classes/${schoolClass.body.id}/students`, { body: { studentIds: [student.body.id] }, headers: { 'If-Match': schoolClass.headers.get('etag') ?? '' } });
+      // A district with a school and a member of its staff (the account itself), for the districts' routes (issue 23).
+      const district = await client.post('/api/districts', { name: 'Fuzz USD' });
+      const school = await client.post(`/api/districts/${district.body.id}/schools`, { name: 'Fuzz Middle' });
+      const staff = await client.post(`/api/schools/${school.body.id}/staff`, { email: 'fuzz-staff@school.test', role: 'teacher' });
+      const member = ((await client.get(`/api/schools/${school.body.id}/staff`)).body as { staffId: string }[])[0];
       expect([accommodation.status, student.status, plan.status, document.status, schoolClass.status, enrolled.status]).toEqual([201, 201, 201, 201, 201, 200]);
+      expect([district.status, school.status, staff.status]).toEqual([201, 201, 201]);
+      const organisations = { district: district.body.id as string, school: school.body.id as string, staff: member?.staffId ?? 'none' };
       const made = { student: student.body.id as string, plan: (plan.body?.id as string) ?? 'none', accommodation: accommodation.body.id as string };
-      return { ...made, document: document.body.id as string, class: schoolClass.body.id as string };
+      return { ...made, ...organisations, document: document.body.id as string, class: schoolClass.body.id as string };
     };
     const own = await ids(owner);
     const theirs = await ids(other);
-    for (const key of ['student', 'plan', 'accommodation', 'document', 'class'] as const) realIds[key] = { own: own[key], other: theirs[key] };
+    for (const key of ['student', 'plan', 'accommodation', 'document', 'class', 'district', 'school', 'staff'] as const) realIds[key] = { own: own[key], other: theirs[key] };
     for (const key of ['notification', 'share', 'token', 'session'] as const) realIds[key] = { own: 'none', other: 'none' };
     realIds.version = { own: '1', other: '2' };
     cookies.owner = owner.cookie!;

@@ -3,17 +3,22 @@ import type { DocumentEvent } from '@accommodate/shared-events/events/document-e
 import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
 import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
 import type { ClassEvent } from '@accommodate/shared-events/events/class-events';
+import type { DistrictEvent, SchoolEvent } from '@accommodate/shared-events/events/district-events';
 import { isStudentEvent, STUDENT_EVENT_TYPES } from '@accommodate/shared-events/domain/student/student';
 import { isPlanEvent, PLAN_EVENT_TYPES } from '@accommodate/shared-events/domain/plan/plan';
 import { DOCUMENT_EVENT_TYPES, isDocumentEvent } from '@accommodate/shared-events/domain/document/document';
 import { ACCOMMODATION_EVENT_TYPES } from '@accommodate/shared-events/domain/accommodation/accommodation';
 import { CLASS_EVENT_TYPES, isClassEvent } from '@accommodate/shared-events/domain/class/class';
+import { DISTRICT_EVENT_TYPES, isDistrictEvent } from '@accommodate/shared-events/domain/district/district';
+import { isSchoolEvent, SCHOOL_EVENT_TYPES } from '@accommodate/shared-events/domain/school/school';
 import { CASELOAD_ACCOMMODATIONS, CLASSES, DOCUMENTS, PLANS, SHARES, STUDENTS } from '../queries/caseload-schema.ts';
 import { defineProjection } from './projection.ts';
 import { applyStudentEvent } from './caseload-students.ts';
 import { applyDocumentEvent, applyPlanEvent } from './caseload-plans.ts';
 import { applyAccommodationEvent } from './caseload-library.ts';
 import { applyClassEvent } from './caseload-classes.ts';
+import { applyDistrictEvent, applySchoolEvent } from './caseload-organisations.ts';
+import { DISTRICTS, SCHOOLS } from '../queries/organisation-schema.ts';
 
 // The document types now live in the queries' schema module; the workers still import them from here.
 export { privateViewerIds, type DocumentDoc, type PlanDoc, type ShareDoc, type StudentDoc, type StudentRoleEntry } from '../queries/caseload-schema.ts';
@@ -22,18 +27,21 @@ export { privateViewerIds, type DocumentDoc, type PlanDoc, type ShareDoc, type S
  * Students, their plans, documents and shares, as GET /api/students, /api/plans, the documents and shares tabs read
  * them; and classes, whose enrolment decides which teachers see a student.
  */
-export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | DocumentEvent | AccommodationEvent | ClassEvent>({
+export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | DocumentEvent | AccommodationEvent | ClassEvent | DistrictEvent | SchoolEvent>({
   name: 'caseload',
   // 2: shares (issue 4): roles on students, the shares collection, documents kept from substitutes.
   // 3: classes (issue 24): the classes collection, class teachers among a student's roles.
-  version: 3,
-  collections: [STUDENTS, PLANS, DOCUMENTS, SHARES, CASELOAD_ACCOMMODATIONS, CLASSES],
-  handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES, ...CLASS_EVENT_TYPES],
+  // 4: districts and schools (issue 23), whose staff roles are to decide who sees a school's students.
+  version: 4,
+  collections: [STUDENTS, PLANS, DOCUMENTS, SHARES, CASELOAD_ACCOMMODATIONS, CLASSES, DISTRICTS, SCHOOLS],
+  handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES, ...CLASS_EVENT_TYPES, ...DISTRICT_EVENT_TYPES, ...SCHOOL_EVENT_TYPES],
   apply(event, context) {
     if (isStudentEvent(event)) return applyStudentEvent(event, context);
     if (isPlanEvent(event)) return applyPlanEvent(event, context);
     if (isDocumentEvent(event)) return applyDocumentEvent(event, context);
     if (isClassEvent(event)) return applyClassEvent(event, context);
+    if (isDistrictEvent(event)) return applyDistrictEvent(event, context);
+    if (isSchoolEvent(event)) return applySchoolEvent(event, context);
     return applyAccommodationEvent(event, context);
   },
 });

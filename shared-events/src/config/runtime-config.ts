@@ -52,6 +52,11 @@ export const runtimeConfigSchema = z.object({
    * address within minutes; a district registering several schools behind one NAT raises it.
    */
   REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  /**
+   * Who may create a district (issue 23): `open`, anyone signed in (a school trying the product on its own machine);
+   * `closed`, only the operator, with `npm run district:create`, the way a District sale is provisioned.
+   */
+  DISTRICT_SIGNUP: z.enum(['open', 'closed']).default('open'),
   /** Serve the built UI from this folder (the all-in-one and API processes). */
   UI_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -76,6 +81,7 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>) {
     appUrl: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60 * 1000,
     registrationsPerAddress: parsed.REGISTRATIONS_PER_ADDRESS,
+    districtSignup: parsed.DISTRICT_SIGNUP,
     uiDist: parsed.UI_DIST,
     logLevel: parsed.LOG_LEVEL,
   };

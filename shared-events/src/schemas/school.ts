@@ -12,3 +12,36 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { teacher: 'Teacher'
 
 /** A district's or a school's name is printed on dashboards and exports: one line. */
 export const organisationName = (label: string) => singleLine(z.string().trim().min(1, `${label} is required`).max(200), label);
+
+const inviteeEmail = z.string({ required_error: 'Email is required' }).trim().toLowerCase().email('Please enter a valid email address').max(254);
+const staffRole = z.enum(STAFF_ROLES, { errorMap: () => ({ message: 'Please select a role' }) });
+
+/** POST /api/districts */
+export const districtFormSchema = z.object({ name: organisationName('District name') });
+/** POST /api/districts/:id/schools */
+export const schoolFormSchema = z.object({ name: organisationName('School name') });
+/** POST /api/districts/:id/admins */
+export const districtAdminFormSchema = z.object({ email: inviteeEmail });
+/** POST /api/schools/:id/staff */
+export const staffFormSchema = z.object({ email: inviteeEmail, role: staffRole });
+/** PATCH /api/schools/:id/staff/:userId */
+export const staffPatchSchema = z.object({ role: staffRole });
+
+export interface District {
+  id: string;
+  name: string;
+}
+export interface School {
+  id: string;
+  name: string;
+  districtId: string;
+}
+/** A member of a school's staff as its staff list shows them; the address only to those who manage the staff. */
+export interface StaffMember {
+  staffId: string;
+  userId: string | null;
+  name: string | null;
+  email: string | null;
+  role: StaffRole;
+  status: 'active' | 'pending';
+}

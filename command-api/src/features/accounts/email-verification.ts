@@ -4,6 +4,7 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import type { AccountTokens } from '../../auth/account-tokens.ts';
 import { activatePendingShares } from '../../shared/pending-shares.ts';
 import { activatePendingClassTeachers } from '../../shared/pending-class-teachers.ts';
+import { activatePendingStaff } from '../../shared/pending-staff.ts';
 import { sendAccountMail } from '../../shared/account-mail.ts';
 import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 
@@ -20,10 +21,11 @@ export async function mailVerificationLink(context: AppContext, tokens: AccountT
 
 /**
  * The account proved `email` (its verification link, or a reset link mailed there): UserEmailVerified, then every
- * share and class invitation still pending for exactly that address becomes the account's.
+ * share, class, school staff and district admin invitation still pending for exactly that address becomes the account's.
  */
 export async function markEmailVerified(context: AppContext, user: { userId: string; email: string }): Promise<void> {
   await handleCommand(context, userDecider, streamName('user', user.userId), { type: 'VerifyEmail', ...user }, { actor: { userId: user.userId } });
   await activatePendingShares(context, user);
   await activatePendingClassTeachers(context, user);
+  await activatePendingStaff(context, user);
 }

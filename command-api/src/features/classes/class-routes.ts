@@ -6,7 +6,7 @@ import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { classDecider, type ClassCommand } from '@accommodate/shared-events/domain/class/decide-class';
 import { inDayOrder } from '@accommodate/shared-events/domain/class/day-order';
 import { classQueries } from '@accommodate/projections/queries/class-queries';
-import { personLookup, userQueries } from '@accommodate/projections/queries/users-queries';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
@@ -14,6 +14,7 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { enrolledVisibleTo, loadClassFor } from '../../shared/class-access.ts';
+import { verifiedInvitee } from '../../shared/verified-invitee.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import { rosterAnswer, toClass } from './class-views.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
@@ -127,11 +128,9 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
     const userId = requireUser(req);
     const found = await loadClassFor(context, userId, idParam(req), 'manage');
     const { email } = classTeacherFormSchema.parse(req.body);
-    const users = userQueries(context.readStore);
     // As for shares (issue 22): only an account that proved the address becomes a teacher at once; for any other the
     // invitation waits, pending, and the answer looks the same as for an address with no account.
-    const owner = await users.userById(userId);
-    const granteeUserId = owner?.email === email ? userId : ((await users.verifiedUserWithEmail(email))?.id ?? null);
+    const granteeUserId = await verifiedInvitee(context, userId, email);
     const command: ClassCommand = { type: 'InviteClassTeacher', classId: found.id, userId, newTeacherId: randomUUID(), email, granteeUserId };
     await decide(found.id, userId, command);
     await answer(res, found.id, userId, 201);

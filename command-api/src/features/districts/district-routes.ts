@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { Router } from 'express';
+import { districtAdminFormSchema, districtFormSchema, schoolFormSchema, type District, type School } from '@accommodate/shared-events/schemas/school';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { ForbiddenError } from '@accommodate/shared-events/domain/errors';
+import { districtDecider } from '@accommodate/shared-events/domain/district/decide-district';
+import { schoolDecider } from '@accommodate/shared-events/domain/school/decide-school';
+import { organisationQueries, type DistrictDoc, type SchoolDoc } from '@accommodate/projections/queries/organisation-queries';
+import type { AppContext } from '../../framework/command-context.ts';
+import { handleCommand } from '../../framework/handle-command.ts';
+import { newSubjectId } from '../../framework/new-subject-id.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadDistrictFor } from './organisation-access.ts';
+import { verifiedInvitee } from '../../shared/verified-invitee.ts';
+
+export const DISTRICT_SIGNUP_CLOSED = 'Districts are set up by the operator of this installation. Contact Sales to add yours.';
+
+const toDistrict = ({ id, name }: DistrictDoc): District => ({ id, name });
+const toSchool = ({ id, name, districtId }: SchoolDoc): School => ({ id, name, districtId });
+const byName = <T extends { name: string; id: string }>(a: T, b: T) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+
+/** Districts and their schools (issue 23): a district admin creates schools and adds admins. */
+export function districtRoutes(context: AppContext): Router {
+  const router = Router();
+  const organisations = organisationQueries(context.readStore);
+
+  router.get('/api/districts', async (req, res) => {
+    const userId = requireUser(req);
+    res.json((await organisations.districtsAdministeredBy(userId)).sort(byName).map(toDistrict));
+  });
+
+  router.post('/api/districts', async (req, res) => {
+    const userId = requireUser(req);
+    if (context.config.districtSignup === 'closed') throw new ForbiddenError(DISTRICT_SIGNUP_CLOSED);
+    const { name } = districtFormSchema.parse(req.body);
+    // The district's id is the subject whose key seals its admins' addresses.
+    const districtId = await newSubjectId(context.eventStore);
+    await handleCommand(context, districtDecider, streamName('district', districtId), { type: 'CreateDistrict', districtId, name, userId }, {
+      actor: { userId },
+      expectedRevision: -1,
+    });
+    res.status(201).json({ id: districtId, name });
+  });
+
+  router.get('/api/districts/:id', async (req, res) => {
+    res.json(toDistrict(await loadDistrictFor(context, requireUser(req), idParam(req))));
+  });
+
+  router.post('/api/districts/:id/admins', async (req, res) => {
+    const userId = requireUser(req);
+    const district = await loadDistrictFor(context, userId, idParam(req));
+    const { email } = districtAdminFormSchema.parse(req.body);
+    const granteeUserId = await verifiedInvitee(context, userId, email);
+    const command = { type: 'InviteDistrictAdmin' as const, districtId: district.id, userId, newAdminId: randomUUID(), email, granteeUserId };
+    await handleCommand(context, districtDecider, streamName('district', district.id), command, { actor: { userId } });
+    // The same answer whether the address has an account or not (as for shares).
+    res.status(201).json({ email, status: granteeUserId === null ? 'pending' : 'active' });
+  });
+
+  router.get('/api/districts/:id/schools', async (req, res) => {
+    const district = await loadDistrictFor(context, requireUser(req), idParam(req));
+    res.json((await organisations.schoolsOfDistrict(district.id)).sort(byName).map(toSchool));
+  });
+
+  router.post('/api/districts/:id/schools', async (req, res) => {
+    const userId = requireUser(req);
+    const district = await loadDistrictFor(context, userId, idParam(req));
+    const { name } = schoolFormSchema.parse(req.body);
+    const schoolId = await newSubjectId(context.eventStore);
+    await handleCommand(context, schoolDecider, streamName('school', schoolId), { type: 'CreateSchool', schoolId, districtId: district.id, name }, {
+      actor: { userId },
+      expectedRevision: -1,
+    });
+    res.status(201).json({ id: schoolId, name, districtId: district.id });
+  });
+
+  return router;
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { startTestServer, TestClient, signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
+import { DISTRICT_SIGNUP_CLOSED } from './district-routes.ts';
+
+// Issue 23, first step: districts, their schools and admins, and each school's staff. Students join schools later.
+const server = testServerForFile();
+
+async function districtWithSchools() {
+  const dana = await signedInTeacher(server.url, 'Dana District');
+  const created = await dana.post('/api/districts', { name: 'Lakeside USD' });
+  expect(created.status).toBe(201);
+  const districtId = created.body.id as string;
+  const middle = await dana.post(`/api/districts/${districtId}/schools`, { name: 'Lakeside Middle' });
+  const high = await dana.post(`/api/districts/${districtId}/schools`, { name: 'Lakeside High' });
+  expect([middle.status, high.status]).toEqual([201, 201]);
+  return { dana, districtId, middleId: middle.body.id as string, highId: high.body.id as string };
+}
+
+describe('districts and schools', () => {
+  it('makes the creator the district admin, who creates schools; nobody else learns the district exists', async () => {
+    const { dana, districtId, middleId } = await districtWithSchools();
+    expect((await dana.get('/api/districts')).body).toEqual([{ id: districtId, name: 'Lakeside USD' }]);
+    expect((await dana.get(`/api/districts/${districtId}/schools`)).body.map((school: { name: string }) => school.name)).toEqual(['Lakeside High', 'Lakeside Middle']);
+    expect((await dana.get(`/api/districts/${districtId}/schools`)).body).toContainEqual({ id: middleId, name: 'Lakeside Middle', districtId });
+
+    const stranger = await signedInTeacher(server.url, 'Sam Stranger');
+    expect((await stranger.get('/api/districts')).body).toEqual([]);
+    for (const response of [
+      await stranger.get(`/api/districts/${districtId}`),
+      await stranger.get(`/api/districts/${districtId}/schools`),
+      await stranger.post(`/api/districts/${districtId}/schools`, { name: 'Mine now' }),
+      await stranger.post(`/api/districts/${districtId}/admins`, { email: stranger.account.email }),
+      await stranger.get(`/api/schools/${middleId}/staff`),
+      await stranger.post(`/api/schools/${middleId}/staff`, { email: stranger.account.email, role: 'admin' }),
+    ]) {
+      expect(response.status).toBe(404);
+    }
+  });
+
+  it('refuses a nameless district or school, and a staff member without a valid address or role, with the field named', async () => {
+    const { dana, districtId, middleId } = await districtWithSchools();
+    expect((await dana.post('/api/districts', { name: '  ' })).body).toEqual({ message: 'District name is required', errors: { name: 'District name is required' } });
+    expect((await dana.post(`/api/districts/${districtId}/schools`, {})).status).toBe(400);
+    const bad = await dana.post(`/api/schools/${middleId}/staff`, { email: 'not-an-address', role: 'principal' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ email: 'Please enter a valid email address', role: 'Please select a role' });
+  });
+
+  it("invites staff by e-mail, pending until the address is verified; a coordinator sees the staff but cannot change it; the school's admin can", async () => {
+    const { dana, middleId, highId } = await districtWithSchools();
+    const cora = await signedInTeacher(server.url, 'Cora Coordinator');
+    expect((await dana.post(`/api/schools/${middleId}/staff`, { email: cora.account.email, role: 'coordinator' })).body).toMatchObject({ status: 'active' });
+    const email = `pat-${Date.now()}@lakeside.test`;
+    expect((await dana.post(`/api/schools/${middleId}/staff`, { email, role: 'admin' })).body).toMatchObject({ status: 'pending' });
+
+    const staff = (await cora.get(`/api/schools/${middleId}/staff`)).body as { name: string | null; email: string | null; role: string; status: string }[];
+    expect(staff.map(({ name, role, status }) => [name, role, status]).sort()).toEqual([
+      ['Cora Coordinator', 'coordinator', 'active'],
+      [null, 'admin', 'pending'],
+    ].sort());
+    // The addresses are for those who manage the staff.
+    expect(staff.every((member) => member.email === null)).toBe(true);
+    expect((await cora.post(`/api/schools/${middleId}/staff`, { email: 'x@lakeside.test', role: 'teacher' })).status).toBe(403);
+    // Staff of one school learn nothing of another.
+    expect((await cora.get(`/api/schools/${highId}/staff`)).status).toBe(404);
+
+    const pat = new TestClient(server.url);
+    await pat.register('Pat Principal', email);
+    const tom = await signedInTeacher(server.url, 'Tom Teacher');
+    expect((await pat.post(`/api/schools/${middleId}/staff`, { email: tom.account.email, role: 'teacher' })).status).toBe(201);
+    expect((await pat.patch(`/api/schools/${middleId}/staff/${tom.account.id}`, { role: 'coordinator' })).status).toBe(204);
+    const roles = async () => Object.fromEntries(((await pat.get(`/api/schools/${middleId}/staff`)).body as { name: string; role: string }[]).map((m) => [m.name, m.role]));
+    expect(await roles()).toMatchObject({ 'Tom Teacher': 'coordinator', 'Pat Principal': 'admin' });
+    expect((await pat.delete(`/api/schools/${middleId}/staff/${tom.account.id}`)).status).toBe(204);
+    expect(await roles()).not.toHaveProperty('Tom Teacher');
+    expect((await tom.get(`/api/schools/${middleId}/staff`)).status).toBe(404);
+    // A second invitation of the same address in another role is a conflict, not a second member.
+    const again = await pat.post(`/api/schools/${middleId}/staff`, { email: cora.account.email, role: 'teacher' });
+    expect(again.status).toBe(409);
+  });
+
+  it('adds a district admin, who then manages its schools', async () => {
+    const { dana, districtId, middleId } = await districtWithSchools();
+    const eli = await signedInTeacher(server.url, 'Eli Admin');
+    expect((await dana.post(`/api/districts/${districtId}/admins`, { email: eli.account.email })).status).toBe(201);
+    expect((await eli.get('/api/districts')).body).toEqual([{ id: districtId, name: 'Lakeside USD' }]);
+    expect((await eli.post(`/api/schools/${middleId}/staff`, { email: 'new@lakeside.test', role: 'teacher' })).status).toBe(201);
+  });
+});
+
+describe('with DISTRICT_SIGNUP=closed', () => {
+  it('refuses to create a district through the API, saying who sets districts up', async () => {
+    const closed = await startTestServer({ DISTRICT_SIGNUP: 'closed' });
+    try {
+      const teacher = await signedInTeacher(closed.url, 'Tia Teacher');
+      const refused = await teacher.post('/api/districts', { name: 'Lakeside USD' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ message: DISTRICT_SIGNUP_CLOSED });
+    } finally {
+      await closed.close();
+    }
+  });
+});

@@ -1,0 +1,20 @@
+import type { ReadStore } from '../store/read-store.ts';
+import { DISTRICTS, SCHOOLS, type DistrictDoc, type SchoolDoc } from './organisation-schema.ts';
+
+export type { DistrictDoc, SchoolDoc };
+
+/** The named reads of districts and schools (kept by the caseload projection). Lists come unsorted. */
+export function organisationQueries(store: Pick<ReadStore, 'collection'>) {
+  const districts = () => store.collection<DistrictDoc>(DISTRICTS);
+  const schools = () => store.collection<SchoolDoc>(SCHOOLS);
+  return {
+    districtById: (districtId: string) => districts().get(districtId),
+    districtsAdministeredBy: (userId: string) => districts().find({ adminIds: userId }),
+    districtsInvitingEmail: (email: string) => districts().find({ pendingEmails: email }),
+    schoolById: (schoolId: string) => schools().get(schoolId),
+    schoolsOfDistrict: (districtId: string) => schools().find({ districtId }),
+    /** Schools where the user holds a staff role (a pending invitation gives none). */
+    schoolsWithStaff: (userId: string) => schools().find({ staffUserIds: userId }),
+    schoolsInvitingEmail: (email: string) => schools().find({ pendingEmails: email }),
+  };
+}
