@@ -79,6 +79,11 @@ const SIGNED_IN_ROUTES: ((made: { studentId: string; planId: string; classId: st
   () => '/classes',
   ({ classId }) => `/classes/${classId}`,
   () => '/accommodations/at-a-glance',
+  // The implementation log (issue 27): the class picker, a class's day and the coverage.
+  () => '/implementation/log',
+  ({ classId }) => `/implementation/log?classId=${classId}`,
+  () => '/implementation/coverage',
+  ({ studentId }) => `/students/${studentId}?tab=implementation`,
 ];
 
 const withoutIds = (path: string) => path.replace(/[0-9a-f-]{36}/, ':id');

@@ -182,3 +182,27 @@ test('identity and records (issue 22): two-factor set-up, its sign-in step and t
   await page.getByLabel('Password').fill(account.password);
   await shootHere(page, 'login-filled');
 });
+
+test('the implementation log (issue 27): a class’s day, an exception with its note, the student’s tab and the coverage', async ({ page }) => {
+  await signUp(page.request, newAccount('Jamie Rivera', 'shots-implog'));
+  const library = [...(await libraryIds(page.request)).values()];
+  const avery = await addStudent(page.request, { firstName: 'Avery', lastInitial: 'K', grade: '5', accommodationIds: library.slice(0, 3) });
+  const blake = await addStudent(page.request, { firstName: 'Blake', lastInitial: 'M', grade: '5', accommodationIds: library.slice(3, 5) });
+  await addPlan(page.request, avery.id, { startDate: dayFromToday(-60), reviewDate: dayFromToday(300) });
+  const created = await page.request.post('/api/classes', { data: { name: 'Period 3 Algebra I', period: '3' } });
+  const classId = ((await created.json()) as { id: string }).id;
+  await page.request.put(`/api/classes/${classId}/students`, { data: { studentIds: [avery.id, blake.id] }, headers: { 'If-Match': created.headers().etag ?? '' } });
+  await page.request.post(`/api/students/${blake.id}/implementation-log`, {
+    data: [
+      { date: dayFromToday(0), accommodationId: library[3], outcome: 'provided' },
+      { date: dayFromToday(0), accommodationId: library[4], outcome: 'not-provided', note: 'The testing room was taken; moved the quiz to Friday.' },
+    ],
+  });
+  await shoot(page, `/implementation/log?classId=${classId}`, 'implementation-day');
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.getByRole('radiogroup').first().locator('label').filter({ hasText: 'Refused' }).click();
+  await shootHere(page, 'implementation-day-exception');
+  await shoot(page, `/students/${blake.id}?tab=implementation`, 'implementation-tab');
+  await shoot(page, '/implementation/coverage', 'implementation-coverage');
+  await shoot(page, '/implementation/log', 'implementation-choose-class');
+});

@@ -8,6 +8,7 @@ import { uiBenchmark } from '../ui.bench.ts';
 import { memoryBenchmark } from '../memory.bench.ts';
 import { registrationBenchmark } from '../registration.bench.ts';
 import { classesBenchmark } from '../classes.bench.ts';
+import { implementationLogBenchmark } from '../implementation-log.bench.ts';
 
 /** Every benchmark of `npm run bench`, in the order it runs them. */
 export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<BenchSection>> = {
@@ -20,4 +21,5 @@ export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<Bench
   memory: memoryBenchmark,
   registration: registrationBenchmark,
   classes: classesBenchmark,
+  'implementation-log': implementationLogBenchmark,
 };

@@ -28,6 +28,8 @@ import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-rout
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
 import { districtRoutes } from './districts/district-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
+import { implementationLogRoutes } from './implementation-log/implementation-log-routes.ts';
+import { classImplementationRoutes } from './implementation-log/class-implementation-routes.ts';
 
 /**
  * Every feature's routes, in the order they are mounted: the one place features are composed (feature folders
@@ -64,6 +66,9 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     classSubPlanRoutes(context, recordAccess),
     districtRoutes(context),
     staffRoutes(context),
+    // The daily implementation log (issue 27).
+    implementationLogRoutes(context, recordAccess),
+    classImplementationRoutes(context, recordAccess),
     notificationRoutes(context),
     // The review-date calendar feed: reminders, wherever the teacher looks.
     calendarRoutes(context),

@@ -4,6 +4,7 @@ import { accommodationLibraryProjection } from './accommodation-library-projecti
 import { caseloadProjection } from './caseload-projection.ts';
 import { notificationsProjection } from './notifications-projection.ts';
 import { studentStreamsProjection } from './student-streams-projection.ts';
+import { implementationLogProjection } from './implementation-log-projection.ts';
 
 /** Every read model, in the order they are caught up at start-up. */
-export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, accommodationLibraryProjection, caseloadProjection, notificationsProjection, studentStreamsProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, accommodationLibraryProjection, caseloadProjection, notificationsProjection, studentStreamsProjection, implementationLogProjection];

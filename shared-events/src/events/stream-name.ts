@@ -17,6 +17,8 @@ export const STREAM_CATEGORIES = [
   /** A district and its admins; a school, its district and its staff (issue 23). */
   'district',
   'school',
+  /** One student's implementation log for one month: `implementationLog-<studentId>_<YYYY-MM>` (issue 27). */
+  'implementationLog',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 

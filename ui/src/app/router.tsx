@@ -35,6 +35,7 @@ const PlanPage = lazyPage(() => import('./routes/plans/plan-page.tsx'));
 const ClassesPage = lazyPage(() => import('./routes/classes/classes-page.tsx'));
 const ClassRosterPage = lazyPage(() => import('../features/classes/components/class-roster-page.tsx'));
 const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-plan-page.tsx'));
+const ImplementationPages = lazyPage(() => import('../features/implementation-log/components/implementation-pages.tsx'));
 
 /**
  * Spec section 2, route table, plus the real /login, /register, /contact and /plans/:id pages, the substitute's
@@ -76,6 +77,9 @@ export const router = createBrowserRouter([
                   { path: 'accommodations/at-a-glance', element: <AtAGlancePage />, handle: titled('Accommodations at a Glance') },
                   { path: 'plans/:id', element: <PlanPage />, handle: titled('504 Plan') },
                   { path: 'sub-plan', element: <SubPlanPage />, handle: titled('Sub Plan') },
+                  // The implementation log (issue 27): the day view, and the caseload's coverage.
+                  { path: 'implementation/log', element: <ImplementationPages />, handle: titled('Implementation Log') },
+                  { path: 'implementation/coverage', element: <ImplementationPages />, handle: titled('Implementation Coverage') },
                   { path: 'settings', element: <SettingsPage />, handle: titled('Account Settings') },
                   { path: 'notifications', element: <NotificationsPage />, handle: titled('Notifications') },
                   { path: 'upgrade', element: <UpgradePage />, handle: titled('Upgrade') },

@@ -29,14 +29,24 @@ export const roleWithArticle = (role: Exclude<StudentAccess, 'owner'>): string =
 };
 
 /** The server's actions on a student record, by the same names. */
-type StudentAction = 'view' | 'see-private' | 'edit' | 'delete' | 'list-shares' | 'manage-shares' | 'see-history' | 'see-access-log' | 'acknowledge-plan';
+type StudentAction =
+  | 'view'
+  | 'see-private'
+  | 'edit'
+  | 'delete'
+  | 'list-shares'
+  | 'manage-shares'
+  | 'see-history'
+  | 'see-access-log'
+  | 'acknowledge-plan'
+  | 'log-implementation';
 
 const CAPABILITIES: Record<StudentAccess, ReadonlySet<StudentAction>> = {
-  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'acknowledge-plan']),
-  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan']),
-  substitute: new Set(['view', 'acknowledge-plan']),
+  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'acknowledge-plan', 'log-implementation']),
+  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']),
+  substitute: new Set(['view', 'acknowledge-plan', 'log-implementation']),
   auditor: new Set(['view', 'see-private', 'see-history', 'see-access-log']),
-  'class-teacher': new Set(['view', 'acknowledge-plan']),
+  'class-teacher': new Set(['view', 'acknowledge-plan', 'log-implementation']),
 };
 
 /** What a kind of access may do on the student's screens, by the controls and tabs it decides. */
@@ -55,6 +65,8 @@ export interface StudentPermissions {
   seeAccessLog: boolean;
   /** Acknowledging a plan version (issue 27): the student's teachers, not auditors. */
   acknowledgePlan: boolean;
+  /** The implementation log's day view and its outcome buttons (issue 27); an auditor only reads the log. */
+  logImplementation: boolean;
 }
 
 /**
@@ -73,5 +85,6 @@ export function permissionsFor(access: StudentAccess | undefined, archived = fal
     seeHistory: allowed.has('see-history'),
     seeAccessLog: allowed.has('see-access-log'),
     acknowledgePlan: allowed.has('acknowledge-plan'),
+    logImplementation: changes && allowed.has('log-implementation'),
   };
 }

@@ -10,15 +10,24 @@ const VIEW_ONLY: StudentPermissions = {
   seeHistory: false,
   seeAccessLog: false,
   acknowledgePlan: false,
+  logImplementation: false,
 };
 
 describe('what each access may do on a student', () => {
-  it('a substitute only views, and acknowledges plan versions: no edits, uploads, notes, history or access log', () => {
-    expect(permissionsFor('substitute')).toEqual({ ...VIEW_ONLY, acknowledgePlan: true });
+  it('a substitute views, acknowledges plan versions and logs implementation: no edits, uploads, notes, history or access log', () => {
+    expect(permissionsFor('substitute')).toEqual({ ...VIEW_ONLY, acknowledgePlan: true, logImplementation: true });
   });
 
   it('a co-teacher edits and sees the history, but neither deletes, shares nor reads the access log', () => {
-    expect(permissionsFor('co-teacher')).toEqual({ ...VIEW_ONLY, edit: true, seePrivate: true, seeShares: true, seeHistory: true, acknowledgePlan: true });
+    expect(permissionsFor('co-teacher')).toEqual({
+      ...VIEW_ONLY,
+      edit: true,
+      seePrivate: true,
+      seeShares: true,
+      seeHistory: true,
+      acknowledgePlan: true,
+      logImplementation: true,
+    });
   });
 
   it('an auditor reads the full record, its history and access log, and changes (or acknowledges) nothing', () => {

@@ -23,6 +23,7 @@ interface World {
   finalPlanId: string;
   documentId: string;
   shareId: string;
+  classId: string;
   danaEmail: string;
 }
 
@@ -98,6 +99,27 @@ row('GET /api/sub-plan/classes', async (w, c) => {
   const sheet = (await c.get('/api/sub-plan/classes')).body as { students: { student: { id: string } }[] }[];
   return sheet.some((entry) => entry.students.some((row) => row.student.id === w.studentId));
 }, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 'allow' });
+// The implementation log (issue 27): every teacher logs, an auditor reads only; a class's day is for its teachers.
+const today = () => new Date().toISOString().slice(0, 10);
+row('POST /api/students/:id/implementation-log', (w, c) =>
+  c.post(`/api/students/${w.studentId}/implementation-log`, { date: today(), accommodationId: 'template-extended-time', outcome: 'provided' }), { auditor: 403 });
+row('POST /api/students/:id/implementation-log (batch)', (w, c) =>
+  c.post(`/api/students/${w.studentId}/implementation-log`, [{ date: today(), accommodationId: 'template-extended-time', outcome: 'refused' }]), { auditor: 403 });
+row('GET /api/students/:id/implementation-log', (w, c) => c.get(`/api/students/${w.studentId}/implementation-log?from=${today()}&to=${today()}`), {});
+row('GET /api/students/:id/implementation-log?format=csv', (w, c) => c.get(`/api/students/${w.studentId}/implementation-log?format=csv`), {});
+row('GET /api/classes/:id/implementation-log', (w, c) => c.get(`/api/classes/${w.classId}/implementation-log?date=${today()}`), {
+  'co-teacher': 404,
+  substitute: 404,
+  auditor: 404,
+  'class teacher': 'allow',
+});
+row('GET /api/implementation-log/coverage', async (w, c) =>
+  (await c.get('/api/implementation-log/coverage')).body.some((e: { studentId: string }) => e.studentId === w.studentId), {
+  'co-teacher': 404,
+  substitute: 404,
+  auditor: 404,
+  'class teacher': 404,
+});
 row('socket student:watch', async (w, c) => {
   const socket: Socket = await openSocket(c);
   try {
@@ -139,7 +161,7 @@ beforeAll(async () => {
   expect((await owner.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
   const finalPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
   expect((await owner.post(`/api/plans/${finalPlanId}/finalise`)).status).toBe(200);
-  world = { server, users, studentId, planId, finalPlanId, documentId, shareId, danaEmail: dana.user.email };
+  world = { server, users, studentId, planId, finalPlanId, documentId, shareId, classId, danaEmail: dana.user.email };
 }, 60_000);
 afterAll(async () => {
   await world?.server.close();

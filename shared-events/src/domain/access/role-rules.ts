@@ -9,8 +9,20 @@ import { shareEndsAt, type StudentAccessRole } from '../../schemas/share.ts';
  * - see-history: its history and as-of views; see-access-log: who accessed it (34 CFR 99.32(c));
  * - acknowledge-plan: confirm having read a plan version (issue 27): the student's teachers, not auditors, who only check.
  *   Finalising and amending a plan is 'edit'; reading its versions is 'view'.
+ * - log-implementation: record, day by day, whether each accommodation was provided (issue 27); reading the log is 'view'.
  */
-export const STUDENT_ACTIONS = ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'acknowledge-plan'] as const;
+export const STUDENT_ACTIONS = [
+  'view',
+  'see-private',
+  'edit',
+  'delete',
+  'list-shares',
+  'manage-shares',
+  'see-history',
+  'see-access-log',
+  'acknowledge-plan',
+  'log-implementation',
+] as const;
 export type StudentAction = (typeof STUDENT_ACTIONS)[number];
 
 /** How one person reaches a student; the record keeps one entry per person who does. */
@@ -40,13 +52,13 @@ const atShareExpiry = (entry: StudentRoleEntry): number => (entry.expiresAt === 
  */
 export const ROLE_RULES: Readonly<Record<StudentAccessRole, RoleRule>> = {
   owner: { allows: new Set(STUDENT_ACTIONS), endsAt: forever },
-  'co-teacher': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan']), endsAt: atShareExpiry },
-  substitute: { allows: new Set(['view', 'acknowledge-plan']), endsAt: atShareExpiry },
+  'co-teacher': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
+  substitute: { allows: new Set(['view', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
   auditor: { allows: new Set(['view', 'see-private', 'see-history', 'see-access-log']), endsAt: atShareExpiry },
   // A teacher of a class the student is enrolled in (issue 24): name, grade, status, the accommodations and the plan's
   // dates, enough to carry the plan out; no parent information, notes or documents. It lasts while the enrolment
   // does: the caseload projection drops the entry when the student leaves the class or the class is archived.
-  'class-teacher': { allows: new Set(['view', 'acknowledge-plan']), endsAt: forever },
+  'class-teacher': { allows: new Set(['view', 'acknowledge-plan', 'log-implementation']), endsAt: forever },
 };
 
 /** What a role allows while it lasts: for audiences kept without a clock (the read models' viewer lists). */

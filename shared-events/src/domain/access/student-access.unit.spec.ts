@@ -17,7 +17,7 @@ describe('who may do what with a student', () => {
   const student = record({ olga: owner, cora: share('co-teacher'), sam: share('substitute', '2026-05-03'), abe: share('auditor') });
 
   it('lets the owner do everything', () => {
-    for (const action of ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'acknowledge-plan'] as const) {
+    for (const action of ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'acknowledge-plan', 'log-implementation'] as const) {
       expect(mayAccess(student, 'olga', action, now)).toBe(true);
     }
   });
@@ -45,6 +45,12 @@ describe('who may do what with a student', () => {
     expect(asking(student, 'abe', 'see-private')).not.toThrow();
     expect(asking(student, 'abe', 'see-access-log')).not.toThrow();
     expect(asking(student, 'abe', 'edit')).toThrow(ForbiddenError);
+  });
+
+  it('lets every teacher log implementation (issue 27), while an auditor only reads the log', () => {
+    const enrolled = record({ olga: owner, cora: share('co-teacher'), sam: share('substitute'), abe: share('auditor'), tom: { role: 'class-teacher', expiresAt: null, sharedById: 'olga' } });
+    for (const teacher of ['olga', 'cora', 'sam', 'tom']) expect(asking(enrolled, teacher, 'log-implementation')).not.toThrow();
+    expect(asking(enrolled, 'abe', 'log-implementation')).toThrow(new ForbiddenError('You can read this student’s implementation log but not add to it'));
   });
 
   it('lets a class teacher view the student, and nothing more: no parent information, notes or documents', () => {

@@ -36,6 +36,9 @@ const StudentDocumentsTab = lazy(() =>
 const StudentHistoryTab = lazy(() =>
   import('../../../features/history/components/student-history-tab.tsx').then((m) => ({ default: m.StudentHistoryTab })),
 );
+const StudentImplementationTab = lazy(() =>
+  import('../../../features/implementation-log/components/student-implementation-tab.tsx').then((m) => ({ default: m.StudentImplementationTab })),
+);
 const AccessLogTab = lazy(() => import('../../../features/access-log/components/access-log-tab.tsx').then((m) => ({ default: m.AccessLogTab })));
 const StudentLoadError = lazy(() =>
   import('../../../features/students/components/student-load-error.tsx').then((m) => ({ default: m.StudentLoadError })),
@@ -55,7 +58,8 @@ export default function StudentDetailPage() {
   const navigate = useNavigate();
   const student = useStudent(id);
   const accommodations = useStudentAccommodations(id);
-  const [activeTab, setTab] = useState('overview');
+  // The coverage page links straight to the Implementation tab.
+  const [activeTab, setTab] = useState(() => (new URLSearchParams(window.location.search).get('tab') === 'implementation' ? 'implementation' : 'overview'));
   const [deleting, setDeleting] = useState(false);
   const [sharing, setSharing] = useState(false);
   // A dialog's chunk loads on its first opening; it then stays mounted so closing still animates.
@@ -153,6 +157,12 @@ export default function StudentDetailPage() {
             key: 'plans',
             label: 'Plans',
             children: tab(can.edit ? <StudentPlansTab studentId={data.id} /> : <StudentReviewDates studentId={data.id} />),
+          },
+          // The implementation log (issue 27): for everyone who sees the student; logging is the day view's.
+          {
+            key: 'implementation',
+            label: 'Implementation',
+            children: tab(<StudentImplementationTab studentId={data.id} accommodations={list} canLog={can.logImplementation} />),
           },
           // History for everyone but substitutes; the access log for the owner and auditors (issue 6).
           ...(can.seeHistory ? [{ key: 'history', label: 'History', children: tab(<StudentHistoryTab studentId={data.id} />) }] : []),

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button, Checkbox, Empty, Result, Segmented, Skeleton, Switch, Tag } from 'antd';
-import { AppstoreOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CheckSquareOutlined, PrinterOutlined, SwapOutlined } from '@ant-design/icons';
 import { CATEGORY_COLORS, categoryOf } from '@accommodate/shared-events/config/accommodation-categories';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { COMPARE_MAX, COMPARE_MIN } from '@accommodate/shared-events/schemas/at-a-glance';
@@ -51,6 +51,10 @@ export default function ClassRosterPage() {
             {/* The same students grouped the other way: each accommodation and who in this class has it. */}
             <Button icon={<AppstoreOutlined />} onClick={() => void navigate(`/accommodations/at-a-glance?classId=${encodeURIComponent(id)}`)}>
               By Accommodation
+            </Button>
+            {/* The day view of the implementation log (issue 27): what each student got today, marked in a tap. */}
+            <Button icon={<CheckSquareOutlined />} disabled={roster.data.length === 0} onClick={() => void navigate(`/implementation/log?classId=${encodeURIComponent(id)}`)}>
+              Log today
             </Button>
             <Button icon={<PrinterOutlined />} disabled={roster.data.length === 0} onClick={() => void printClassRoster(id)}>
               Print

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Button, Empty, Segmented, Skeleton, Typography } from 'antd';
 import { Card } from '../../../components/card.tsx';
-import { AppstoreOutlined, FilterOutlined, PlusOutlined, ShareAltOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, CheckSquareOutlined, FilterOutlined, PlusOutlined, ShareAltOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import { PageHeader } from '../../../components/page-header.tsx';
@@ -106,6 +106,10 @@ export function StudentsList({ plans, renderShareDialog, classes = NO_CLASSES }:
       <Button icon={<FilterOutlined />} type={showFilters ? 'primary' : 'default'} ghost={showFilters} aria-pressed={showFilters} onClick={() => setListState({ ...listState, showFilters: !showFilters })}>
         Filters
       </Button>
+      {/* The implementation log (issue 27): the share of school days logged per student, and the day view from there. */}
+      <Button icon={<CheckSquareOutlined />} onClick={() => void navigate('/implementation/coverage')}>
+        Implementation
+      </Button>
       <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/students/new')}>
         New Student
       </Button>
@@ -154,7 +158,11 @@ export function StudentsList({ plans, renderShareDialog, classes = NO_CLASSES }:
               </>
             }
           >
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/students/new')}>
+            {/* The implementation log (issue 27): the share of school days logged per student, and the day view from there. */}
+      <Button icon={<CheckSquareOutlined />} onClick={() => void navigate('/implementation/coverage')}>
+        Implementation
+      </Button>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate('/students/new')}>
               Add New Student
             </Button>
           </Empty>

@@ -1,0 +1,60 @@
+import { Router } from 'express';
+import { implementationDayQuerySchema, type ClassImplementationDay, type ImplementationCoverage } from '@accommodate/shared-events/schemas/implementation-log';
+import { mayAccess, roleOn } from '@accommodate/shared-events/domain/access/student-access';
+import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
+import { latestToday, schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { implementationLogQueries } from '@accommodate/projections/queries/implementation-log-queries';
+import type { AppContext } from '../../framework/command-context.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { classStudentsVisibleTo } from '../../shared/class-access.ts';
+import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
+
+/** The implementation log across students: a class's day (the day view) and the caseload's coverage. */
+export function classImplementationRoutes(context: AppContext, recordAccess: RecordAccess): Router {
+  const router = Router();
+  const log = implementationLogQueries(context.readStore);
+  const caseload = caseloadQueries(context.readStore);
+
+  // Every enrolled student the caller may see now, their accommodations, and what was logged for them that day.
+  router.get('/api/classes/:id/implementation-log', async (req, res) => {
+    const userId = requireUser(req);
+    const now = context.now();
+    const students = await classStudentsVisibleTo(context, userId, idParam(req), now);
+    const { date } = implementationDayQuerySchema.parse(req.query);
+    const day: ClassImplementationDay = { date, students: [] };
+    // In the roster's order: by name, then id.
+    students.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    for (const student of students) {
+      const { id, name, grade } = student;
+      const entries = await log.entriesOf(id, { from: date, to: date });
+      day.students.push({ student: { id, name, grade }, accommodations: student.accommodations, entries, canLog: mayAccess(student, userId, 'log-implementation', now) });
+      await recordAccess(req, { studentId: id, userId, action: 'view', what: throughClassIf(roleOn(student, userId, now)?.role, 'Implementation log') });
+    }
+    res.json(day);
+  });
+
+  // For the caseload's owner: per student of theirs, the school days since the current plan started, and how many
+  // of them have any entry. Counts only, nothing of the record's content.
+  router.get('/api/implementation-log/coverage', async (req, res) => {
+    const userId = requireUser(req);
+    const now = context.now();
+    const today = latestToday(now);
+    const owned = (await caseload.studentsVisibleTo(userId, now)).filter((student) => student.ownerId === userId);
+    const coverage: ImplementationCoverage = [];
+    for (const student of owned) {
+      const since = currentPlan(await caseload.plansOfStudent(student.id))?.startDate ?? null;
+      if (since === null || since > today) {
+        coverage.push({ studentId: student.id, since, schoolDays: 0, loggedDays: 0 });
+        continue;
+      }
+      const schoolDays = schoolDaysBetween(since, today);
+      const logged = await log.loggedDaysOf(student.id, since);
+      coverage.push({ studentId: student.id, since, schoolDays: schoolDays.length, loggedDays: schoolDays.filter((day) => logged.has(day)).length });
+    }
+    res.json(coverage);
+  });
+
+  return router;
+}

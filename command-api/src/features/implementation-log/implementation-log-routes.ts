@@ -1,0 +1,55 @@
+import { Router } from 'express';
+import {
+  implementationBatchSchema,
+  implementationEntryInputSchema,
+  implementationRangeQuerySchema,
+} from '@accommodate/shared-events/schemas/implementation-log';
+import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
+import { implementationLogQueries } from '@accommodate/projections/queries/implementation-log-queries';
+import type { AppContext } from '../../framework/command-context.ts';
+import { idParam } from '../../http/route-params.ts';
+import { attachmentDisposition, studentFileName } from '../../http/download-names.ts';
+import { timeZoneOf } from '../../http/time-zone.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadStudentFor } from '../../shared/student-access.ts';
+import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
+import { logEntries } from './log-entries.ts';
+import { implementationLogCsv } from './implementation-log-csv.ts';
+
+/** A student's daily implementation log (issue 27): what each teacher recorded, for the hearing officer's question. */
+export function implementationLogRoutes(context: AppContext, recordAccess: RecordAccess): Router {
+  const router = Router();
+  const log = implementationLogQueries(context.readStore);
+
+  // One entry, or an array of them ('mark all provided', an offline queue): the same rule for each.
+  router.post('/api/students/:id/implementation-log', async (req, res) => {
+    const userId = requireUser(req);
+    const student = await loadStudentFor(context, userId, idParam(req), 'log-implementation');
+    if (Array.isArray(req.body)) {
+      const results = await logEntries(context, student, userId, implementationBatchSchema.parse(req.body));
+      res.status(results.some((result) => result.status === 'created') ? 201 : 200).json(results);
+      return;
+    }
+    const [result] = await logEntries(context, student, userId, [implementationEntryInputSchema.parse(req.body)]);
+    res.status(result!.status === 'created' ? 201 : 200).json(result!.entry);
+  });
+
+  router.get('/api/students/:id/implementation-log', async (req, res) => {
+    const userId = requireUser(req);
+    const student = await loadStudentFor(context, userId, idParam(req), 'view');
+    const { from, to } = implementationRangeQuerySchema.parse(req.query);
+    const entries = await log.entriesOf(student.id, { from, to });
+    const role = roleOn(student, userId, context.now())?.role;
+    if (req.query.format === 'csv') {
+      await recordAccess(req, { studentId: student.id, userId, action: 'export', what: throughClassIf(role, 'Implementation log (CSV)') });
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', attachmentDisposition(studentFileName(student, 'implementation log', 'csv', context.now(), timeZoneOf(req))));
+      res.send(implementationLogCsv(entries, student.accommodations));
+      return;
+    }
+    await recordAccess(req, { studentId: student.id, userId, action: 'view', what: throughClassIf(role, 'Implementation log') });
+    res.json(entries);
+  });
+
+  return router;
+}

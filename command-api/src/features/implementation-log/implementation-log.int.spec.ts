@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, isSchoolDay, latestToday, schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
+import { testServerForFile } from '../../testing/test-server.ts';
+import { jane, teacher } from '../../testing/sharing-fixtures.ts';
+
+const server = testServerForFile();
+const today = () => new Date().toISOString().slice(0, 10);
+const extended = 'template-extended-time';
+
+/** Olga owns Jane (extended time), shares her with an auditor, and teaches her in a class with Tom. */
+async function olgaAndJane() {
+  const olga = await teacher(server, 'Olga Owner');
+  const abe = await teacher(server, 'Abe Auditor');
+  const tom = await teacher(server, 'Tom Teacher');
+  const studentId = (await olga.post('/api/students', jane)).body.id as string;
+  expect((await olga.post(`/api/students/${studentId}/shares`, { email: abe.user.email, role: 'auditor' })).status).toBe(201);
+  const classId = (await olga.post('/api/classes', { name: 'Period 2 Science' })).body.id as string;
+  await olga.post(`/api/classes/${classId}/teachers`, { email: tom.user.email });
+  expect((await olga.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
+  const log = `/api/students/${studentId}/implementation-log`;
+  return { olga, abe, tom, studentId, classId, log };
+}
+
+describe('implementation log API', () => {
+  it('logs an entry (201), replaces it with a second (200), and a retry appends nothing (200, one entry)', async () => {
+    const { olga, tom, log } = await olgaAndJane();
+    const first = await olga.post(log, { date: today(), accommodationId: extended, outcome: 'provided' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ date: today(), accommodationId: extended, outcome: 'provided', note: null, loggedBy: olga.user.id });
+
+    const refused = { date: today(), accommodationId: extended, outcome: 'refused', note: 'Wanted to finish with the class' };
+    const replaced = await tom.post(log, refused);
+    expect(replaced.status).toBe(200);
+    expect(replaced.body).toMatchObject({ ...refused, loggedBy: tom.user.id });
+    const retry = await tom.post(log, refused);
+    expect(retry.status).toBe(200);
+    expect(retry.body.loggedAt).toBe(replaced.body.loggedAt);
+
+    const read = await olga.get(`${log}?from=${today()}&to=${today()}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual([expect.objectContaining(refused)]);
+  });
+
+  it('marks all provided in one batch, with the status of each entry', async () => {
+    const { olga, log } = await olgaAndJane();
+    const batch = [{ date: today(), accommodationId: extended, outcome: 'provided' }];
+    const first = await olga.post(log, batch);
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual([{ status: 'created', entry: expect.objectContaining({ outcome: 'provided' }) }]);
+    const again = await olga.post(log, batch);
+    expect(again.status).toBe(200);
+    expect(again.body[0].status).toBe('unchanged');
+  });
+
+  it('refuses a future date, a day before the student existed, an accommodation she never had, and "not provided" without a reason', async () => {
+    const { olga, log } = await olgaAndJane();
+    const future = await olga.post(log, { date: addDays(latestToday(new Date()), 1), accommodationId: extended, outcome: 'provided' });
+    expect(future.status).toBe(400);
+    expect(future.body.errors).toEqual({ date: 'The date cannot be in the future' });
+    expect((await olga.post(log, { date: addDays(today(), -3), accommodationId: extended, outcome: 'provided' })).status).toBe(400);
+    const other = await olga.post(log, { date: today(), accommodationId: 'template-preferential-seating', outcome: 'provided' });
+    expect(other.status).toBe(400);
+    expect(other.body.errors).toEqual({ accommodationId: 'The student did not have this accommodation on that date' });
+    const noReason = await olga.post(log, { date: today(), accommodationId: extended, outcome: 'not-provided' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors).toEqual({ note: 'Say why it was not provided' });
+    expect((await olga.post(log, { date: today(), accommodationId: extended, outcome: 'skipped' })).status).toBe(400);
+    expect((await olga.get(log)).body).toEqual([]);
+  });
+
+  it('lets an auditor read but not log, and records reads and the CSV export in the access log', async () => {
+    const { olga, abe, studentId, log } = await olgaAndJane();
+    await olga.post(log, { date: today(), accommodationId: extended, outcome: 'not-provided', note: 'Test was in the gym, =no room' });
+    const refused = await abe.post(log, { date: today(), accommodationId: extended, outcome: 'provided' });
+    expect(refused.status).toBe(403);
+    expect((await abe.get(log)).body).toHaveLength(1);
+
+    const csv = await abe.get(`${log}?format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    expect(csv.headers.get('content-disposition')).toContain('attachment');
+    const text = csv.body as string;
+    expect(text).toContain('Extended Time');
+    expect(text).toContain('Not provided');
+    expect(text).toContain('"Test was in the gym, =no room"');
+
+    const accessLog = (await olga.get(`/api/students/${studentId}/access-log`)).body as { user: { id: string }; action: string; what: string }[];
+    expect(accessLog).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ user: expect.objectContaining({ id: abe.user.id }), action: 'view', what: 'Implementation log' }),
+        expect.objectContaining({ user: expect.objectContaining({ id: abe.user.id }), action: 'export', what: 'Implementation log (CSV)' }),
+      ]),
+    );
+  });
+
+  it("lists a class's day for its teachers: each student, their accommodations and that day's entries", async () => {
+    const { olga, tom, abe, studentId, classId, log } = await olgaAndJane();
+    await tom.post(log, { date: today(), accommodationId: extended, outcome: 'absent' });
+    const day = await tom.get(`/api/classes/${classId}/implementation-log?date=${today()}`);
+    expect(day.status).toBe(200);
+    expect(day.body).toEqual({
+      date: today(),
+      students: [
+        {
+          student: { id: studentId, name: 'Jane D.', grade: '4' },
+          accommodations: [expect.objectContaining({ id: extended })],
+          entries: [expect.objectContaining({ outcome: 'absent', loggedBy: tom.user.id })],
+          canLog: true,
+        },
+      ],
+    });
+    expect((await olga.get(`/api/classes/${classId}/implementation-log`)).status).toBe(400);
+    expect((await abe.get(`/api/classes/${classId}/implementation-log?date=${today()}`)).status).toBe(404);
+  });
+
+  it("gives the owner each student's share of school days logged since the plan started", async () => {
+    const { olga, tom, studentId, log } = await olgaAndJane();
+    await olga.post(`/api/students/${studentId}/plans`, { startDate: '2026-01-05', reviewDate: '2099-01-05' });
+    await olga.post(log, { date: today(), accommodationId: extended, outcome: 'provided' });
+    const coverage = await olga.get('/api/implementation-log/coverage');
+    expect(coverage.status).toBe(200);
+    const schoolDays = schoolDaysBetween('2026-01-05', latestToday(new Date())).length;
+    expect(coverage.body).toEqual([{ studentId, since: '2026-01-05', schoolDays, loggedDays: isSchoolDay(today()) ? 1 : 0 }]);
+    expect((await tom.get('/api/implementation-log/coverage')).body).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  ClassImplementationDay,
+  ImplementationBatchResult,
+  ImplementationCoverage,
+  ImplementationEntry,
+  ImplementationEntryInput,
+} from '@accommodate/shared-events/schemas/implementation-log';
+import type { SchoolClass } from '@accommodate/shared-events/schemas/class';
+import type { Student } from '@accommodate/shared-events/schemas/student';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+export type { ClassImplementationDay, ImplementationEntry, ImplementationEntryInput, ImplementationCoverage };
+
+/**
+ * The log's query keys, after the house's rule (they start with the path they GET). Kept here, not in lib/query-keys.ts:
+ * that module is in every route's first load, and nothing outside this feature asks for these.
+ */
+const implementationKeys = {
+  student: (studentId: string) => ['/api/students', studentId, 'implementation-log'] as const,
+  classDay: (classId: string, date: string) => ['/api/classes', classId, 'implementation-log', date] as const,
+  coverage: () => ['/api/implementation-log/coverage'] as const,
+};
+
+const studentPath = (studentId: string) => `/api/students/${encodeURIComponent(studentId)}/implementation-log`;
+
+/** A send that takes longer than this is given up and made again later (a resend is harmless). */
+const SEND_TIMEOUT_MS = 20_000;
+
+/** Entries for one student, as a batch: the server decides each as if sent alone, so a resend changes nothing. */
+export const postImplementationEntries = (studentId: string, entries: readonly ImplementationEntryInput[]): Promise<ImplementationBatchResult> =>
+  apiRequest<ImplementationBatchResult>(studentPath(studentId), { method: 'POST', body: entries, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+
+export const useClassImplementationDay = (classId: string, date: string) =>
+  useQuery(
+    queryOptions({
+      queryKey: implementationKeys.classDay(classId, date),
+      queryFn: () => apiRequest<ClassImplementationDay>(`/api/classes/${encodeURIComponent(classId)}/implementation-log?date=${date}`),
+      enabled: classId !== '',
+    }),
+  );
+
+export const useStudentImplementationLog = (studentId: string) =>
+  useQuery({ queryKey: implementationKeys.student(studentId), queryFn: () => apiRequest<ImplementationEntry[]>(studentPath(studentId)) });
+
+/** The CSV export's address (a download: the server records it in the access log). */
+export const implementationCsvUrl = (studentId: string): string => `${studentPath(studentId)}?format=csv`;
+
+export const useImplementationCoverage = () =>
+  useQuery({ queryKey: implementationKeys.coverage(), queryFn: () => apiRequest<ImplementationCoverage>('/api/implementation-log/coverage') });
+
+/** The caller's classes, to choose one for the day view. */
+export const useMyClasses = () => useQuery({ queryKey: queryKeys.classes(), queryFn: () => apiRequest<SchoolClass[]>('/api/classes') });
+
+/** The caller's students (the same list and key as the students page), for the coverage's names. */
+export const useCaseloadStudents = () => useQuery({ queryKey: queryKeys.students(), queryFn: () => apiRequest<Student[]>('/api/students') });

@@ -1,0 +1,101 @@
+import { Alert, Button, Empty, Result, Skeleton } from 'antd';
+import { Link, useSearchParams } from 'react-router-dom';
+import dayjs from 'dayjs';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { useClassImplementationDay, useMyClasses, type ImplementationEntryInput } from '../api/implementation-log-api.ts';
+import { useImplementationQueue } from '../api/use-implementation-queue.ts';
+import type { QueuedEntry } from '../api/offline-queue.ts';
+import { StudentDayCard } from './student-day-card.tsx';
+import { useOnline } from './use-online.ts';
+import './implementation-log.css';
+
+const entries = (count: number) => `${count} entr${count === 1 ? 'y' : 'ies'}`;
+
+/**
+ * The day view of the implementation log (issue 27), for a phone in a classroom: a class's students and their
+ * accommodations for a day, all provided in one tap, then the exceptions. Taps are kept in the browser first and sent
+ * when they can be, so a lost connection loses nothing.
+ */
+export default function DayViewPage() {
+  const [params, setParams] = useSearchParams();
+  const classId = params.get('classId') ?? '';
+  const today = dayjs().format('YYYY-MM-DD');
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
+  const { user } = useCurrentUser();
+  const { waiting, add } = useImplementationQueue(user?.id ?? null);
+  const online = useOnline();
+  const day = useClassImplementationDay(classId, date);
+
+  if (classId === '') return <ChooseClass />;
+
+  const waitingFor = (studentId: string, accommodationId: string) =>
+    waiting.find((queued) => queued.studentId === studentId && queued.entry.date === date && queued.entry.accommodationId === accommodationId)?.entry;
+  const shownFor = (studentId: string) => (accommodationId: string) =>
+    waitingFor(studentId, accommodationId) ?? day.data?.students.find((row) => row.student.id === studentId)?.entries.find((entry) => entry.accommodationId === accommodationId);
+  const log = (studentId: string) => (logged: ImplementationEntryInput[]) => add(logged.map((entry) => ({ studentId, entry })));
+  const everyoneProvided: QueuedEntry[] = (day.data?.students ?? [])
+    .filter((row) => row.canLog)
+    .flatMap((row) =>
+      row.accommodations
+        .filter((accommodation) => accommodation.status === 'active' && shownFor(row.student.id)(accommodation.id) === undefined)
+        .map((accommodation) => ({ studentId: row.student.id, entry: { date, accommodationId: accommodation.id, outcome: 'provided' as const } })),
+    );
+
+  return (
+    <div className="implog">
+      <PageHeader title="Implementation Log" description="What each student's accommodations were today: mark all provided, then the exceptions." />
+      <div className="implog__bar">
+        <label className="implog__date">
+          Date
+          <input type="date" value={date} max={today} onChange={(event) => event.target.value && setParams({ classId, date: event.target.value })} />
+        </label>
+        <Button type="primary" className="implog-big" disabled={everyoneProvided.length === 0} onClick={() => add(everyoneProvided)}>
+          Mark everyone provided
+        </Button>
+      </div>
+      <p className="implog__status" role="status" aria-live="polite">
+        {waiting.length > 0
+          ? `${entries(waiting.length)} waiting to be sent${online ? '…' : ': you are offline, they will be sent when the connection returns.'}`
+          : 'Every entry is saved.'}
+      </p>
+      {day.isPending && day.fetchStatus !== 'idle' ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : day.error && !day.data ? (
+        <Result status="warning" title="Could not load the class" subTitle={online ? day.error.message : 'You are offline. Open the day while connected, then keep logging.'} />
+      ) : day.data && day.data.students.length === 0 ? (
+        <Empty description="No students in this class that you can see." />
+      ) : (
+        <div className="implog__students">
+          {day.data?.students.map((row) => <StudentDayCard key={row.student.id} row={row} date={date} shown={shownFor(row.student.id)} onLog={log(row.student.id)} />)}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ChooseClass() {
+  const classes = useMyClasses();
+  const active = (classes.data ?? []).filter((each) => each.status === 'active');
+  return (
+    <div className="implog">
+      <PageHeader title="Implementation Log" description="Choose a class to log today's accommodations." />
+      {classes.isPending ? (
+        <Skeleton active />
+      ) : active.length === 0 ? (
+        <Alert type="info" showIcon message="You have no active classes yet." description={<Link to="/classes">Create a class</Link>} />
+      ) : (
+        <ul className="implog__classes">
+          {active.map((each) => (
+            <li key={each.id}>
+              <Link className="implog-big implog__class-link" to={`/implementation/log?classId=${encodeURIComponent(each.id)}`}>
+                {each.name}
+                {each.period ? ` · Period ${each.period}` : ''}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
