@@ -25,7 +25,7 @@ const ROUTES: { path: string; chunks: string[]; signedIn: boolean }[] = [
   { path: '/login', chunks: ['src/components/antd-layout.tsx', page('auth', 'login-page')], signedIn: false },
   { path: '/register', chunks: ['src/components/antd-layout.tsx', page('auth', 'register-page')], signedIn: false },
   { path: '/ (signed in)', chunks: ['src/app/signed-in-home.tsx'], signedIn: true },
-  { path: '/dashboard', chunks: [...SHELL, page('dashboard', 'home-dashboard')], signedIn: true },
+  { path: '/dashboard', chunks: [...SHELL, appPage('dashboard-page')], signedIn: true },
   { path: '/students', chunks: [...SHELL, appPage('students/students-list-page')], signedIn: true },
   { path: '/students/new', chunks: [...SHELL, appPage('students/new-student-page')], signedIn: true },
   { path: '/students/:id', chunks: [...SHELL, appPage('students/student-detail-page')], signedIn: true },

@@ -17,6 +17,8 @@ import { accountErasureRoutes } from './erasure/account-erasure-routes.ts';
 import { studentRoutes } from './students/student-routes.ts';
 import { suggestionRoutes } from './students/suggestion-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
+import { planVersionRoutes } from './plans/plan-version-routes.ts';
+import { acknowledgementRoutes } from './plans/acknowledgement-routes.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { shareRoutes } from './sharing/share-routes.ts';
 import { notificationRoutes } from './notifications/notification-routes.ts';
@@ -57,7 +59,10 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     studentComparisonRoutes(context, recordAccess),
     studentRoutes(context),
     suggestionRoutes(context),
+    // Plan versions (issue 27): before the plan routes, so that a read with ?asOf stops there.
+    planVersionRoutes(context, recordAccess),
     planRoutes(context),
+    acknowledgementRoutes(context),
     documentRoutes(context, recordAccess),
     shareRoutes(context, recordAccess),
     classRoutes(context, recordAccess),

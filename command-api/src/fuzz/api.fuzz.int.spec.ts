@@ -116,6 +116,12 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/plans' },
   { method: 'GET', path: '/api/plans/:plan' },
   { method: 'GET', path: '/api/plans/:plan/versions' },
+  { method: 'GET', path: '/api/plans/:plan/revisions' },
+  { method: 'POST', path: '/api/plans/:plan/finalise' },
+  { method: 'POST', path: '/api/plans/:plan/amendments', fields: ['reason', 'effectiveDate', 'accommodationIds'] },
+  { method: 'GET', path: '/api/plans/:plan/acknowledgements' },
+  { method: 'POST', path: '/api/plans/:plan/versions/:version/acknowledgement' },
+  { method: 'GET', path: '/api/acknowledgements/pending' },
   { method: 'POST', path: '/api/students/:student/plans', fields: PLAN_FIELDS },
   { method: 'PATCH', path: '/api/plans/:plan', fields: PLAN_FIELDS },
   { method: 'GET', path: '/api/notifications' },
@@ -274,6 +280,7 @@ describe('API fuzzing', () => {
     const theirs = await ids(other);
     for (const key of ['student', 'plan', 'accommodation', 'document', 'class', 'district', 'school', 'staff'] as const) realIds[key] = { own: own[key], other: theirs[key] };
     for (const key of ['notification', 'share', 'token', 'session'] as const) realIds[key] = { own: 'none', other: 'none' };
+    realIds.version = { own: '1', other: '2' };
     cookies.owner = owner.cookie!;
     cookies.other = other.cookie!;
   }, 60_000);

@@ -1,18 +1,37 @@
 import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
 import type { DocumentEvent } from '@accommodate/shared-events/events/document-events';
 import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
-import { evolvePlan, initialPlanState, type PlanState } from '@accommodate/shared-events/domain/plan/plan';
+import { DRAFT, evolvePlan, initialPlanState, type PlanState } from '@accommodate/shared-events/domain/plan/plan';
 import { DOCUMENT_TYPES } from '@accommodate/shared-events/schemas/document';
 import { DOCUMENTS, PLANS, privateViewerIds, STUDENTS, type DocumentDoc, type PlanDoc, type StudentDoc } from '../queries/caseload-schema.ts';
 import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied, announce } from './caseload-changes.ts';
 
 /** The read model's plan as the domain's state, so the one `evolvePlan` decides what an event changes. */
-const stateOf = ({ studentId, startDate, reviewDate, status, meetingDate, caseManager }: PlanDoc): PlanState => ({
+const stateOf = ({ studentId, startDate, reviewDate, status, meetingDate, caseManager, version, effectiveDate, acknowledged }: PlanDoc): PlanState => ({
   status: 'present',
   studentId,
   fields: { startDate, reviewDate, status, meetingDate, caseManager },
+  version: version ?? DRAFT.version,
+  effectiveDate: effectiveDate ?? DRAFT.effectiveDate,
+  acknowledged: acknowledged ?? DRAFT.acknowledged,
 });
+
+/** Who of the teachers asked about the latest version (issue 27) has yet to acknowledge it, and since when it waits. */
+function awaiting(existing: PlanDoc | null, event: EnvelopeOf<PlanEvent>): Pick<PlanDoc, 'awaitingAcknowledgement' | 'versionSince'> {
+  switch (event.type) {
+    case 'PlanFinalised':
+    case 'PlanAmended':
+      return { awaitingAcknowledgement: event.data.teachers.map((teacher) => teacher.userId), versionSince: event.occurredAt };
+    case 'PlanVersionAcknowledged': {
+      const waiting = existing?.awaitingAcknowledgement ?? [];
+      const latest = event.data.version === existing?.version;
+      return { awaitingAcknowledgement: latest ? waiting.filter((userId) => userId !== event.data.userId) : waiting };
+    }
+    default:
+      return {};
+  }
+}
 
 /** A plan is seen by its student's viewers. */
 export async function applyPlanEvent(event: EnvelopeOf<PlanEvent>, context: ProjectionContext): Promise<void> {
@@ -30,9 +49,12 @@ export async function applyPlanEvent(event: EnvelopeOf<PlanEvent>, context: Proj
     ...(existing ?? { id }),
     studentId: plan.studentId,
     ...plan.fields,
-    lastUpdated: event.occurredAt,
+    // An acknowledgement is no change to the plan as people read it.
+    lastUpdated: event.type === 'PlanVersionAcknowledged' && existing ? existing.lastUpdated : event.occurredAt,
     revision: event.revision,
     viewerIds: student.viewerIds,
+    ...(plan.version > 0 ? { version: plan.version, effectiveDate: plan.effectiveDate, acknowledged: plan.acknowledged } : {}),
+    ...awaiting(existing, event),
   };
   context.put<PlanDoc>(PLANS, next);
   announce(context, event, { entity: 'plan', id, studentId: next.studentId, revision: event.revision }, next.viewerIds);

@@ -30,6 +30,12 @@ export function caseloadQueries(store: Pick<ReadStore, 'collection'>) {
       const visible = new Set((await studentsVisibleTo(userId, now)).map((student) => student.id));
       return (await plans().find({ viewerIds: userId })).filter((plan) => visible.has(plan.studentId));
     },
+    /** Plans whose latest version (issue 27) waits for the user's acknowledgement, of students the user may still acknowledge for. */
+    async plansAwaitingAcknowledgementBy(userId: string, now: Date): Promise<{ plan: PlanDoc; student: StudentDoc }[]> {
+      const waiting = await plans().find({ awaitingAcknowledgement: userId });
+      const found = await Promise.all(waiting.map(async (plan) => ({ plan, student: await students().get(plan.studentId) })));
+      return found.filter((entry): entry is { plan: PlanDoc; student: StudentDoc } => entry.student !== null && mayAccess(entry.student, userId, 'acknowledge-plan', now));
+    },
     /** Every plan, for the workers' daily sweep. */
     allPlans: () => plans().find(),
 

@@ -33,7 +33,15 @@ export interface Audience {
 
 export type StudentDoc = Omit<Student, 'access' | 'sharedBy'> &
   Audience & { accommodations: StudentAccommodation[]; roles: Record<string, StudentRoleEntry> };
-export type PlanDoc = Plan & { viewerIds: string[] };
+export type PlanDoc = Plan & {
+  viewerIds: string[];
+  /** Issue 27, absent on a draft: the latest version's effective date, the acknowledgements recorded (`${version}:${userId}`),
+   * when the latest version was made, and who of those asked has not acknowledged it yet. */
+  effectiveDate?: string | null;
+  acknowledged?: readonly string[];
+  versionSince?: string;
+  awaitingAcknowledgement?: string[];
+};
 /** Documents are private: substitutes are not among their viewers. */
 export type DocumentDoc = StudentDocument & { viewerIds: string[]; sha256: string; revision: number };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planContentSchema } from '../schemas/plan-version.ts';
 import { defineEvent, type EventOf } from './define-event.ts';
 
 const planFields = {
@@ -20,5 +21,37 @@ export const PlanUpdated = defineEvent(
   z.object({ planId: z.string(), studentId: z.string(), changes: z.object(planFields).partial() }),
 );
 
-export const PLAN_EVENTS = [PlanCreated, PlanUpdated] as const;
+// Plan versions (issue 27). A version is what was signed: its content is frozen in the event, the accommodations
+// as they read then (a library entry renamed later does not rewrite it).
+export type { PlanContent } from '../schemas/plan-version.ts';
+
+/** The teachers asked to acknowledge a version: the student's audience at that moment, kept so that a rebuild asks the same. */
+const teachersAsked = z.array(z.object({ userId: z.string(), role: z.string() }));
+
+export const PlanFinalised = defineEvent(
+  'PlanFinalised',
+  1,
+  z.object({ planId: z.string(), studentId: z.string(), version: z.number().int(), effectiveDate: z.string(), content: planContentSchema, teachers: teachersAsked }),
+);
+/** `reason` is free text a teacher typed about the student: a personal field (personal-fields.ts). */
+export const PlanAmended = defineEvent(
+  'PlanAmended',
+  1,
+  z.object({
+    planId: z.string(),
+    studentId: z.string(),
+    version: z.number().int(),
+    reason: z.string(),
+    effectiveDate: z.string(),
+    content: planContentSchema,
+    teachers: teachersAsked,
+  }),
+);
+export const PlanVersionAcknowledged = defineEvent(
+  'PlanVersionAcknowledged',
+  1,
+  z.object({ planId: z.string(), studentId: z.string(), version: z.number().int(), userId: z.string() }),
+);
+
+export const PLAN_EVENTS = [PlanCreated, PlanUpdated, PlanFinalised, PlanAmended, PlanVersionAcknowledged] as const;
 export type PlanEvent = EventOf<(typeof PLAN_EVENTS)[number]>;

@@ -46,5 +46,7 @@ export const planSchema = z.object({
   meetingDate: z.string().nullable(),
   caseManager: z.string().nullable(),
   revision: z.number(),
+  /** The latest version's number once the plan is final (issue 27); absent on a draft. */
+  version: z.number().optional(),
 });
 export type Plan = z.infer<typeof planSchema>;

@@ -20,7 +20,7 @@ const ContactPage = lazyPage(() => import('../features/landing/components/contac
 const TermsPage = lazyPage(() => import('../features/legal/components/terms-page.tsx'));
 const PrivacyPage = lazyPage(() => import('../features/legal/components/privacy-page.tsx'));
 const NotFoundPage = lazyPage(() => import('../features/not-found/components/not-found-page.tsx'));
-const HomeDashboard = lazyPage(() => import('../features/dashboard/components/home-dashboard.tsx'));
+const HomeDashboard = lazyPage(() => import('./routes/dashboard-page.tsx'));
 const SettingsPage = lazyPage(() => import('./routes/settings/settings-page.tsx'));
 const UpgradePage = lazyPage(() => import('../features/upgrade/components/upgrade-page.tsx'));
 const NotificationsPage = lazyPage(() => import('../features/notifications/components/notifications-page.tsx'));

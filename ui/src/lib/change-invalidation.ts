@@ -46,6 +46,8 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       return [
         { queryKey: queryKeys.plans(), exact: true },
         { queryKey: queryKeys.plan(change.id) },
+        // A new version asks for acknowledgements; an acknowledgement answers one (issue 27).
+        { queryKey: queryKeys.pendingAcknowledgements() },
         { queryKey: queryKeys.subPlan() },
         // A comparison shows each student's plan dates.
         { queryKey: queryKeys.studentComparisons() },

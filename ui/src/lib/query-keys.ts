@@ -15,6 +15,10 @@ export const queryKeys = {
   allStudentAccommodations: () => ['/api/students/accommodations/all'] as const,
   plans: () => ['/api/plans'] as const,
   plan: (id: string) => ['/api/plans', id] as const,
+  /** Under the plan's key: a plan poke refreshes them with it (issue 27). */
+  planSignedVersions: (id: string) => ['/api/plans', id, 'versions'] as const,
+  planAcknowledgements: (id: string) => ['/api/plans', id, 'acknowledgements'] as const,
+  pendingAcknowledgements: () => ['/api/acknowledgements/pending'] as const,
   accommodationLibrary: () => ['/api/accommodations/defaults'] as const,
   subPlan: () => ['/api/sub-plan'] as const,
   /** Under the sub plan's key, so that whatever refreshes the sub plan refreshes it by class too. */

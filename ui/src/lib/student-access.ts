@@ -19,6 +19,9 @@ const ACCESS_LABELS: Record<Exclude<StudentAccess, 'owner'>, string> = { ...SHAR
 
 export const roleLabel = (role: Exclude<StudentAccess, 'owner'>): string => ACCESS_LABELS[role] ?? role;
 
+/** Any role as the server names it ('owner', 'co-teacher'…), as a label: 'Owner', 'Co-teacher'. */
+export const anyRoleLabel = (role: string): string => (role === 'owner' ? 'Owner' : (Object.entries(ACCESS_LABELS).find(([known]) => known === role)?.[1] ?? role));
+
 /** 'a co-teacher', 'a substitute', 'an auditor', 'a class teacher'. */
 export const roleWithArticle = (role: Exclude<StudentAccess, 'owner'>): string => {
   const label = roleLabel(role).toLowerCase();
@@ -35,15 +38,28 @@ type StudentAction =
   | 'manage-shares'
   | 'see-history'
   | 'see-access-log'
+  | 'acknowledge-plan'
   | 'log-implementation'
   | 'export-hearing-packet';
 
 const CAPABILITIES: Record<StudentAccess, ReadonlySet<StudentAction>> = {
-  owner: new Set(['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'log-implementation', 'export-hearing-packet']),
-  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'log-implementation']),
-  substitute: new Set(['view', 'log-implementation']),
+  owner: new Set([
+    'view',
+    'see-private',
+    'edit',
+    'delete',
+    'list-shares',
+    'manage-shares',
+    'see-history',
+    'see-access-log',
+    'acknowledge-plan',
+    'log-implementation',
+    'export-hearing-packet',
+  ]),
+  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']),
+  substitute: new Set(['view', 'acknowledge-plan', 'log-implementation']),
   auditor: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet']),
-  'class-teacher': new Set(['view', 'log-implementation']),
+  'class-teacher': new Set(['view', 'acknowledge-plan', 'log-implementation']),
 };
 
 /** What a kind of access may do on the student's screens, by the controls and tabs it decides. */
@@ -60,6 +76,8 @@ export interface StudentPermissions {
   seeHistory: boolean;
   /** The Access log tab and the records export. */
   seeAccessLog: boolean;
+  /** Acknowledging a plan version (issue 27): the student's teachers, not auditors. */
+  acknowledgePlan: boolean;
   /** The implementation log's day view and its outcome buttons (issue 27); an auditor only reads the log. */
   logImplementation: boolean;
   /** The 'Hearing packet' download beside the history (issue 27). */
@@ -81,6 +99,7 @@ export function permissionsFor(access: StudentAccess | undefined, archived = fal
     seeShares: allowed.has('list-shares'),
     seeHistory: allowed.has('see-history'),
     seeAccessLog: allowed.has('see-access-log'),
+    acknowledgePlan: allowed.has('acknowledge-plan'),
     logImplementation: changes && allowed.has('log-implementation'),
     exportHearingPacket: allowed.has('export-hearing-packet'),
   };

@@ -9,26 +9,36 @@ const VIEW_ONLY: StudentPermissions = {
   seeShares: false,
   seeHistory: false,
   seeAccessLog: false,
+  acknowledgePlan: false,
   logImplementation: false,
   exportHearingPacket: false,
 };
 
 describe('what each access may do on a student', () => {
-  it('a substitute views and logs implementation: no edits, uploads, notes, history or access log', () => {
-    expect(permissionsFor('substitute')).toEqual({ ...VIEW_ONLY, logImplementation: true });
+  it('a substitute views, acknowledges plan versions and logs implementation: no edits, uploads, notes, history or access log', () => {
+    expect(permissionsFor('substitute')).toEqual({ ...VIEW_ONLY, acknowledgePlan: true, logImplementation: true });
   });
 
   it('a co-teacher edits and sees the history, but neither deletes, shares nor reads the access log', () => {
-    expect(permissionsFor('co-teacher')).toEqual({ ...VIEW_ONLY, edit: true, seePrivate: true, seeShares: true, seeHistory: true, logImplementation: true });
+    expect(permissionsFor('co-teacher')).toEqual({
+      ...VIEW_ONLY,
+      edit: true,
+      seePrivate: true,
+      seeShares: true,
+      seeHistory: true,
+      acknowledgePlan: true,
+      logImplementation: true,
+    });
   });
 
-  it('an auditor reads the full record, its history and access log, and changes nothing', () => {
+  it('an auditor reads the full record, its history and access log, and changes (or acknowledges) nothing', () => {
     expect(permissionsFor('auditor')).toEqual({ ...VIEW_ONLY, seePrivate: true, seeHistory: true, seeAccessLog: true, exportHearingPacket: true });
   });
 
   it('an archived student (its owner’s Premium ended) is read as before by every role, and changed by none', () => {
-    expect(permissionsFor('owner', true)).toEqual({ ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true, seeAccessLog: true, exportHearingPacket: true });
-    expect(permissionsFor('co-teacher', true)).toEqual({ ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true });
+    const read = { ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true, acknowledgePlan: true };
+    expect(permissionsFor('owner', true)).toEqual({ ...read, seeAccessLog: true, exportHearingPacket: true });
+    expect(permissionsFor('co-teacher', true)).toEqual(read);
   });
 
   it('a student without an access field is the caller’s own (a server before sharing existed)', () => {

@@ -6,6 +6,7 @@ import type { JobHandlers, JobQueue } from '../jobs/job-queue.ts';
 import { REVIEW_REMINDER_JOB, REVIEW_SWEEP_JOB, runReviewReminder, sweepReviewReminders } from '../reminders/review-reminders.ts';
 import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB, sweepDueEmails } from '../notifications/email-delivery.ts';
 import type { Mailer } from '../notifications/mailer.ts';
+import { ACKNOWLEDGEMENT_REMINDER_JOB, runAcknowledgementReminder } from '../reminders/acknowledgement-reminders.ts';
 import { expireShare, SHARE_EXPIRY_JOB, sweepShareExpiries } from '../sharing/share-expiry.ts';
 import { deliverShareInvitation, SHARE_INVITATION_JOB, sweepShareInvitations } from '../sharing/share-invitation.ts';
 
@@ -50,6 +51,10 @@ export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
     [SHARE_INVITATION_JOB]: async (data) => {
       const record = await deliverShareInvitation(dependencies, data);
       if (record.status === 'sent') logger.info('share invitation e-mailed', { via: record.via });
+    },
+    [ACKNOWLEDGEMENT_REMINDER_JOB]: async (data) => {
+      const raised = await runAcknowledgementReminder(dependencies, data);
+      if (raised > 0) logger.info('acknowledgement reminder raised', { notifications: raised });
     },
     [SHARE_EXPIRY_JOB]: async (data) => {
       if (await expireShare(dependencies, data)) logger.info('share expired');

@@ -24,6 +24,7 @@ import { accountName } from '../notifications/account-name.ts';
 import { queueShareInvitation, shareInvitationId } from '../sharing/share-invitation.ts';
 import { scheduleShareExpiry, shareExpiryJobId } from '../sharing/share-expiry.ts';
 import { reviewReminderPlans } from './review-reminder-plans.ts';
+import { followVersionOnStudent, scheduleAcknowledgementReminders, versionMadeNotifications, type VersionMade } from './acknowledgement-reminders.ts';
 
 /** The read model these reactions consult (plans, students and their viewers). */
 const CASELOAD_PROJECTION = 'caseload';
@@ -31,6 +32,8 @@ const CASELOAD_PROJECTION = 'caseload';
 const NEEDS_CASELOAD = new Set([
   'PlanCreated',
   'PlanUpdated',
+  'PlanFinalised',
+  'PlanAmended',
   'DocumentUploaded',
   'StudentAccommodationsChanged',
   'StudentShared',
@@ -118,6 +121,27 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         return reminders.onPlanEvent(envelope);
       case 'StudentDeleted':
         return reminders.onStudentDeleted(envelope.data.studentId);
+      // A plan version (issue 27): its review date may have moved; its teachers are asked to acknowledge it.
+      case 'PlanFinalised':
+      case 'PlanAmended': {
+        await reminders.onPlanEvent(envelope);
+        const { planId, studentId, version, teachers, content } = envelope.data;
+        const made: VersionMade = {
+          eventId: envelope.eventId,
+          planId,
+          studentId,
+          version,
+          kind: envelope.type === 'PlanFinalised' ? 'finalised' : 'amended',
+          teacherIds: teachers.map((teacher) => teacher.userId),
+          accommodationIds: content.accommodations.map((accommodation) => accommodation.id),
+          at: new Date(envelope.occurredAt),
+        };
+        const student = await studentContext(studentId);
+        if (student) await raiseAll(versionMadeNotifications(made, student.studentLabel, await actorOf(envelope)), envelope);
+        await scheduleAcknowledgementReminders(jobs, made, deps.now());
+        await followVersionOnStudent({ eventStore, readStore }, made);
+        return;
+      }
       case 'DocumentUploaded': {
         const student = await studentContext(envelope.data.studentId, 'private');
         if (student) await raiseAll(documentUploadedNotifications(student, envelope.data.documentId, await actorOf(envelope)), envelope);

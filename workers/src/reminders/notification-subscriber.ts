@@ -10,6 +10,8 @@ export const SUBSCRIBER_STATE = 'notification-subscriber';
 const HANDLED = new Set([
   'PlanCreated',
   'PlanUpdated',
+  'PlanFinalised',
+  'PlanAmended',
   'StudentDeleted',
   'DocumentUploaded',
   'StudentAccommodationsChanged',

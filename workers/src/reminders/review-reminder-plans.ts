@@ -33,8 +33,9 @@ export function reviewReminderPlans(readStore: ReadStore, jobs: Pick<JobQueue, '
         if (before) return;
         after = { id: planId, studentId: event.data.studentId, reviewDate: event.data.reviewDate, status: event.data.status };
       } else {
-        if (!before) return;
-        after = { ...before, ...pick(event.data.changes) };
+        if (!before || event.type === 'PlanVersionAcknowledged') return;
+        // A version (issue 27) may move the review date: an amendment is how a final plan's dates change.
+        after = { ...before, ...pick(event.type === 'PlanUpdated' ? event.data.changes : event.data.content) };
       }
       const open = after.status !== CLOSED_PLAN_STATUS;
       const wasOpen = before !== null && before.status !== CLOSED_PLAN_STATUS;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { studentAsOf, studentWithAccommodationsAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
-import { planAsOf, planVersions } from '@accommodate/shared-events/domain/plan/plan-versions';
+import { planAsOf, planRevisions } from '@accommodate/shared-events/domain/plan/plan-revisions';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
@@ -47,14 +47,14 @@ export function historyRoutes(context: AppContext, recordAccess: RecordAccess): 
     res.json({ ...student, asOf, plans });
   });
 
-  router.get('/api/plans/:id/versions', async (req, res) => {
+  router.get('/api/plans/:id/revisions', async (req, res) => {
     const userId = requireUser(req);
     const plan = await caseloadQueries(context.readStore).planById(idParam(req));
     if (!plan) throw new NotFoundError('Plan');
     await loadStudentFor(context, userId, plan.studentId, 'see-history', 'Plan');
-    await recordAccess(req, { studentId: plan.studentId, userId, action: 'view', what: `Plan ${plan.id} versions` });
+    await recordAccess(req, { studentId: plan.studentId, userId, action: 'view', what: `Plan ${plan.id} revisions` });
     const lookup = personLookup(context.readStore);
-    const versions = planVersions(await context.eventStore.readStream(streamName('plan', plan.id)));
+    const versions = planRevisions(await context.eventStore.readStream(streamName('plan', plan.id)));
     res.json(
       await Promise.all(
         versions.reverse().map(async ({ revision, at, actorId, plan: state }) => ({ revision, at, actor: await lookup(actorId), plan: state })),

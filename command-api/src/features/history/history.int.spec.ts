@@ -86,7 +86,7 @@ describe('student history and as-of', () => {
     const student = await client.post('/api/students', mia);
     const plan = await client.post(`/api/students/${student.body.id}/plans`, { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'draft' });
     await client.patch(`/api/plans/${plan.body.id}`, { reviewDate: '2027-05-01' }, { 'If-Match': '"0"' });
-    const versions = await client.get(`/api/plans/${plan.body.id}/versions`);
+    const versions = await client.get(`/api/plans/${plan.body.id}/revisions`);
     expect(versions.body.map((v: { revision: number; plan: { reviewDate: string } }) => [v.revision, v.plan.reviewDate])).toEqual([
       [1, '2027-05-01'],
       [0, '2027-06-01'],

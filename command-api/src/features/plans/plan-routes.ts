@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { planFormSchema, planPatchSchema, type Plan } from '@accommodate/shared-events/schemas/plan';
+import { planFormSchema, planPatchSchema } from '@accommodate/shared-events/schemas/plan';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
@@ -11,12 +11,8 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
+import { loadPlanFor, toPlan } from '../../shared/plan-access.ts';
 import { planDecider } from '@accommodate/shared-events/domain/plan/decide-plan';
-
-export function toPlan(doc: PlanDoc): Plan {
-  const { viewerIds: _viewers, ...plan } = doc;
-  return plan;
-}
 
 const byReviewDate = (a: PlanDoc, b: PlanDoc) => a.reviewDate.localeCompare(b.reviewDate) || a.id.localeCompare(b.id);
 
@@ -24,13 +20,6 @@ export function planRoutes(context: AppContext): Router {
   const router = Router();
   const caseload = caseloadQueries(context.readStore);
 
-  /** A plan is visible exactly when its student is; otherwise it is not found. */
-  const loadPlanFor = async (userId: string, planId: string, need: 'view' | 'edit') => {
-    const plan = await caseload.planById(planId);
-    if (!plan) throw new NotFoundError('Plan');
-    await loadStudentFor(context, userId, plan.studentId, need, 'Plan');
-    return plan;
-  };
   const readBack = async (planId: string) => {
     const plan = await caseload.planById(planId);
     if (!plan) throw new NotFoundError('Plan');
@@ -45,7 +34,7 @@ export function planRoutes(context: AppContext): Router {
   });
 
   router.get('/api/plans/:id', async (req, res) => {
-    const plan = await loadPlanFor(requireUser(req), idParam(req), 'view');
+    const { plan } = await loadPlanFor(context, requireUser(req), idParam(req), 'view');
     setEtag(res, plan.revision);
     res.json(toPlan(plan));
   });
@@ -81,7 +70,7 @@ export function planRoutes(context: AppContext): Router {
   router.patch('/api/plans/:id', async (req, res) => {
     const userId = requireUser(req);
     const planId = idParam(req);
-    await loadPlanFor(userId, planId, 'edit');
+    await loadPlanFor(context, userId, planId, 'edit');
     const patch = planPatchSchema.parse(req.body);
     const changes = { ...patch, ...(patch.caseManager !== undefined ? { caseManager: patch.caseManager || null } : {}) };
     const result = await handleCommand(context, planDecider, streamName('plan', planId), { type: 'UpdatePlan', planId, changes }, {

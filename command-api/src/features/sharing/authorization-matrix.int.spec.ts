@@ -19,6 +19,8 @@ interface World {
   users: Record<Role, Teacher>;
   studentId: string;
   planId: string;
+  /** Finalised by the owner before the matrix runs: the teachers' acknowledgements are pending. */
+  finalPlanId: string;
   documentId: string;
   shareId: string;
   classId: string;
@@ -58,6 +60,29 @@ row('GET /api/plans (list)', async (w, c) => (await c.get('/api/plans')).body.so
 row('GET /api/plans/:id', (w, c) => c.get(`/api/plans/${w.planId}`), {});
 row('POST /api/students/:id/plans', (w, c) => c.post(`/api/students/${w.studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' }), READ_ONLY);
 row('PATCH /api/plans/:id', (w, c) => c.patch(`/api/plans/${w.planId}`, { caseManager: 'Ms. Case' }), READ_ONLY);
+// Plan versions (issue 27): everyone who reads the plan reads its versions; owner and co-teachers finalise and amend;
+// the student's teachers acknowledge, auditors (who only check) do not. Each cell works on a plan of its own.
+const newPlan = async (w: World) => (await w.users.owner.post(`/api/students/${w.studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
+const finalPlan = async (w: World) => {
+  const planId = await newPlan(w);
+  expect((await w.users.owner.post(`/api/plans/${planId}/finalise`)).status).toBe(200);
+  return planId;
+};
+row('GET /api/plans/:id/versions', (w, c) => c.get(`/api/plans/${w.finalPlanId}/versions`), {});
+row('GET /api/plans/:id?asOf=', (w, c) => c.get(`/api/plans/${w.finalPlanId}?asOf=2099-01-01`), {});
+row('GET /api/plans/:id/acknowledgements', (w, c) => c.get(`/api/plans/${w.finalPlanId}/acknowledgements`), {});
+row('GET /api/acknowledgements/pending', async (w, c) => (await c.get('/api/acknowledgements/pending')).body.some((p: { planId: string }) => p.planId === w.finalPlanId), {
+  // The owner signed it, which acknowledges it; an auditor is never asked.
+  owner: 404,
+  auditor: 404,
+});
+row('POST /api/plans/:id/finalise', async (w, c) => c.post(`/api/plans/${await newPlan(w)}/finalise`), READ_ONLY);
+// The same accommodations again: the student follows each version, and the rows after this one need them.
+row('POST /api/plans/:id/amendments', async (w, c) => {
+  const { accommodationIds } = (await w.users.owner.get(`/api/students/${w.studentId}`)).body as { accommodationIds: string[] };
+  return c.post(`/api/plans/${await finalPlan(w)}/amendments`, { reason: 'Review meeting', effectiveDate: '2099-01-01', accommodationIds });
+}, READ_ONLY);
+row('POST /api/plans/:id/versions/:version/acknowledgement', async (w, c) => c.post(`/api/plans/${await finalPlan(w)}/versions/1/acknowledgement`), { auditor: 403 });
 row('GET /api/students/:id/shares', (w, c) => c.get(`/api/students/${w.studentId}/shares`), READ_ONLY);
 row('POST /api/students/:id/shares', (w, c) => c.post(`/api/students/${w.studentId}/shares`, { email: w.danaEmail, role: 'auditor' }), OWNER_ONLY);
 row('POST /api/shares (bulk)', (w, c) => c.post('/api/shares', { studentIds: [w.studentId], email: w.danaEmail, role: 'auditor' }), OWNER_ONLY);
@@ -139,7 +164,9 @@ beforeAll(async () => {
   const classId = (await owner.post('/api/classes', { name: 'Period 1' })).body.id as string;
   await owner.post(`/api/classes/${classId}/teachers`, { email: users['class teacher'].user.email });
   expect((await owner.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
-  world = { server, users, studentId, planId, documentId, shareId, classId, danaEmail: dana.user.email };
+  const finalPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
+  expect((await owner.post(`/api/plans/${finalPlanId}/finalise`)).status).toBe(200);
+  world = { server, users, studentId, planId, finalPlanId, documentId, shareId, classId, danaEmail: dana.user.email };
 }, 60_000);
 afterAll(async () => {
   await world?.server.close();

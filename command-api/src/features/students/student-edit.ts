@@ -25,6 +25,8 @@ export interface StudentEditRequest {
   yours: (seen: StudentEdit) => StudentEdit;
   /** Refuses assignments that are new to the record (not in the user's library). */
   checkNewAssignments: (added: string[]) => Promise<void>;
+  /** A final plan is in force (issue 27): the accommodations change only through its amendment. */
+  accommodationsLocked: boolean;
 }
 
 const editOf = (state: StudentState): StudentEdit => {
@@ -49,7 +51,13 @@ export function studentEdit(context: AppContext, request: StudentEditRequest) {
     const edit = seenRevision === view.revision ? request.yours(current) : await mergedEdit(context, request, view, current, seenRevision);
     // Only new assignments need to be in the library; existing ones may stay as they are.
     await request.checkNewAssignments(edit.accommodationIds.filter((id) => !current.accommodationIds.includes(id)));
-    return { type: 'UpdateStudent', studentId: request.studentId, details: edit.details, accommodationIds: [...edit.accommodationIds] };
+    return {
+      type: 'UpdateStudent',
+      studentId: request.studentId,
+      details: edit.details,
+      accommodationIds: [...edit.accommodationIds],
+      accommodationsLocked: request.accommodationsLocked,
+    };
   };
 }
 

@@ -4,6 +4,7 @@ import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
+import { planLocksAccommodations } from '@accommodate/shared-events/schemas/plan-version';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
@@ -20,7 +21,7 @@ import { loadStudentFor } from '../../shared/student-access.ts';
 import { classStudentsVisibleTo } from '../../shared/class-access.ts';
 import { presentStudent, presentStudents, toStudentListItem } from '../../shared/student-views.ts';
 import { eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
-import { assertInLibrary } from './accommodation-choice.ts';
+import { assertInLibrary } from '../../shared/accommodation-choice.ts';
 import { renderAccommodationsPdf } from './accommodations-pdf.ts';
 import { attachmentDisposition, studentFileName } from '../../http/download-names.ts';
 import { timeZoneOf } from '../../http/time-zone.ts';
@@ -148,6 +149,7 @@ export function studentRoutes(context: AppContext): Router {
         accommodationIds: sentAccommodationIds(req) ? input.accommodationIds : seen.accommodationIds,
       }),
       checkNewAssignments: (added) => assertInLibrary(context, userId, added),
+      accommodationsLocked: (await caseload.plansOfStudent(current.id)).some(planLocksAccommodations),
     });
     const result = await handleCommand(context, studentDecider, streamName('student', current.id), edit, {
       actor: { userId },

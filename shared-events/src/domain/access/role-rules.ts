@@ -7,6 +7,8 @@ import { shareEndsAt, type StudentAccessRole } from '../../schemas/share.ts';
  * - edit: change it, its plans and documents; delete: remove it for everyone;
  * - list-shares / manage-shares: see who it is shared with / grant and revoke;
  * - see-history: its history and as-of views; see-access-log: who accessed it (34 CFR 99.32(c));
+ * - acknowledge-plan: confirm having read a plan version (issue 27): the student's teachers, not auditors, who only check.
+ *   Finalising and amending a plan is 'edit'; reading its versions is 'view'.
  * - log-implementation: record, day by day, whether each accommodation was provided (issue 27); reading the log is 'view';
  * - export-hearing-packet: the one PDF of a date range for a hearing or an OCR complaint (issue 27): plans, history,
  *   notifications and the access log, so only the roles that may read both history and access log.
@@ -20,6 +22,7 @@ export const STUDENT_ACTIONS = [
   'manage-shares',
   'see-history',
   'see-access-log',
+  'acknowledge-plan',
   'log-implementation',
   'export-hearing-packet',
 ] as const;
@@ -52,13 +55,13 @@ const atShareExpiry = (entry: StudentRoleEntry): number => (entry.expiresAt === 
  */
 export const ROLE_RULES: Readonly<Record<StudentAccessRole, RoleRule>> = {
   owner: { allows: new Set(STUDENT_ACTIONS), endsAt: forever },
-  'co-teacher': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'log-implementation']), endsAt: atShareExpiry },
-  substitute: { allows: new Set(['view', 'log-implementation']), endsAt: atShareExpiry },
+  'co-teacher': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
+  substitute: { allows: new Set(['view', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
   auditor: { allows: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet']), endsAt: atShareExpiry },
   // A teacher of a class the student is enrolled in (issue 24): name, grade, status, the accommodations and the plan's
   // dates, enough to carry the plan out; no parent information, notes or documents. It lasts while the enrolment
   // does: the caseload projection drops the entry when the student leaves the class or the class is archived.
-  'class-teacher': { allows: new Set(['view', 'log-implementation']), endsAt: forever },
+  'class-teacher': { allows: new Set(['view', 'acknowledge-plan', 'log-implementation']), endsAt: forever },
 };
 
 /** What a role allows while it lasts: for audiences kept without a clock (the read models' viewer lists). */

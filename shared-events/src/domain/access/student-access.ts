@@ -23,6 +23,7 @@ const DENIED: Record<StudentAction, () => DomainError> = {
   'manage-shares': () => new ForbiddenError('Only the student’s owner can share them'),
   'see-history': () => new ForbiddenError('You cannot see this student’s history'),
   'see-access-log': () => new ForbiddenError('Only the owner and auditors can see the access log'),
+  'acknowledge-plan': () => new ForbiddenError('Only the student’s teachers acknowledge plan versions'),
   'log-implementation': () => new ForbiddenError('You can read this student’s implementation log but not add to it'),
   'export-hearing-packet': () => new ForbiddenError('Only the owner and auditors can export the hearing packet'),
 };

@@ -17,9 +17,14 @@ describe('who may do what with a student', () => {
   const student = record({ olga: owner, cora: share('co-teacher'), sam: share('substitute', '2026-05-03'), abe: share('auditor') });
 
   it('lets the owner do everything', () => {
-    for (const action of ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'log-implementation', 'export-hearing-packet'] as const) {
+    for (const action of ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'acknowledge-plan', 'log-implementation', 'export-hearing-packet'] as const) {
       expect(mayAccess(student, 'olga', action, now)).toBe(true);
     }
+  });
+
+  it('asks the student’s teachers to acknowledge plan versions, not auditors, who only check (issue 27)', () => {
+    for (const teacher of ['cora', 'sam']) expect(asking(student, teacher, 'acknowledge-plan')).not.toThrow();
+    expect(asking(student, 'abe', 'acknowledge-plan')).toThrow(new ForbiddenError('Only the student’s teachers acknowledge plan versions'));
   });
 
   it('lets a co-teacher view, edit and see shares and history, but not delete, share or read the access log', () => {

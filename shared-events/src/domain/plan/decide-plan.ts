@@ -1,17 +1,67 @@
-import type { PlanEvent } from '../../events/plan-events.ts';
+import type { PlanContent, PlanEvent } from '../../events/plan-events.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { changesFrom } from '../changes.ts';
-import { evolvePlan, initialPlanState, PLAN_EVENT_TYPES, type PlanFields, type PlanState } from './plan.ts';
+import { acknowledgementKey, evolvePlan, initialPlanState, PLAN_EVENT_TYPES, type PlanFields, type PlanState } from './plan.ts';
+
+/** A teacher asked to acknowledge a version, with the role they had then. */
+export interface TeacherAsked {
+  userId: string;
+  role: string;
+}
+
+/** What a version fixes besides the plan's own fields: the student's accommodations as they read now, and who must acknowledge. */
+interface VersionInputs {
+  /** Who signs the version: being one of the teachers asked, they have acknowledged it by signing. */
+  by: string;
+  effectiveDate: string;
+  accommodations: PlanContent['accommodations'];
+  teachers: TeacherAsked[];
+}
+
+/** The plan's fields a version freezes: a final plan changes them only through an amendment. */
+export const CONTENT_FIELDS = ['startDate', 'reviewDate', 'meetingDate', 'caseManager'] as const;
+export type ContentChanges = Partial<Pick<PlanFields, (typeof CONTENT_FIELDS)[number]>>;
 
 export type PlanCommand =
   | { type: 'CreatePlan'; planId: string; studentId: string; fields: PlanFields }
-  | { type: 'UpdatePlan'; planId: string; changes: Partial<PlanFields> };
+  | { type: 'UpdatePlan'; planId: string; changes: Partial<PlanFields> }
+  | ({ type: 'FinalisePlan'; planId: string } & VersionInputs)
+  | ({ type: 'AmendPlan'; planId: string; reason: string; changes: ContentChanges } & VersionInputs)
+  | { type: 'AcknowledgeVersion'; planId: string; version: number; userId: string };
 
 /** The same words as planFormSchema, for a patch that moves only one of the two dates. */
 export const REVIEW_BEFORE_START = 'Review date must be on or after the start date';
+export const ALREADY_FINAL = 'This plan is already final: amend it to change it';
+export const NOT_FINAL = 'Only a final plan can be amended: finalise it first';
+export const PLAN_IS_FINAL = 'This plan is final: amend the plan to change its dates or case manager';
+export const REASON_REQUIRED = 'A reason is required';
+export const EFFECTIVE_BEFORE_PREVIOUS = 'The effective date cannot be before the previous version’s';
 
 const PLAN_FIELDS = ['startDate', 'reviewDate', 'status', 'meetingDate', 'caseManager'] as const;
+
+type PresentPlan = Extract<PlanState, { status: 'present' }>;
+
+function assertPresent(state: PlanState): asserts state is PresentPlan {
+  if (state.status !== 'present') throw new NotFoundError('Plan');
+}
+
+function assertDatesInOrder(fields: PlanFields): void {
+  if (fields.reviewDate < fields.startDate) throw ValidationError.onField('reviewDate', REVIEW_BEFORE_START);
+}
+
+const contentOf = (fields: PlanFields, accommodations: PlanContent['accommodations']): PlanContent => ({
+  startDate: fields.startDate,
+  reviewDate: fields.reviewDate,
+  meetingDate: fields.meetingDate,
+  caseManager: fields.caseManager,
+  accommodations,
+});
+
+function signersAcknowledgement(command: { planId: string; by: string; teachers: TeacherAsked[] }, studentId: string, version: number): PlanEvent[] {
+  if (!command.teachers.some((teacher) => teacher.userId === command.by)) return [];
+  return [{ type: 'PlanVersionAcknowledged', data: { planId: command.planId, studentId, version, userId: command.by } }];
+}
 
 export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] {
   switch (command.type) {
@@ -19,14 +69,42 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       if (state.status !== 'absent') throw new IllegalStateError('This plan already exists');
       return [{ type: 'PlanCreated', data: { planId: command.planId, studentId: command.studentId, ...command.fields } }];
     case 'UpdatePlan': {
-      if (state.status !== 'present') throw new NotFoundError('Plan');
+      assertPresent(state);
       const changes = changesFrom(state.fields, command.changes, PLAN_FIELDS);
-      const after = { ...state.fields, ...changes };
-      if (after.reviewDate < after.startDate) {
-        throw ValidationError.onField('reviewDate', REVIEW_BEFORE_START);
-      }
+      assertDatesInOrder({ ...state.fields, ...changes });
+      if (state.version > 0 && CONTENT_FIELDS.some((field) => field in changes)) throw new IllegalStateError(PLAN_IS_FINAL);
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'PlanUpdated', data: { planId: command.planId, studentId: state.studentId, changes } }];
+    }
+    case 'FinalisePlan': {
+      assertPresent(state);
+      if (state.version > 0) throw new IllegalStateError(ALREADY_FINAL);
+      const { planId, effectiveDate, accommodations, teachers } = command;
+      const content = contentOf(state.fields, accommodations);
+      const finalised: PlanEvent = { type: 'PlanFinalised', data: { planId, studentId: state.studentId, version: 1, effectiveDate, content, teachers } };
+      return [finalised, ...signersAcknowledgement(command, state.studentId, 1)];
+    }
+    case 'AmendPlan': {
+      assertPresent(state);
+      if (state.version === 0) throw new IllegalStateError(NOT_FINAL);
+      const reason = command.reason.trim();
+      if (reason === '') throw ValidationError.onField('reason', REASON_REQUIRED);
+      if (state.effectiveDate !== null && command.effectiveDate < state.effectiveDate) {
+        throw ValidationError.onField('effectiveDate', EFFECTIVE_BEFORE_PREVIOUS);
+      }
+      const fields = { ...state.fields, ...changesFrom(state.fields, command.changes, CONTENT_FIELDS) };
+      assertDatesInOrder(fields);
+      const { planId, effectiveDate, accommodations, teachers } = command;
+      const version = state.version + 1;
+      const amended: PlanEvent = { type: 'PlanAmended', data: { planId, studentId: state.studentId, version, reason, effectiveDate, content: contentOf(fields, accommodations), teachers } };
+      return [amended, ...signersAcknowledgement(command, state.studentId, version)];
+    }
+    case 'AcknowledgeVersion': {
+      assertPresent(state);
+      const { planId, version, userId } = command;
+      if (version < 1 || version > state.version) throw new NotFoundError('Plan version');
+      if (state.acknowledged.includes(acknowledgementKey(version, userId))) return [];
+      return [{ type: 'PlanVersionAcknowledged', data: { planId, studentId: state.studentId, version, userId } }];
     }
   }
 }

@@ -45,3 +45,64 @@ describe('plan decider', () => {
     spec.given([]).when({ type: 'UpdatePlan', planId: 'p1', changes: { status: 'closed' } }).thenThrows(NotFoundError);
   });
 });
+
+describe('plan versions', () => {
+  const extendedTime = { id: 'a1', name: 'Extended time', category: 'Testing', description: '1.5× on tests' };
+  const quietSpace = { id: 'a2', name: 'Quiet space', category: 'Environment', description: null };
+  const teachers = [{ userId: 'owner', role: 'owner' }, { userId: 'co', role: 'co-teacher' }];
+  const content = { startDate: fields.startDate, reviewDate: fields.reviewDate, meetingDate: null, caseManager: null };
+  const finalised: PlanEvent = {
+    type: 'PlanFinalised',
+    data: { planId: 'p1', studentId: 's1', version: 1, effectiveDate: '2025-09-02', content: { ...content, accommodations: [extendedTime] }, teachers },
+  };
+  const amend = { type: 'AmendPlan' as const, planId: 'p1', by: 'principal', reason: 'Needs a calm room for tests', effectiveDate: '2025-10-01', changes: {}, accommodations: [extendedTime, quietSpace], teachers };
+
+  it('finalises a draft as version 1, its content frozen as it reads now', () => {
+    spec
+      .given([created])
+      .when({ type: 'FinalisePlan', planId: 'p1', by: 'principal', effectiveDate: '2025-09-02', accommodations: [extendedTime], teachers })
+      .then([finalised]);
+  });
+
+  it('counts the signer, being a teacher asked, as having acknowledged what they signed', () => {
+    spec
+      .given([created])
+      .when({ type: 'FinalisePlan', planId: 'p1', by: 'owner', effectiveDate: '2025-09-02', accommodations: [extendedTime], teachers })
+      .then([finalised, { type: 'PlanVersionAcknowledged', data: { planId: 'p1', studentId: 's1', version: 1, userId: 'owner' } }]);
+  });
+
+  it('refuses to finalise a final plan again', () => {
+    spec.given([created, finalised]).when({ type: 'FinalisePlan', planId: 'p1', by: 'owner', effectiveDate: '2025-09-03', accommodations: [], teachers }).thenThrows(IllegalStateError);
+  });
+
+  it('amends a final plan into the next version, numbered on', () => {
+    const amended: PlanEvent = {
+      type: 'PlanAmended',
+      data: { planId: 'p1', studentId: 's1', version: 2, reason: 'Needs a calm room for tests', effectiveDate: '2025-10-01', content: { ...content, accommodations: [extendedTime, quietSpace] }, teachers },
+    };
+    spec.given([created, finalised]).when(amend).then([amended]);
+    spec.given([created, finalised, amended]).when({ ...amend, effectiveDate: '2025-11-01' }).then([{ ...amended, data: { ...amended.data, version: 3, effectiveDate: '2025-11-01' } }]);
+  });
+
+  it('amends only a final plan, with a reason, effective no earlier than the version before', () => {
+    spec.given([created]).when(amend).thenThrows(IllegalStateError);
+    spec.given([created, finalised]).when({ ...amend, reason: '  ' }).thenThrows(ValidationError, (error) => error.errors?.reason !== undefined);
+    spec.given([created, finalised]).when({ ...amend, effectiveDate: '2025-09-01' }).thenThrows(ValidationError, (error) => error.errors?.effectiveDate !== undefined);
+  });
+
+  it('locks a final plan’s dates against a plain patch, not its status', () => {
+    spec.given([created, finalised]).when({ type: 'UpdatePlan', planId: 'p1', changes: { reviewDate: '2026-10-01' } }).thenThrows(IllegalStateError);
+    spec
+      .given([created, finalised])
+      .when({ type: 'UpdatePlan', planId: 'p1', changes: { status: 'closed' } })
+      .then([{ type: 'PlanUpdated', data: { planId: 'p1', studentId: 's1', changes: { status: 'closed' } } }]);
+  });
+
+  it('records an acknowledgement per teacher and version, once', () => {
+    const acknowledged: PlanEvent = { type: 'PlanVersionAcknowledged', data: { planId: 'p1', studentId: 's1', version: 1, userId: 'co' } };
+    spec.given([created, finalised]).when({ type: 'AcknowledgeVersion', planId: 'p1', version: 1, userId: 'co' }).then([acknowledged]);
+    spec.given([created, finalised, acknowledged]).when({ type: 'AcknowledgeVersion', planId: 'p1', version: 1, userId: 'co' }).then([]);
+    spec.given([created, finalised]).when({ type: 'AcknowledgeVersion', planId: 'p1', version: 2, userId: 'co' }).thenThrows(NotFoundError);
+    spec.given([created]).when({ type: 'AcknowledgeVersion', planId: 'p1', version: 1, userId: 'co' }).thenThrows(NotFoundError);
+  });
+});

@@ -1,32 +1,81 @@
 import type { EventEnvelope } from '../../events/envelope.ts';
-import type { Plan } from '../../schemas/plan.ts';
-import { evolvePlan, initialPlanState, isPlanEvent } from './plan.ts';
+import type { PlanContent, PlanEvent } from '../../events/plan-events.ts';
+import type { EnvelopeOf } from '../event-types.ts';
+import { acknowledgementKey, isPlanEvent } from './plan.ts';
+import { CONTENT_FIELDS } from './decide-plan.ts';
 
-/** A plan as it was then: the same fields as a plan read now. */
-export type PlanAsOf = Plan;
+type VersionedAccommodation = PlanContent['accommodations'][number];
 
-export interface PlanVersion {
-  revision: number;
-  at: string;
-  actorId: string;
-  plan: PlanAsOf;
+/** What a version changed from the one before: for version 1, everything it holds is added. */
+export interface PlanVersionChanges {
+  added: VersionedAccommodation[];
+  removed: VersionedAccommodation[];
+  fields: { field: (typeof CONTENT_FIELDS)[number]; before: string | null; after: string | null }[];
 }
 
-/** Every version of a plan, oldest first: the state after each of its events, folded with the one `evolvePlan`. */
-export function planVersions(events: readonly EventEnvelope[]): PlanVersion[] {
-  const versions: PlanVersion[] = [];
-  let state = initialPlanState();
+/** A signed version of a plan (issue 27), read from its own event: as it was signed, whatever the library says now. */
+export interface PlanVersionRecord {
+  version: number;
+  kind: 'finalised' | 'amended';
+  at: string;
+  actorId: string;
+  reason: string | null;
+  effectiveDate: string;
+  content: PlanContent;
+  changes: PlanVersionChanges;
+  teachers: { userId: string; role: string }[];
+}
+
+type VersionEvent = EnvelopeOf<Extract<PlanEvent, { type: 'PlanFinalised' | 'PlanAmended' }>>;
+const isVersionEvent = (event: EventEnvelope): event is VersionEvent =>
+  isPlanEvent(event) && (event.type === 'PlanFinalised' || event.type === 'PlanAmended');
+
+const EMPTY: PlanContent = { startDate: '', reviewDate: '', meetingDate: null, caseManager: null, accommodations: [] };
+
+export function versionChanges(before: PlanContent | null, after: PlanContent): PlanVersionChanges {
+  const previous = before ?? EMPTY;
+  const had = new Set(previous.accommodations.map((accommodation) => accommodation.id));
+  const has = new Set(after.accommodations.map((accommodation) => accommodation.id));
+  return {
+    added: after.accommodations.filter((accommodation) => !had.has(accommodation.id)),
+    removed: previous.accommodations.filter((accommodation) => !has.has(accommodation.id)),
+    fields: before === null ? [] : CONTENT_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({ field, before: before[field], after: after[field] })),
+  };
+}
+
+/** Every version of a plan, oldest first. */
+export function planVersionsOf(events: readonly EventEnvelope[]): PlanVersionRecord[] {
+  const versions: PlanVersionRecord[] = [];
   for (const event of events) {
-    if (!isPlanEvent(event)) continue;
-    state = evolvePlan(state, event);
-    if (state.status !== 'present') continue;
-    const plan: PlanAsOf = { studentId: state.studentId, ...state.fields, id: event.data.planId, lastUpdated: event.occurredAt, revision: event.revision };
-    versions.push({ revision: event.revision, at: event.occurredAt, actorId: event.actor.userId, plan });
+    if (!isVersionEvent(event)) continue;
+    const { version, effectiveDate, content, teachers } = event.data;
+    versions.push({
+      version,
+      kind: event.type === 'PlanFinalised' ? 'finalised' : 'amended',
+      at: event.occurredAt,
+      actorId: event.actor.userId,
+      reason: event.type === 'PlanAmended' ? event.data.reason : null,
+      effectiveDate,
+      content,
+      changes: versionChanges(versions.at(-1)?.content ?? null, content),
+      teachers,
+    });
   }
   return versions;
 }
 
-/** A plan as it was at `asOf` (ISO), or null when not yet created. */
-export function planAsOf(events: readonly EventEnvelope[], asOf: string): PlanAsOf | null {
-  return planVersions(events.filter((event) => event.occurredAt <= asOf)).at(-1)?.plan ?? null;
+/** The version in force on `date` (YYYY-MM-DD): the latest whose effective date is on or before it; null if none. */
+export function versionInForce(events: readonly EventEnvelope[], date: string): PlanVersionRecord | null {
+  return planVersionsOf(events).filter((version) => version.effectiveDate <= date).at(-1) ?? null;
+}
+
+/** When each teacher acknowledged which version: `${version}:${userId}` → the instant. */
+export function acknowledgementTimes(events: readonly EventEnvelope[]): Map<string, string> {
+  const times = new Map<string, string>();
+  for (const event of events) {
+    if (!isPlanEvent(event) || event.type !== 'PlanVersionAcknowledged') continue;
+    const key = acknowledgementKey(event.data.version, event.data.userId);
+    if (!times.has(key)) times.set(key, event.occurredAt);
+  }
+  return times;
 }

@@ -22,7 +22,10 @@ export type StudentCommand =
       accommodationIds: string[];
       allowance: StudentAllowance;
     }
-  | { type: 'UpdateStudent'; studentId: string; details: StudentDetails; accommodationIds: string[] }
+  /** `accommodationsLocked`: a final plan is in force (issue 27), so the accommodations change only through an amendment. */
+  | { type: 'UpdateStudent'; studentId: string; details: StudentDetails; accommodationIds: string[]; accommodationsLocked?: boolean }
+  /** A plan version was made (issue 27): the student's accommodations become the version's; again, it changes nothing. */
+  | { type: 'FollowPlanVersion'; studentId: string; accommodationIds: string[] }
   | { type: 'DeleteStudent'; studentId: string }
   /** The owner's Premium ended and the student is beyond the free limit (issue 26). */
   | { type: 'ArchiveStudent'; studentId: string }
@@ -31,9 +34,19 @@ export type StudentCommand =
 
 export const STUDENT_ARCHIVED = 'This student is archived and read-only. Upgrade to Premium to change them again.';
 
+export const PLAN_IS_FINAL_FOR_ACCOMMODATIONS = 'This student’s plan is final: amend the plan to change accommodations';
+
 export const FREE_LIMIT_REACHED = `The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`;
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
+
+/** The set change from what the student has to what is wanted, or null when they are the same. */
+function assignmentChange(studentId: string, current: readonly string[], wanted: readonly string[]): StudentEvent | null {
+  const next = unique(wanted);
+  const added = next.filter((id) => !current.includes(id));
+  const removed = current.filter((id) => !next.includes(id));
+  return added.length > 0 || removed.length > 0 ? { type: 'StudentAccommodationsChanged', data: { studentId, added, removed } } : null;
+}
 
 function assertPresent(state: StudentState): asserts state is Extract<StudentState, { status: 'present' }> {
   if (state.status !== 'present') throw new NotFoundError('Student');
@@ -67,13 +80,15 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
       if (Object.keys(changes).length > 0) {
         events.push({ type: 'StudentDetailsUpdated', data: { studentId: command.studentId, changes } });
       }
-      const wanted = unique(command.accommodationIds);
-      const added = wanted.filter((id) => !state.accommodationIds.includes(id));
-      const removed = state.accommodationIds.filter((id) => !wanted.includes(id));
-      if (added.length > 0 || removed.length > 0) {
-        events.push({ type: 'StudentAccommodationsChanged', data: { studentId: command.studentId, added, removed } });
-      }
+      const assignments = assignmentChange(command.studentId, state.accommodationIds, command.accommodationIds);
+      if (assignments && command.accommodationsLocked === true) throw new IllegalStateError(PLAN_IS_FINAL_FOR_ACCOMMODATIONS);
+      if (assignments) events.push(assignments);
       return events;
+    }
+    case 'FollowPlanVersion': {
+      assertChangeable(state);
+      const assignments = assignmentChange(command.studentId, state.accommodationIds, command.accommodationIds);
+      return assignments ? [assignments] : [];
     }
     case 'DeleteStudent':
       assertChangeable(state);

@@ -4,7 +4,7 @@ import type { StudentEvent } from '../../events/student-events.ts';
 import { janeDetails } from '../../testing/student-fixtures.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
-import { FREE_LIMIT_REACHED, STUDENT_ARCHIVED, studentDecider } from './decide-student.ts';
+import { FREE_LIMIT_REACHED, PLAN_IS_FINAL_FOR_ACCOMMODATIONS, STUDENT_ARCHIVED, studentDecider } from './decide-student.ts';
 
 const spec = DeciderSpecification.for(studentDecider);
 const details = janeDetails;
@@ -89,6 +89,21 @@ describe('student decider', () => {
 
     it('cannot update a student that does not exist', () => {
       spec.given([]).when({ type: 'UpdateStudent', studentId: 's1', details, accommodationIds: [] }).thenThrows(NotFoundError);
+    });
+
+    it('refuses a change of accommodations while a final plan is in force, not of the details', () => {
+      const locked = { type: 'UpdateStudent' as const, studentId: 's1', details, accommodationIds: ['a1', 'a2'], accommodationsLocked: true };
+      spec.given([added, assigned(['a1'])]).when(locked).thenThrows(IllegalStateError, withMessage(PLAN_IS_FINAL_FOR_ACCOMMODATIONS));
+      spec
+        .given([added, assigned(['a1'])])
+        .when({ ...locked, details: { ...details, grade: '5' }, accommodationIds: ['a1'] })
+        .then([{ type: 'StudentDetailsUpdated', data: { studentId: 's1', changes: { grade: '5' } } }]);
+    });
+
+    it('follows a plan version’s accommodations, once', () => {
+      const follow = { type: 'FollowPlanVersion' as const, studentId: 's1', accommodationIds: ['a2'] };
+      spec.given([added, assigned(['a1'])]).when(follow).then([{ type: 'StudentAccommodationsChanged', data: { studentId: 's1', added: ['a2'], removed: ['a1'] } }]);
+      spec.given([added, assigned(['a2'])]).when(follow).then([]);
     });
   });
 

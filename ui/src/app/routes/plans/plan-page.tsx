@@ -9,10 +9,18 @@ import { usePlan } from '../../../features/plans/api/get-plan.ts';
 import { PlanDetailsCard } from '../../../features/plans/components/plan-details-card.tsx';
 import { PlanEditCard } from '../../../features/plans/components/plan-edit-card.tsx';
 import { useStudent } from '../../../features/students/api/get-student.ts';
+import { PlanVersionActions } from '../../../features/plans/components/plan-version-actions.tsx';
+import { PlanAcknowledgementsCard } from '../../../features/acknowledgements/components/plan-acknowledgements-card.tsx';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { useAmendmentOptions } from './amendment-options.ts';
 
 // The versions card (an antd Table, about 50 KB gzipped) waits for its own request anyway: its code loads beside it.
 const PlanVersionsCard = lazy(() =>
   import('../../../features/history/components/plan-versions-card.tsx').then((m) => ({ default: m.PlanVersionsCard })),
+);
+// The signed versions (issue 27) wait for their own request too.
+const PlanSignedVersionsCard = lazy(() =>
+  import('../../../features/plans/components/plan-signed-versions-card.tsx').then((m) => ({ default: m.PlanSignedVersionsCard })),
 );
 // antd's Result carries its illustrations: loaded only when the plan cannot be shown.
 const PlanLoadError = lazy(() => import('../../../features/plans/components/plan-load-error.tsx').then((m) => ({ default: m.PlanLoadError })));
@@ -23,6 +31,8 @@ export default function PlanPage() {
   const navigate = useNavigate();
   const plan = usePlan(id);
   const student = useStudent(plan.data?.studentId ?? '');
+  const { user } = useCurrentUser();
+  const amendmentOptions = useAmendmentOptions(plan.data?.studentId ?? '');
 
   if (plan.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (plan.isError) {
@@ -43,12 +53,23 @@ export default function PlanPage() {
       <PageHeader
         title="504 Plan"
         description={studentName ? `For ${studentName}` : undefined}
-        actions={<Button onClick={() => void navigate(`/students/${encodeURIComponent(current.studentId)}`)}>Back to Student</Button>}
+        actions={
+          <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+            {can?.edit && student.data && <PlanVersionActions plan={current} accommodationIds={student.data.accommodationIds} options={amendmentOptions} />}
+            <Button onClick={() => void navigate(`/students/${encodeURIComponent(current.studentId)}`)}>Back to Student</Button>
+          </div>
+        }
       />
       <PlanDetailsCard plan={current} studentName={studentName} />
+      {can && user && <PlanAcknowledgementsCard planId={current.id} userId={can.acknowledgePlan ? user.id : ''} />}
+      {can && (
+        <Suspense fallback={<Card title="Versions"><Skeleton active /></Card>}>
+          <PlanSignedVersionsCard planId={current.id} />
+        </Suspense>
+      )}
       {can?.edit && <PlanEditCard plan={current} />}
       {can?.seeHistory && (
-        <Suspense fallback={<Card title="Versions"><Skeleton active /></Card>}>
+        <Suspense fallback={<Card title="Change history"><Skeleton active /></Card>}>
           <PlanVersionsCard planId={current.id} />
         </Suspense>
       )}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button, Spin } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -19,6 +19,11 @@ const StudentEditForbidden = lazy(() =>
   import('../../../features/students/components/student-load-error.tsx').then((m) => ({ default: m.StudentEditForbidden })),
 );
 
+// Only when a save meets a final plan (issue 27): the amendment dialog and its plan lookups load then.
+const PlanAmendmentOffer = lazy(() => import('./plan-amendment-offer-loader.tsx'));
+
+type AmendmentOffer = { accommodationIds: string[]; resave: () => void };
+
 export default function EditStudentPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -26,6 +31,8 @@ export default function EditStudentPage() {
   const library = useAccommodationLibrary();
   const canEdit = student.isSuccess && permissionsFor(student.data.access, student.data.archived).edit;
   const present = useStudentPresence(canEdit ? id : '', 'editing');
+  const [offer, setOffer] = useState<AmendmentOffer | null>(null);
+  const [offerOpen, setOfferOpen] = useState(false);
 
   if (student.isPending || library.isPending) {
     return (
@@ -56,7 +63,19 @@ export default function EditStudentPage() {
           </div>
         }
       />
-      <StudentForm student={student.data} library={library.data ?? []} />
+      <StudentForm
+        student={student.data}
+        library={library.data ?? []}
+        offerAmendment={(next) => {
+          setOffer(next);
+          setOfferOpen(true);
+        }}
+      />
+      {offer && (
+        <Suspense fallback={null}>
+          <PlanAmendmentOffer studentId={id} accommodationIds={offer.accommodationIds} open={offerOpen} onClose={() => setOfferOpen(false)} onAmended={offer.resave} />
+        </Suspense>
+      )}
     </div>
   );
 }

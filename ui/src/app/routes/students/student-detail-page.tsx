@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SharedByBadge } from '../../../components/shared-by-badge.tsx';
 import { ArchivedBadge, ArchivedNotice } from '../../../components/archived-badge.tsx';
 import { permissionsFor } from '../../../lib/student-access.ts';
+import { AcknowledgementBanner } from '../../../features/acknowledgements/components/acknowledgement-banner.tsx';
 import { printStudentRecord } from '../../../features/access-log/api/record-print.ts';
 import { PresenceAvatars } from '../../../features/sharing/components/presence-avatars.tsx';
 import { useStudentPresence } from '../../../features/sharing/components/use-student-presence.ts';
@@ -126,6 +127,7 @@ export default function StudentDetailPage() {
         }
       />
       <ArchivedNotice student={data} />
+      {can.acknowledgePlan && <AcknowledgementBanner studentId={data.id} />}
       <Tabs
         className="wrapping-tabs"
         activeKey={activeTab}

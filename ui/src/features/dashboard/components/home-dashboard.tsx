@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, Spin } from 'antd';
 import { Card } from '../../../components/card.tsx';
@@ -22,7 +23,8 @@ const STEPS = [
 /** Full-page navigation: the server ends the session and sends the browser to "/". */
 const signOut = () => window.location.assign('/api/logout');
 
-export default function HomeDashboard() {
+/** `beforeGuide`: what the app adds from other features (issue 27: the plans to acknowledge). */
+export default function HomeDashboard({ beforeGuide }: { beforeGuide?: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   if (isLoading || !user) {
     return (
@@ -56,6 +58,7 @@ export default function HomeDashboard() {
           </Card>
         ))}
       </div>
+      {beforeGuide}
       <Card className="home-dashboard__guide">
         <h2 className="home-dashboard__guide-title">Quick Start Guide</h2>
         <p className="home-dashboard__card-text">Get started with managing your students' 504 plans</p>

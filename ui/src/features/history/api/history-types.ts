@@ -21,7 +21,7 @@ export type StudentAsOf = Omit<Student, 'access' | 'sharedBy'> & {
   plans: PlanSnapshot[];
 };
 
-/** GET /api/plans/:id/versions, newest first. */
+/** GET /api/plans/:id/revisions, newest first: the plan after each change. */
 export interface PlanVersion {
   revision: number;
   at: string;

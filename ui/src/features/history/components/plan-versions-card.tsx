@@ -27,9 +27,9 @@ export function PlanVersionsCard({ planId }: { planId: string }) {
   }, [loaded]);
   const list = loaded ?? [];
 
-  if (versions.isPending) return <Card title={<CardHeading>Versions</CardHeading>}><Skeleton active /></Card>;
+  if (versions.isPending) return <Card title={<CardHeading>Change history</CardHeading>}><Skeleton active /></Card>;
   if (versions.isError) return null;
-  if (list.length === 0) return <Card title={<CardHeading>Versions</CardHeading>}><Empty /></Card>;
+  if (list.length === 0) return <Card title={<CardHeading>Change history</CardHeading>}><Empty /></Card>;
   if (list.length === 1) return <OnlyVersion version={list[0]!} />;
 
   const options = list.map((version) => ({ value: version.revision, label: versionLabel(version) }));
@@ -43,7 +43,7 @@ export function PlanVersionsCard({ planId }: { planId: string }) {
   }));
 
   return (
-    <Card title={<CardHeading>Versions</CardHeading>} className="plan-versions" data-testid="plan-versions">
+    <Card title={<CardHeading>Change history</CardHeading>} className="plan-versions" data-testid="plan-versions">
       <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 8, marginBottom: 12 }}>
         <Select aria-label="Compare from version" style={{ flex: '1 1 240px', minWidth: 0, maxWidth: 340 }} value={left} options={options} onChange={setLeft} />
         <Typography.Text aria-hidden="true">→</Typography.Text>
@@ -72,7 +72,7 @@ export function PlanVersionsCard({ planId }: { planId: string }) {
 /** Nothing to compare: the one version, and who made it when. */
 function OnlyVersion({ version }: { version: PlanVersion }) {
   return (
-    <Card title={<CardHeading>Versions</CardHeading>} className="plan-versions" data-testid="plan-versions">
+    <Card title={<CardHeading>Change history</CardHeading>} className="plan-versions" data-testid="plan-versions">
       <Typography.Paragraph>
         This plan has one version: it has not been changed since {version.actor.name} created it on {formatDateTime(version.at)}.
       </Typography.Paragraph>

@@ -5,6 +5,7 @@ import { planStatusLabel, type Plan } from '@accommodate/shared-events/schemas/p
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { CardHeading } from '../../../components/card-heading.tsx';
+import { PlanFinalTag } from './plan-final-tag.tsx';
 
 interface PlanDetailsCardProps {
   plan: Plan;
@@ -20,7 +21,10 @@ export function PlanDetailsCard({ plan, studentName }: PlanDetailsCardProps) {
         <Descriptions.Item label="Student">
           <Link to={`/students/${encodeURIComponent(plan.studentId)}`}>{studentName ?? 'View student'}</Link>
         </Descriptions.Item>
-        <Descriptions.Item label="Status"><Tag>{planStatusLabel(plan.status)}</Tag></Descriptions.Item>
+        <Descriptions.Item label="Status">
+          <Tag>{planStatusLabel(plan.status)}</Tag>
+          <PlanFinalTag plan={plan} />
+        </Descriptions.Item>
         <Descriptions.Item label="Start Date">{formatListDate(plan.startDate)}</Descriptions.Item>
         <Descriptions.Item label="Review Due"><ReviewDue date={plan.reviewDate} /></Descriptions.Item>
         <Descriptions.Item label="Meeting Date">{formatListDate(plan.meetingDate)}</Descriptions.Item>

@@ -18,6 +18,7 @@ export function PlanEditCard({ plan }: { plan: Plan }) {
 
   return (
     <Card size="small" title={<CardHeading>Edit Plan</CardHeading>}>
+      {plan.version ? <p>This plan is final: its dates and case manager change through Amend, which records the next version.</p> : null}
       <PlanFormFields
         plan={plan}
         submitLabel="Save Plan"

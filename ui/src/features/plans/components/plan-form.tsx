@@ -53,6 +53,8 @@ interface PlanFormProps {
 }
 
 export function PlanFormFields({ plan, submitLabel, submitting, onSubmit, onCancel, serverErrors }: PlanFormProps) {
+  // A final plan's dates and case manager change only through an amendment (issue 27); its status still here.
+  const locked = Boolean(plan?.version);
   const { control, handleSubmit, formState, reset, setError } = useForm<PlanFormValues>({
     defaultValues: toValues(plan),
     resolver: planResolver,
@@ -73,10 +75,10 @@ export function PlanFormFields({ plan, submitLabel, submitting, onSubmit, onCanc
     <Form layout="vertical" noValidate onFinish={() => void handleSubmit((values) => onSubmit(toForm(values)))()}>
       <div className="plan-form-grid">
         <Form.Item label="Start Date" htmlFor="plan-startDate" required {...field('startDate')}>
-          <Controller name="startDate" control={control} render={({ field: f }) => <Input id="plan-startDate" type="date" {...f} />} />
+          <Controller name="startDate" control={control} render={({ field: f }) => <Input id="plan-startDate" type="date" disabled={locked} {...f} />} />
         </Form.Item>
         <Form.Item label="Review Date" htmlFor="plan-reviewDate" required {...field('reviewDate')}>
-          <Controller name="reviewDate" control={control} render={({ field: f }) => <Input id="plan-reviewDate" type="date" {...f} />} />
+          <Controller name="reviewDate" control={control} render={({ field: f }) => <Input id="plan-reviewDate" type="date" disabled={locked} {...f} />} />
         </Form.Item>
         <Form.Item label="Status" htmlFor="plan-status" required {...field('status')}>
           <Controller
@@ -93,10 +95,10 @@ export function PlanFormFields({ plan, submitLabel, submitting, onSubmit, onCanc
           />
         </Form.Item>
         <Form.Item label="Meeting Date" htmlFor="plan-meetingDate" {...field('meetingDate')}>
-          <Controller name="meetingDate" control={control} render={({ field: f }) => <Input id="plan-meetingDate" type="date" {...f} />} />
+          <Controller name="meetingDate" control={control} render={({ field: f }) => <Input id="plan-meetingDate" type="date" disabled={locked} {...f} />} />
         </Form.Item>
         <Form.Item label="Case Manager" htmlFor="plan-caseManager" {...field('caseManager')}>
-          <Controller name="caseManager" control={control} render={({ field: f }) => <Input id="plan-caseManager" maxLength={200} {...f} />} />
+          <Controller name="caseManager" control={control} render={({ field: f }) => <Input id="plan-caseManager" maxLength={200} disabled={locked} {...f} />} />
         </Form.Item>
       </div>
       <Space>

@@ -9,6 +9,7 @@ import { useStudentPlans } from '../api/get-plans.ts';
 import { useCreatePlan } from '../api/create-plan.ts';
 import { useUpdatePlan } from '../api/update-plan.ts';
 import { PlanFormFields } from './plan-form.tsx';
+import { PlanFinalTag } from './plan-final-tag.tsx';
 import { toastPlanSaveFailed } from './plan-feedback.ts';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
@@ -60,7 +61,7 @@ export function StudentPlansTab({ studentId }: { studentId: string }) {
           columns={[
             { title: 'Start Date', key: 'start', render: (_, plan) => <Link to={`/plans/${encodeURIComponent(plan.id)}`}>{formatListDate(plan.startDate)}</Link> },
             { title: 'Review Due', key: 'review', render: (_, plan) => <ReviewDue date={plan.reviewDate} /> },
-            { title: 'Status', key: 'status', render: (_, plan) => <Tag>{planStatusLabel(plan.status)}</Tag> },
+            { title: 'Status', key: 'status', render: (_, plan) => <><Tag>{planStatusLabel(plan.status)}</Tag><PlanFinalTag plan={plan} /></> },
             { title: 'Meeting Date', key: 'meeting', render: (_, plan) => formatListDate(plan.meetingDate) },
             { title: 'Case Manager', key: 'manager', render: (_, plan) => plan.caseManager ?? '—' },
             {

@@ -32,6 +32,8 @@ interface StudentFormProps {
   /** Absent when adding a new student. */
   student?: Student;
   library: Accommodation[];
+  /** A final plan refused the changed accommodations (409, issue 27): the page offers its amendment, then `resave`s. */
+  offerAmendment?: (offer: { accommodationIds: string[]; resave: () => void }) => void;
 }
 
 type Values = StudentFormInput;
@@ -71,7 +73,7 @@ const studentResolver: Resolver<Values, unknown, StudentInput> = (values, contex
   zodResolver(studentFormSchema)(blankToNull(values), context, options);
 
 /** The one form behind Add New Student and Edit Student (spec: "Student form (shared)"). */
-export function StudentForm({ student, library }: StudentFormProps) {
+export function StudentForm({ student, library, offerAmendment }: StudentFormProps) {
   const navigate = useNavigate();
   const create = useCreateStudent();
   const update = useUpdateStudent();
@@ -85,8 +87,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
   const chosen = useWatch({ control, name: 'accommodationIds' }) ?? [];
   const toReview = suggestionsToReview(suggestions.data ?? [], chosen, new Set(library.map((accommodation) => accommodation.id)));
   const addSuggestion = (accommodationId: string) => setValue('accommodationIds', withSuggestionAdded(chosen, accommodationId), { shouldDirty: true });
-  // The record the form was loaded from: a co-teacher's save in between must give 412 (or a
-  // server merge), and a background refetch must not wipe what the user is typing.
+  // The record loaded: a co-teacher's save in between gives 412 (or a server merge); a refetch keeps what is typed.
   const [base, setBase] = useState(student);
   // A 412 with conflicting fields, and what I tried to save: the merge dialog's input.
   const [merge, setMerge] = useState<(StudentConflictBody & { mine: StudentInput }) | null>(null);
@@ -106,6 +107,7 @@ export function StudentForm({ student, library }: StudentFormProps) {
       setMerge({ ...conflict.data, mine: form });
       return;
     }
+    if (error instanceof ApiRequestError && error.status === 409 && form && student && offerAmendment) return offerAmendment({ accommodationIds: form.accommodationIds, resave: () => saveUpdate(student.id, base?.revision ?? student.revision, form) });
     if (error instanceof ApiRequestError) {
       for (const [field, message] of Object.entries(error.fieldErrors)) {
         setError(field as FieldPath<Values>, { message });

@@ -1,6 +1,6 @@
 import { ValidationError } from '@accommodate/shared-events/domain/errors';
 import { libraryQueries } from '@accommodate/projections/queries/accommodation-library-queries';
-import type { AppContext } from '../../framework/command-context.ts';
+import type { AppContext } from '../framework/command-context.ts';
 
 export const NOT_IN_LIBRARY = 'Choose accommodations from your library; one of them no longer exists.';
 

@@ -1,0 +1,125 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { newAccount, signUp } from './account-fixtures.ts';
+import { addPlan, addStudent, libraryIds, pickOption } from './caseload-fixtures.ts';
+import { seriousViolations } from './axe-violations.ts';
+
+// Issue 27: a plan is finalised, its teachers acknowledge it, an amendment asks them again.
+
+interface Teacher {
+  page: Page;
+  name: string;
+  email: string;
+}
+
+async function teacher(browser: Browser, name: string, width = 1280): Promise<Teacher> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const page = await context.newPage();
+  const { email } = await signUp(page.request, newAccount(name, 'versions'));
+  return { page, name, email };
+}
+
+/** An owner with a student (Extended Time) shared with a co-teacher, and a draft plan. */
+async function sharedStudentWithPlan(browser: Browser, width?: number) {
+  const owner = await teacher(browser, 'Olive Owner', width);
+  const coTeacher = await teacher(browser, 'Cole Colleague', width);
+  const ids = await libraryIds(owner.page.request);
+  const { id: studentId } = await addStudent(owner.page.request, { firstName: 'Ava', lastInitial: 'S', grade: '4', accommodationIds: [ids.get('Extended Time')!] });
+  expect((await owner.page.request.post(`/api/students/${studentId}/shares`, { data: { email: coTeacher.email, role: 'co-teacher' } })).status()).toBe(201);
+  const { id: planId } = await addPlan(owner.page.request, studentId);
+  return { owner, coTeacher, studentId, planId };
+}
+
+async function finalise(page: Page, planId: string) {
+  await page.goto(`/plans/${planId}`);
+  await page.getByRole('button', { name: 'Finalise' }).click();
+  await page.getByRole('tooltip').getByRole('button', { name: 'Finalise' }).click();
+  await expect(page.getByText('Final · version 1')).toBeVisible();
+}
+
+test('finalise a plan, a co-teacher acknowledges from the dashboard, amend with a reason, the co-teacher is asked again', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { owner, coTeacher, studentId, planId } = await sharedStudentWithPlan(browser);
+  await finalise(owner.page, planId);
+  const versions = owner.page.getByTestId('plan-signed-versions');
+  await expect(versions.getByText('Version 1 · Finalised')).toBeVisible();
+  await expect(versions.getByText('Extended Time')).toBeVisible();
+
+  // The co-teacher is asked on the dashboard, and acknowledges there.
+  await coTeacher.page.goto('/dashboard');
+  const list = coTeacher.page.getByTestId('plans-to-acknowledge');
+  await expect(list.getByText('Version 1')).toBeVisible();
+  await list.getByRole('button', { name: 'Acknowledge Ava S.’s plan' }).click();
+  await expect(list).toHaveCount(0);
+  await owner.page.reload();
+  await expect(owner.page.getByTestId('plan-acknowledgements').getByText('Cole Colleague')).toBeVisible();
+  await expect(owner.page.getByTestId('plan-acknowledgements').getByText(/^Acknowledged /)).toHaveCount(2);
+
+  // The owner amends: a reason, an effective date, one accommodation more.
+  await owner.page.getByRole('button', { name: 'Amend' }).click();
+  const dialog = owner.page.getByRole('dialog', { name: 'Amend Plan' });
+  await dialog.getByLabel('Reason').fill('Small group testing agreed at the review meeting');
+  await pickOption(dialog.getByLabel('Accommodations'), 'Breaks');
+  // The multiple select stays open after a pick: closed first, so that its list does not cover the dialog's buttons.
+  await dialog.getByLabel('Reason').click();
+  await expect(owner.page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Amend Plan' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(owner.page.getByText('Final · version 2')).toBeVisible();
+  await expect(versions.getByText('Version 2 · Amended')).toBeVisible();
+  await expect(versions.getByText('Reason: Small group testing agreed at the review meeting')).toBeVisible();
+  await expect(versions.getByRole('list', { name: 'Changes in version 2' }).getByText('Breaks')).toBeVisible();
+
+  // The co-teacher is asked again: on the dashboard and on the student's page.
+  await coTeacher.page.goto('/dashboard');
+  await expect(coTeacher.page.getByTestId('plans-to-acknowledge').getByText('Version 2')).toBeVisible();
+  await coTeacher.page.goto(`/students/${studentId}`);
+  const banner = coTeacher.page.getByTestId('acknowledgement-banner');
+  await expect(banner.getByText('Plan version 2 needs your acknowledgement')).toBeVisible({ timeout: 15_000 });
+  await banner.getByRole('button', { name: 'Acknowledge' }).click();
+  await expect(banner).toHaveCount(0);
+  await owner.page.context().close();
+  await coTeacher.page.context().close();
+});
+
+test('saving the student form with changed accommodations while a plan is final offers the amendment', async ({ browser }) => {
+  const { owner, studentId, planId } = await sharedStudentWithPlan(browser);
+  await finalise(owner.page, planId);
+  await owner.page.goto(`/students/edit/${studentId}`);
+  await owner.page.getByRole('checkbox', { name: /^Small Group/ }).check();
+  await owner.page.getByRole('button', { name: 'Update Student' }).click();
+  const dialog = owner.page.getByRole('dialog', { name: 'Amend Plan' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Agreed with the parent by phone');
+  await dialog.getByRole('button', { name: 'Amend Plan' }).click();
+  await expect(owner.page).toHaveURL(/\/students$/);
+  const versions = (await (await owner.page.request.get(`/api/plans/${planId}/versions`)).json()) as { version: number; reason: string }[];
+  expect(versions[0]).toMatchObject({ version: 2, reason: 'Agreed with the parent by phone' });
+  await owner.page.context().close();
+});
+
+for (const width of [1280, 375]) {
+  test(`axe: the plan's versions, acknowledgements and Amend dialog, the dashboard's list and the student's banner at ${width} px`, async ({ browser }, testInfo) => {
+    // What a teacher sees, kept with the run's results to look at (test-results/…).
+    const shot = (page: Page, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
+    const { owner, coTeacher, studentId, planId } = await sharedStudentWithPlan(browser, width);
+    await finalise(owner.page, planId);
+    await expect(owner.page.getByTestId('plan-acknowledgements')).toBeVisible();
+    expect(await seriousViolations(owner.page), 'plan page').toEqual([]);
+    await shot(owner.page, 'plan-page');
+    await owner.page.getByRole('button', { name: 'Amend' }).click();
+    await expect(owner.page.getByRole('dialog', { name: 'Amend Plan' })).toBeVisible();
+    expect(await seriousViolations(owner.page), 'amend dialog').toEqual([]);
+    await shot(owner.page, 'amend-dialog');
+    await coTeacher.page.goto('/dashboard');
+    await expect(coTeacher.page.getByTestId('plans-to-acknowledge')).toBeVisible();
+    expect(await seriousViolations(coTeacher.page), 'dashboard').toEqual([]);
+    await shot(coTeacher.page, 'dashboard');
+    await coTeacher.page.goto(`/students/${studentId}`);
+    // The student's page loads its record and the pending list together: on a busy machine that takes a while.
+    await expect(coTeacher.page.getByTestId('acknowledgement-banner')).toBeVisible({ timeout: 15_000 });
+    expect(await seriousViolations(coTeacher.page), 'student banner').toEqual([]);
+    await shot(coTeacher.page, 'student-banner');
+    await owner.page.context().close();
+    await coTeacher.page.context().close();
+  });
+}
