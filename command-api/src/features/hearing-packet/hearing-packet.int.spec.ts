@@ -21,11 +21,19 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     const auditor = await teacher(server, 'Aude Auditor');
     const custom = await owner.post('/api/accommodations', { name: 'Movement breaks every 20 minutes', category: 'behavioral' });
     const id = (await owner.post('/api/students', { ...ava, accommodationIds: ['template-extended-time', custom.body.id] })).body.id as string;
-    await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2099-06-01', status: 'active', caseManager: 'Ms. Rivera' });
+    const plan = await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2099-06-01', status: 'active', caseManager: 'Ms. Rivera' });
     await owner.patch(`/api/accommodations/${custom.body.id}`, { name: 'Movement breaks every 30 minutes', category: 'behavioral' }, { 'If-Match': '"0"' });
     expect((await owner.post(`/api/students/${id}/shares`, { email: auditor.user.email, role: 'auditor' })).status).toBe(201);
     await eventually(() => auditor.get('/api/notifications'), (answer) => answer.body.length > 0);
     await owner.get(`/api/students/${id}`);
+    // Signed, then amended with a reason: the packet holds both versions and who acknowledged them.
+    expect((await owner.post(`/api/plans/${plan.body.id}/finalise`)).status).toBe(200);
+    const amended = await owner.post(`/api/plans/${plan.body.id}/amendments`, {
+      reason: 'Breaks dropped after the team meeting',
+      effectiveDate: today(),
+      accommodationIds: ['template-extended-time'],
+    });
+    expect(amended.status).toBe(201);
     const logged = await owner.post(`/api/students/${id}/implementation-log`, { date: today(), accommodationId: 'template-extended-time', outcome: 'not-provided', note: 'Fire drill during the test' });
     expect(logged.status).toBe(201);
 
@@ -41,6 +49,12 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
       'Ms. Rivera',
       // The history names the accommodation as it read when it was assigned, not as renamed since.
       'Movement breaks every 20 minutes',
+      'Plan versions and acknowledgements',
+      'version 2',
+      'Breaks dropped after the team meeting',
+      // Signed after the rename: the version reads as it was signed.
+      'Removed: Movement breaks every 30 minutes',
+      'Teacher asked to acknowledge',
       'Implementation log',
       'Fire drill during the test',
       'Notifications sent',

@@ -1,6 +1,6 @@
 import { categoryLabel } from '@accommodate/shared-events/config/accommodation-categories';
 import { studentAsOf, studentWithAccommodationsAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
-import { planAsOf } from '@accommodate/shared-events/domain/plan/plan-versions';
+import { planAsOf } from '@accommodate/shared-events/domain/plan/plan-revisions';
 import { formatCalendarDate, fieldLabel, fieldValue } from '@accommodate/shared-events/schemas/record-display';
 import type { HistoryEntry } from '@accommodate/shared-events/domain/student/student-history';
 import { loadAccommodationStreams } from '../../shared/student-streams.ts';
@@ -61,7 +61,7 @@ async function changesInRange(source: PacketSource): Promise<PacketBlock[]> {
   ];
 }
 
-/** The plans in force and what the record said, then how it changed (the `plans` branch adds finalised versions). */
+/** The plans in force and what the record said, then how it changed; their signed versions follow in the next part. */
 export const plansSection: PacketSection = {
   title: 'Plans and accommodations',
   blocks: async (source) => [...(await accommodationsAtStart(source)), ...plansInForce(source), ...(await changesInRange(source))],

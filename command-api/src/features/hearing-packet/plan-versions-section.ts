@@ -1,0 +1,67 @@
+import { acknowledgementKey } from '@accommodate/shared-events/domain/plan/plan';
+import { acknowledgementTimes, planVersionsOf, type PlanVersionRecord } from '@accommodate/shared-events/domain/plan/plan-versions';
+import { accessRoleLabel } from '@accommodate/shared-events/schemas/access-log';
+import { STUDENT_ACCESS_ROLES, type StudentAccessRole } from '@accommodate/shared-events/schemas/share';
+import { fieldLabel, fieldValue, formatCalendarDate } from '@accommodate/shared-events/schemas/record-display';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
+import type { PacketBlock } from './packet-layout.ts';
+import type { PacketSection } from './packet-section.ts';
+
+/** The role the teacher had when asked, as the access log names it (an unknown older role as stored). */
+const isAccessRole = (role: string): role is StudentAccessRole => (STUDENT_ACCESS_ROLES as readonly string[]).includes(role);
+const roleLabel = (role: string): string => (isAccessRole(role) ? accessRoleLabel(role) : role);
+
+const differences = (version: PlanVersionRecord): string =>
+  version.version === 1
+    ? 'First version'
+    : [
+        ...version.changes.added.map((accommodation) => `Added: ${accommodation.name}`),
+        ...version.changes.removed.map((accommodation) => `Removed: ${accommodation.name}`),
+        ...version.changes.fields.map((change) => `${fieldLabel('plan', change.field)}: ${fieldValue('plan', change.field, change.before)} → ${fieldValue('plan', change.field, change.after)}`),
+      ].join('\n') || 'No change of content';
+
+/**
+ * The signed versions of each plan made by the range's end (issue 27), as they were signed, with the differences from
+ * the version before and who was asked to acknowledge each, and when they did: what did the plan say, and did each
+ * teacher know.
+ */
+export const planVersionsSection: PacketSection = {
+  title: 'Plan versions and acknowledgements',
+  blocks: async ({ context, streams, range, moment }) => {
+    const lookup = personLookup(context.readStore);
+    const blocks: PacketBlock[] = [];
+    for (const events of streams.plans) {
+      const madeByEnd = events.filter((event) => event.occurredAt <= range.end);
+      const times = acknowledgementTimes(madeByEnd);
+      for (const version of planVersionsOf(madeByEnd)) {
+        const by = await lookup(version.actorId);
+        const { startDate, reviewDate } = version.content;
+        blocks.push(
+          { kind: 'heading', text: `Plan ${formatCalendarDate(startDate)} to ${formatCalendarDate(reviewDate)}: version ${version.version}` },
+          { kind: 'field', label: version.kind === 'finalised' ? 'Finalised' : 'Amended', value: `${moment(version.at)} by ${by.name}` },
+          { kind: 'field', label: 'In force from', value: formatCalendarDate(version.effectiveDate) },
+          ...(version.reason === null ? [] : [{ kind: 'field' as const, label: 'Reason', value: version.reason }]),
+          { kind: 'field', label: 'Differences', value: differences(version) },
+          {
+            kind: 'table',
+            columns: [{ title: 'Accommodation', width: 3 }, { title: 'Description', width: 5 }],
+            rows: version.content.accommodations.map((accommodation) => [accommodation.name, accommodation.description ?? '—']),
+            empty: 'No accommodations.',
+          },
+        );
+        const rows: string[][] = [];
+        for (const teacher of version.teachers) {
+          const at = times.get(acknowledgementKey(version.version, teacher.userId));
+          rows.push([(await lookup(teacher.userId)).name, roleLabel(teacher.role), at === undefined ? 'Not acknowledged by the end of the range' : moment(at)]);
+        }
+        blocks.push({
+          kind: 'table',
+          columns: [{ title: 'Teacher asked to acknowledge', width: 3 }, { title: 'Role', width: 1.6 }, { title: 'Acknowledged', width: 3 }],
+          rows,
+          empty: 'No teacher was asked.',
+        });
+      }
+    }
+    return blocks.length > 0 ? blocks : [{ kind: 'text', text: 'No plan was finalised by the end of the range.' }];
+  },
+};
