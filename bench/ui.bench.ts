@@ -40,6 +40,7 @@ const ROUTES: { path: string; chunks: string[]; signedIn: boolean }[] = [
   { path: '/classes/:id', chunks: [...SHELL, page('classes', 'class-roster-page')], signedIn: true },
   { path: '/accommodations/at-a-glance', chunks: [...SHELL, appPage('accommodations/at-a-glance-page')], signedIn: true },
   { path: '/students/compare', chunks: [...SHELL, page('students', 'compare-students-page')], signedIn: true },
+  { path: '/classes/:id/testing-day', chunks: [...SHELL, page('testing-day', 'testing-day-page')], signedIn: true },
   { path: '/implementation/log', chunks: [...SHELL, page('implementation-log', 'implementation-pages')], signedIn: true },
   { path: '/implementation/coverage', chunks: [...SHELL, page('implementation-log', 'implementation-pages')], signedIn: true },
 ];

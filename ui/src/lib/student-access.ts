@@ -1,10 +1,11 @@
 import { SHARE_ROLE_LABELS, type ShareRole, type StudentAccessRole } from '@accommodate/shared-events/schemas/share';
+import { ROLE_RULES } from '@accommodate/shared-events/domain/access/role-rules';
 
 /**
  * The browser's side of the access roles: how each role reads and what it may do on a student's screens.
  * Shared code, because the students screens, the plan page, the sharing dialogs and the 'Shared by' badge all
- * need it. The server decides access for real (its role table, which this one mirrors action for action);
- * here the table only decides which controls exist: where a role cannot act, the control is absent.
+ * need it. The server decides access for real, with the domain's one role table (role-rules.ts), which the screens
+ * read too, only to decide which controls exist: where a role cannot act, the control is absent.
  */
 export type StudentAccess = StudentAccessRole;
 
@@ -26,40 +27,6 @@ export const anyRoleLabel = (role: string): string => (role === 'owner' ? 'Owner
 export const roleWithArticle = (role: Exclude<StudentAccess, 'owner'>): string => {
   const label = roleLabel(role).toLowerCase();
   return `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
-};
-
-/** The server's actions on a student record, by the same names. */
-type StudentAction =
-  | 'view'
-  | 'see-private'
-  | 'edit'
-  | 'delete'
-  | 'list-shares'
-  | 'manage-shares'
-  | 'see-history'
-  | 'see-access-log'
-  | 'acknowledge-plan'
-  | 'log-implementation'
-  | 'export-hearing-packet';
-
-const CAPABILITIES: Record<StudentAccess, ReadonlySet<StudentAction>> = {
-  owner: new Set([
-    'view',
-    'see-private',
-    'edit',
-    'delete',
-    'list-shares',
-    'manage-shares',
-    'see-history',
-    'see-access-log',
-    'acknowledge-plan',
-    'log-implementation',
-    'export-hearing-packet',
-  ]),
-  'co-teacher': new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']),
-  substitute: new Set(['view', 'acknowledge-plan', 'log-implementation']),
-  auditor: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet']),
-  'class-teacher': new Set(['view', 'acknowledge-plan', 'log-implementation']),
 };
 
 /** What a kind of access may do on the student's screens, by the controls and tabs it decides. */
@@ -89,7 +56,8 @@ export interface StudentPermissions {
  * owner's Premium ended, issue 26) is read-only for every role, as the server's rules say.
  */
 export function permissionsFor(access: StudentAccess | undefined, archived = false): StudentPermissions {
-  const allowed = CAPABILITIES[access ?? 'owner'] ?? CAPABILITIES.substitute;
+  // A role this build does not know yet reads as the narrowest.
+  const allowed = (ROLE_RULES[access ?? 'owner'] ?? ROLE_RULES.substitute).allows;
   const changes = !archived;
   return {
     edit: changes && allowed.has('edit'),
