@@ -192,6 +192,15 @@ async function append<State, Event extends DomainEvent>(
 
 const CATCH_UP_TIMEOUT_MS = 3_000;
 
+/**
+ * Waits until the read models include everything in the log now: for an answer that must also show what a worker
+ * wrote for the same cause meanwhile (Premium's end is followed by the workers as well as by its route).
+ */
+export async function awaitReadModelsAtHead(context: Pick<AppContext, 'eventStore' | 'progress'>): Promise<void> {
+  const head = await context.eventStore.headPosition();
+  if (head !== null) await context.progress.waitForPosition(head, READ_YOUR_WRITES_TIMEOUT_MS);
+}
+
 /** A stale revision: with `currentOnStale`, the record as it now is, once the read models include the stream's last event. */
 async function staleRefusal(
   context: Pick<AppContext, 'eventStore' | 'progress'>,

@@ -1,17 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { WrongExpectedRevisionError, type EventStore } from '@accommodate/shared-events/event-store/event-store';
-import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
+import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { fold } from '@accommodate/shared-events/domain/decider';
 import { mayAccess } from '@accommodate/shared-events/domain/access/student-access';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
-import { isStudentEvent } from '@accommodate/shared-events/domain/student/student';
 import { planLocksAccommodations } from '@accommodate/shared-events/schemas/plan-version';
 import { displayName } from '@accommodate/shared-events/schemas/student';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { decideAndAppend } from '../writes/decide-and-append.ts';
 import { raiseNotification, type NotificationDraft } from '../notifications/raise-notification.ts';
 import { accountName } from '../notifications/account-name.ts';
 import { ACKNOWLEDGEMENT_THRESHOLDS, acknowledgementReminderJobId, schoolDaysAfter } from './acknowledgement-schedule.ts';
@@ -110,19 +107,11 @@ export async function runAcknowledgementReminder(deps: ReminderDependencies, dat
 export async function followVersionOnStudent(deps: { eventStore: Pick<EventStore, 'readStream' | 'append'>; readStore: ReadStore }, made: VersionMade): Promise<boolean> {
   const plan = await caseloadQueries(deps.readStore).planById(made.planId);
   if (!plan || plan.version !== made.version || !planLocksAccommodations(plan)) return false;
-  const stream = streamName('student', made.studentId);
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const events = await deps.eventStore.readStream(stream);
-    const state = fold(studentDecider, events.filter(isStudentEvent));
-    if (state.status !== 'present' || state.archived) return false;
-    const decided = studentDecider.decide({ type: 'FollowPlanVersion', studentId: made.studentId, accommodationIds: [...made.accommodationIds] }, state);
-    if (decided.length === 0) return false;
-    try {
-      await deps.eventStore.append(stream, decided, { expectedRevision: events.at(-1)?.revision ?? 'no_stream', actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId: made.eventId });
-      return true;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
-  }
-  return false;
+  return decideAndAppend(
+    deps.eventStore,
+    studentDecider,
+    streamName('student', made.studentId),
+    (state) => (state.status !== 'present' || state.archived ? null : { type: 'FollowPlanVersion' as const, studentId: made.studentId, accommodationIds: [...made.accommodationIds] }),
+    made.eventId,
+  );
 }

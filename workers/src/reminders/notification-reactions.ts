@@ -24,6 +24,7 @@ import { accountName } from '../notifications/account-name.ts';
 import { queueShareInvitation, shareInvitationId } from '../sharing/share-invitation.ts';
 import { scheduleShareExpiry, shareExpiryJobId } from '../sharing/share-expiry.ts';
 import { reviewReminderPlans } from './review-reminder-plans.ts';
+import { followAccountPlan } from '../accounts/follow-account-plan.ts';
 import { followVersionOnStudent, scheduleAcknowledgementReminders, versionMadeNotifications, type VersionMade } from './acknowledgement-reminders.ts';
 
 /** The read model these reactions consult (plans, students and their viewers). */
@@ -41,6 +42,8 @@ const NEEDS_CASELOAD = new Set([
   'StudentOwnershipTransferred',
   'StudentArchived',
   'StudentRestored',
+  'UserPremiumCancelled',
+  'UserUpgradedToPremium',
 ]);
 
 export interface NotificationReactionDependencies {
@@ -191,6 +194,10 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         if (student) await raiseAll(ownershipTransferredNotifications({ ...transfer, studentLabel: student.studentLabel }, envelope.actor.userId), envelope);
         return;
       }
+      case 'UserPremiumCancelled':
+      case 'UserUpgradedToPremium':
+        await followAccountPlan({ eventStore, readStore }, envelope.data.userId, envelope.eventId);
+        return;
       case 'StudentArchived':
       case 'StudentRestored': {
         const student = await studentContext(envelope.data.studentId);

@@ -23,6 +23,8 @@ const HANDLED = new Set([
   'StudentOwnershipTransferred',
   'StudentArchived',
   'StudentRestored',
+  'UserPremiumCancelled',
+  'UserUpgradedToPremium',
 ]);
 
 export interface NotificationSubscriberDependencies extends NotificationReactionDependencies {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_LIMIT_REACHED, STUDENT_ARCHIVED } from '@accommodate/shared-events/domain/student/decide-student';
 import { NOT_PREMIUM } from '@accommodate/shared-events/domain/account/decide-user';
+import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
 import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 
 /** Issue 26: a Premium member cancels in the app; the account is Free, the students beyond 3 are archived, not deleted. */
@@ -69,5 +70,20 @@ describe('cancelling Premium', () => {
     expect(await archivedByName(teacher)).toEqual({ Ann: false, Ben: false, Cal: false, Dee: false, Eve: false });
     expect((await colleague.put(`/api/students/${eve}`, { ...student('Evelyn') })).status).toBe(200);
     await expect.poll(() => titles(colleague)).toContain('Student restored');
+  });
+
+  it('archives the students beyond 3 even when the API stopped right after the account became Free (the workers follow the event)', async () => {
+    const { teacher } = await premiumTeacherWithFive();
+    const userId = teacher.account.id;
+    // As if the API crashed between the account's event and its students': only the account's event is in the log.
+    const stream = `user-${userId}`;
+    const events = await server.context.eventStore.readStream(stream);
+    await server.context.eventStore.append(stream, [{ type: 'UserPremiumCancelled', data: { userId } }], {
+      expectedRevision: events.at(-1)!.revision,
+      actor: SYSTEM_ACTOR,
+      correlationId: 'crash-test',
+      causationId: null,
+    });
+    await expect.poll(() => archivedByName(teacher)).toEqual({ Ann: false, Ben: false, Cal: false, Dee: true, Eve: true });
   });
 });

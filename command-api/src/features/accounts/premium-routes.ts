@@ -5,7 +5,7 @@ import { studentDecider } from '@accommodate/shared-events/domain/student/decide
 import { studentsToArchive } from '@accommodate/shared-events/domain/student/free-plan-archive';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { AppContext } from '../../framework/command-context.ts';
-import { handleCommand } from '../../framework/handle-command.ts';
+import { awaitReadModelsAtHead, handleCommand } from '../../framework/handle-command.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadCurrentUser } from '../../shared/current-user.ts';
 
@@ -26,6 +26,7 @@ export function premiumRoutes(context: AppContext): Router {
       actor: { userId },
     });
     for (const student of await ownedBy(userId)) if (student.archived === true) await onStudent(userId, student.id, 'RestoreStudent');
+    await awaitReadModelsAtHead(context);
     res.json(await loadCurrentUser(context, userId));
   });
 
@@ -34,6 +35,8 @@ export function premiumRoutes(context: AppContext): Router {
     await handleCommand(context, userDecider, streamName('user', userId), { type: 'CancelPremium', userId }, { actor: { userId } });
     const active = (await ownedBy(userId)).filter((student) => student.archived !== true);
     for (const studentId of studentsToArchive(active)) await onStudent(userId, studentId, 'ArchiveStudent');
+    // The workers follow the account's event too (a crash here leaves no student behind): the answer shows theirs.
+    await awaitReadModelsAtHead(context);
     res.json(await loadCurrentUser(context, userId));
   });
 
