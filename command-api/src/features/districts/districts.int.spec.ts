@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startTestServer, TestClient, signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 import { DISTRICT_SIGNUP_CLOSED } from './district-routes.ts';
+import { provisionDistrict, provisionSchema } from '../../operator/provision-district.ts';
 
 // Issue 23, first step: districts, their schools and admins, and each school's staff. Students join schools later.
 const server = testServerForFile();
@@ -99,5 +100,24 @@ describe('with DISTRICT_SIGNUP=closed', () => {
     } finally {
       await closed.close();
     }
+  });
+});
+
+describe('npm run district:create (the operator provisions a district)', () => {
+  it('makes the district with its admin: at once for a verified account, pending for an address without one', async () => {
+    const stores = { eventStore: server.context.eventStore, readStore: server.context.readStore };
+    const dana = await signedInTeacher(server.url, 'Dana District');
+    const made = await provisionDistrict(stores, { name: 'Riverside USD', admin: dana.account.email });
+    expect(made.adminActive).toBe(true);
+    await expect.poll(async () => (await dana.get('/api/districts')).body).toEqual([{ id: made.districtId, name: 'Riverside USD' }]);
+    expect((await dana.post(`/api/districts/${made.districtId}/schools`, { name: 'Riverside Elementary' })).status).toBe(201);
+
+    const email = `eve-${Date.now()}@riverside.test`;
+    const pending = await provisionDistrict(stores, { name: 'Hillside USD', admin: email });
+    expect(pending.adminActive).toBe(false);
+    const eve = new TestClient(server.url);
+    await eve.register('Eve Admin', email);
+    await expect.poll(async () => (await eve.get('/api/districts')).body).toEqual([{ id: pending.districtId, name: 'Hillside USD' }]);
+    expect(() => provisionSchema.parse({ name: '', admin: 'nobody' })).toThrow();
   });
 });

@@ -1,0 +1,27 @@
+import { parseArgs } from 'node:util';
+import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
+import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
+import { openReadStore } from '@accommodate/projections/store/open-read-store';
+import { provisionDistrict, provisionSchema } from './provision-district.ts';
+
+/**
+ * `npm run district:create -- --name "Lakeside USD" --admin someone@district.org` (issue 23). Runs beside the server:
+ * the embedded stores take a second process. Prints no address: an operator's console is kept like a log.
+ */
+const { values } = parseArgs({ options: { name: { type: 'string' }, admin: { type: 'string' } } });
+const input = provisionSchema.safeParse({ name: values.name, admin: values.admin });
+if (!input.success) {
+  for (const issue of input.error.issues) console.error(`--${issue.path.join('.')}: ${issue.message}`);
+  console.error('Usage: npm run district:create -- --name "Lakeside USD" --admin someone@district.org');
+  process.exit(2);
+}
+const config = loadRuntimeConfig(process.env);
+const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
+const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
+try {
+  const { districtId, adminActive } = await provisionDistrict({ eventStore, readStore }, input.data);
+  console.log(`District created: ${districtId}. Its admin ${adminActive ? 'can open it now' : 'gets it once they verify their e-mail address'}.`);
+} finally {
+  await readStore.close();
+  await eventStore.close();
+}
