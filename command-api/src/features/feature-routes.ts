@@ -18,6 +18,7 @@ import { studentRoutes } from './students/student-routes.ts';
 import { suggestionRoutes } from './students/suggestion-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
 import { planVersionRoutes } from './plans/plan-version-routes.ts';
+import { planRecordRoutes } from './plans/plan-record-routes.ts';
 import { acknowledgementRoutes } from './plans/acknowledgement-routes.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { shareRoutes } from './sharing/share-routes.ts';
@@ -62,6 +63,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     // Plan versions (issue 27): before the plan routes, so that a read with ?asOf stops there.
     planVersionRoutes(context, recordAccess),
     planRoutes(context),
+    planRecordRoutes(context),
     acknowledgementRoutes(context),
     documentRoutes(context, recordAccess),
     shareRoutes(context, recordAccess),

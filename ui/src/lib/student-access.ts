@@ -49,6 +49,8 @@ export interface StudentPermissions {
   logImplementation: boolean;
   /** The 'Hearing packet' download beside the history (issue 27). */
   exportHearingPacket: boolean;
+  /** The plan record's impairment, life activities and consent (issue 27), to read and to edit. */
+  seePlanRecord: boolean;
 }
 
 /**
@@ -70,5 +72,6 @@ export function permissionsFor(access: StudentAccess | undefined, archived = fal
     acknowledgePlan: allowed.has('acknowledge-plan'),
     logImplementation: changes && allowed.has('log-implementation'),
     exportHearingPacket: allowed.has('export-hearing-packet'),
+    seePlanRecord: allowed.has('see-plan-record'),
   };
 }

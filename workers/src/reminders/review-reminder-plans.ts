@@ -33,7 +33,8 @@ export function reviewReminderPlans(readStore: ReadStore, jobs: Pick<JobQueue, '
         if (before) return;
         after = { id: planId, studentId: event.data.studentId, reviewDate: event.data.reviewDate, status: event.data.status };
       } else {
-        if (!before || event.type === 'PlanVersionAcknowledged') return;
+        // An acknowledgement or the plan record (issue 27) moves no date.
+        if (!before || event.type === 'PlanVersionAcknowledged' || event.type === 'PlanRecordUpdated') return;
         // A version (issue 27) may move the review date: an amendment is how a final plan's dates change.
         after = { ...before, ...pick(event.type === 'PlanUpdated' ? event.data.changes : event.data.content) };
       }

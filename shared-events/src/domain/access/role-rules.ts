@@ -12,6 +12,8 @@ import { shareEndsAt, type StudentAccessRole } from '../../schemas/share.ts';
  * - log-implementation: record, day by day, whether each accommodation was provided (issue 27); reading the log is 'view';
  * - export-hearing-packet: the one PDF of a date range for a hearing or an OCR complaint (issue 27): plans, history,
  *   notifications and the access log, so only the roles that may read both history and access log.
+ * - see-plan-record: the plan record's impairment, major life activities and parental consent (issue 27); never
+ *   substitutes, class teachers or co-teachers. Auditors see it: they replay plan history and export the hearing packet.
  */
 export const STUDENT_ACTIONS = [
   'view',
@@ -25,6 +27,7 @@ export const STUDENT_ACTIONS = [
   'acknowledge-plan',
   'log-implementation',
   'export-hearing-packet',
+  'see-plan-record',
 ] as const;
 export type StudentAction = (typeof STUDENT_ACTIONS)[number];
 
@@ -57,7 +60,7 @@ export const ROLE_RULES: Readonly<Record<StudentAccessRole, RoleRule>> = {
   owner: { allows: new Set(STUDENT_ACTIONS), endsAt: forever },
   'co-teacher': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
   substitute: { allows: new Set(['view', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
-  auditor: { allows: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet']), endsAt: atShareExpiry },
+  auditor: { allows: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet', 'see-plan-record']), endsAt: atShareExpiry },
   // A teacher of a class the student is enrolled in (issue 24): name, grade, status, the accommodations and the plan's
   // dates, enough to carry the plan out; no parent information, notes or documents. It lasts while the enrolment
   // does: the caseload projection drops the entry when the student leaves the class or the class is archived.
