@@ -21,6 +21,8 @@ interface World {
   planId: string;
   /** Finalised by the owner before the matrix runs: the teachers' acknowledgements are pending. */
   finalPlanId: string;
+  /** Recorded (impairment, consent, specifics) and finalised by the owner before the matrix runs (issue 27). */
+  recordedPlanId: string;
   documentId: string;
   shareId: string;
   classId: string;
@@ -44,6 +46,13 @@ const row = (name: string, check: Check, outcomes: Partial<Record<Role, Outcome>
   }]);
 
 const READ_ONLY = { substitute: 403, auditor: 403 } as const;
+const MEETING_RECORD = {
+  impairment: 'Type 1 diabetes',
+  lifeActivities: ['Eating', 'Operation of a major bodily function'],
+  participants: [{ name: 'Pat Parent', role: 'Parent' }],
+  consent: { date: '2025-01-02', method: 'in-person' },
+  specifics: [{ accommodationId: 'template-extended-time', details: '1.5× on tests' }],
+};
 const OWNER_ONLY = { 'co-teacher': 403, substitute: 403, auditor: 403 } as const;
 
 row('GET /api/students/:id', (w, c) => c.get(`/api/students/${w.studentId}`), {});
@@ -83,6 +92,19 @@ row('POST /api/plans/:id/amendments', async (w, c) => {
   return c.post(`/api/plans/${await finalPlan(w)}/amendments`, { reason: 'Review meeting', effectiveDate: '2099-01-01', accommodationIds });
 }, READ_ONLY);
 row('POST /api/plans/:id/versions/:version/acknowledgement', async (w, c) => c.post(`/api/plans/${await finalPlan(w)}/versions/1/acknowledgement`), { auditor: 403 });
+// The plan record (issue 27): edited like the plan; its impairment and consent read only with 'see-plan-record'
+// (owner and auditor here), and left out, not refused, for everyone else who reads the plan.
+row('PUT /api/plans/:id/record', async (w, c) => c.put(`/api/plans/${await newPlan(w)}/record`, MEETING_RECORD), READ_ONLY);
+const NO_PLAN_RECORD = { 'co-teacher': 403, substitute: 403, 'class teacher': 403 } as const;
+row('GET /api/plans/:id: impairment and consent', async (w, c) => {
+  const { record } = (await c.get(`/api/plans/${w.recordedPlanId}`)).body as { record?: { impairment?: string; consent?: unknown; specifics: unknown[] } };
+  if (record && record.specifics.length !== 1) throw new Error('Everyone who reads the plan reads the specifics');
+  return record?.impairment === MEETING_RECORD.impairment && record.consent !== undefined;
+}, NO_PLAN_RECORD);
+row('GET /api/plans/:id/versions: impairment and consent', async (w, c) => {
+  const versions = (await c.get(`/api/plans/${w.recordedPlanId}/versions`)).body as { content: { record: { impairment?: string } | null } }[] | undefined;
+  return versions?.[0]?.content.record?.impairment === MEETING_RECORD.impairment;
+}, NO_PLAN_RECORD);
 row('GET /api/students/:id/shares', (w, c) => c.get(`/api/students/${w.studentId}/shares`), READ_ONLY);
 row('POST /api/students/:id/shares', (w, c) => c.post(`/api/students/${w.studentId}/shares`, { email: w.danaEmail, role: 'auditor' }), OWNER_ONLY);
 row('POST /api/shares (bulk)', (w, c) => c.post('/api/shares', { studentIds: [w.studentId], email: w.danaEmail, role: 'auditor' }), OWNER_ONLY);
@@ -166,7 +188,10 @@ beforeAll(async () => {
   expect((await owner.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
   const finalPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
   expect((await owner.post(`/api/plans/${finalPlanId}/finalise`)).status).toBe(200);
-  world = { server, users, studentId, planId, finalPlanId, documentId, shareId, classId, danaEmail: dana.user.email };
+  const recordedPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
+  expect((await owner.put(`/api/plans/${recordedPlanId}/record`, MEETING_RECORD)).status).toBe(200);
+  expect((await owner.post(`/api/plans/${recordedPlanId}/finalise`)).status).toBe(200);
+  world = { server, users, studentId, planId, finalPlanId, recordedPlanId, documentId, shareId, classId, danaEmail: dana.user.email };
 }, 60_000);
 afterAll(async () => {
   await world?.server.close();
