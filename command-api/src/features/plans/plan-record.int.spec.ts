@@ -47,13 +47,16 @@ describe('the plan record (issue 27)', () => {
   });
 
   it('shows the impairment and consent to the owner and an auditor only; substitutes and co-teachers read the team and specifics', async () => {
-    const { owner, planId, share } = await planWithTeam();
+    const { owner, studentId, planId, share } = await planWithTeam();
     const [auditor, substitute, coTeacher] = [await share('Ada Auditor', 'auditor'), await share('Sam Sub', 'substitute'), await share('Cole Co', 'co-teacher')];
     await owner.put(`/api/plans/${planId}/record`, meeting);
 
     expect((await auditor.get(`/api/plans/${planId}`)).body.record).toEqual(meeting);
     expect((await substitute.get(`/api/plans/${planId}`)).body.record).toEqual(teamAndSpecifics);
     expect((await coTeacher.get(`/api/plans/${planId}`)).body.record).toEqual(teamAndSpecifics);
+    // The student's accommodations carry the current plan's specifics, for every teacher who carries them out.
+    const [extendedTime] = (await substitute.get(`/api/students/${studentId}/accommodations`)).body;
+    expect(extendedTime).toMatchObject({ id: 'template-extended-time', specifics: 'Extended time: 1.5× on tests and quizzes · Resource room · Every test' });
     // A list of plans carries no record at all.
     expect((await owner.get('/api/plans')).body.find((plan: { id: string }) => plan.id === planId).record).toBeUndefined();
 

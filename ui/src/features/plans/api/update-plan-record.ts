@@ -18,6 +18,7 @@ export const useUpdatePlanRecord = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePlanRecord,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.plans() }),
+    // The student's accommodations show the current plan's specifics: ['/api/students'] prefixes them.
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.plans() }), queryClient.invalidateQueries({ queryKey: queryKeys.students() })]),
   });
 };

@@ -87,6 +87,11 @@ export function StudentAccommodationsTab({ student, accommodations, canEdit = tr
                       {accommodation.description}
                     </Typography.Paragraph>
                   )}
+                  {accommodation.specifics && (
+                    <Typography.Paragraph style={{ margin: 0 }}>
+                      For this student: {accommodation.specifics}
+                    </Typography.Paragraph>
+                  )}
                 </div>
                 {canEdit && (
                   <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => void navigate(editPath)}>
