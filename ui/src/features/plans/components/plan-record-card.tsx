@@ -6,14 +6,11 @@ import { consentText, participantsText } from '@accommodate/shared-events/domain
 import { Card } from '../../../components/card.tsx';
 import { CardHeading } from '../../../components/card-heading.tsx';
 import './plan-record.css';
+import type { RecordAccommodation } from './plan-record-form.tsx';
 
 // The form (lists of people and specifics, the amendment's fields) loads only when someone edits.
 const PlanRecordForm = lazy(() => import('./plan-record-form.tsx').then((m) => ({ default: m.PlanRecordForm })));
 
-export interface RecordAccommodation {
-  id: string;
-  name: string;
-}
 
 interface PlanRecordCardProps {
   plan: Plan;

@@ -16,7 +16,12 @@ import { toast } from '../../../lib/toast.ts';
 import { useAmendPlan } from '../api/plan-versions.ts';
 import { useUpdatePlanRecord } from '../api/update-plan-record.ts';
 import { toastPlanSaveFailed } from './plan-feedback.ts';
-import type { RecordAccommodation } from './plan-record-card.tsx';
+
+/** An accommodation of the student, whose specifics the record gives. */
+export interface RecordAccommodation {
+  id: string;
+  name: string;
+}
 
 interface SpecificsValues {
   details?: string;
