@@ -107,7 +107,8 @@ test('the plan record: the owner records the meeting, a co-teacher reads the tea
   // A co-teacher carries the plan out: the specifics and the team, never the impairment or consent.
   await coTeacher.page.goto(`/plans/${planId}`);
   const seen = coTeacher.page.getByTestId('plan-record');
-  await expect(seen.getByText('Dana Doe (Parent)')).toBeVisible();
+  // A new browser's first load of the app: on a busy machine that takes a while.
+  await expect(seen.getByText('Dana Doe (Parent)')).toBeVisible({ timeout: 15_000 });
   await expect(seen.getByText('1.5× on tests and quizzes', { exact: false })).toBeVisible();
   await expect(seen.getByText('ADHD')).toHaveCount(0);
   await expect(seen.getByText('Impairment')).toHaveCount(0);
@@ -143,6 +144,8 @@ test('saving the student form with changed accommodations while a plan is final 
 
 for (const width of [1280, 375]) {
   test(`axe: the plan's versions, acknowledgements and Amend dialog, the dashboard's list and the student's banner at ${width} px`, async ({ browser }, testInfo) => {
+    // Two browsers and the plan record's form besides (issue 27).
+    test.setTimeout(120_000);
     // What a teacher sees, kept with the run's results to look at (test-results/…).
     const shot = (page: Page, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
     const { owner, coTeacher, studentId, planId } = await sharedStudentWithPlan(browser, width);
