@@ -71,10 +71,10 @@ export const studentAccommodationSchema = z.object({
   category: z.string().nullable(),
   description: z.string().nullable().optional(),
   status: z.string(),
-  /** GET /api/students/:id/accommodations: the current plan's specifics for this student (issue 27), as one line. */
-  specifics: z.string().optional(),
 });
 export type StudentAccommodation = z.infer<typeof studentAccommodationSchema>;
+/** GET /api/students/:id/accommodations: each with the current plan's specifics for this student (issue 27), as one line. */
+export type AccommodationWithSpecifics = StudentAccommodation & { specifics?: string };
 
 /** The student as the API returns it. */
 export const studentSchema = z.object({
