@@ -87,11 +87,12 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       break;
     }
     case 'StudentSchoolChanged':
-    case 'StudentCaseManagerAssigned': {
+    case 'StudentCaseManagerAssigned':
+    case 'StudentHandedOver': {
       // Who reaches the student through a school changes: the old audience hears of it too (and gets 404 on refetch).
       const next = evolveStudent(stateOf(existing), event);
       if (next.status !== 'present') return;
-      const moved = { ...existing, schoolId: next.schoolId, caseManagerId: next.caseManagerId, ...changed };
+      const moved = { ...existing, ownerId: next.ownerId, schoolId: next.schoolId, caseManagerId: next.caseManagerId, ...changed };
       const { everyone } = await refreshAudience(moved, context, event.revision);
       announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, everyone);
       return;

@@ -39,7 +39,9 @@ export type StudentCommand =
    */
   | { type: 'MoveToSchool'; studentId: string; schoolId: string; userId: string; sameDistrict: boolean }
   /** `isStaff`: whether the user is active staff of the student's school, read by the route; null: no case manager. */
-  | { type: 'AssignCaseManager'; studentId: string; caseManagerId: string | null; userId: string; isStaff: boolean };
+  | { type: 'AssignCaseManager'; studentId: string; caseManagerId: string | null; userId: string; isStaff: boolean }
+  /** The owner left the school or deleted their account: `toUserId` is the school's successor (school-succession.ts). */
+  | { type: 'HandOverToSchool'; studentId: string; fromUserId: string; toUserId: string; reason: 'left-school' | 'account-deleted' };
 
 export const STUDENT_ARCHIVED = 'This student is archived and read-only. Upgrade to Premium to change them again.';
 
@@ -123,6 +125,13 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
       if (state.schoolId !== null && !command.sameDistrict) throw ValidationError.onField('schoolId', OTHER_DISTRICT);
       const { studentId, schoolId, userId } = command;
       return [{ type: 'StudentSchoolChanged', data: { studentId, fromSchoolId: state.schoolId, toSchoolId: schoolId, changedBy: userId } }];
+    }
+    case 'HandOverToSchool': {
+      assertPresent(state);
+      // Handed over already (a retry, or a second departure of the same person): nothing more to do.
+      if (state.ownerId !== command.fromUserId || command.toUserId === command.fromUserId) return [];
+      const { studentId, fromUserId, toUserId, reason } = command;
+      return [{ type: 'StudentHandedOver', data: { studentId, fromUserId, toUserId, reason } }];
     }
     case 'AssignCaseManager': {
       assertChangeable(state);

@@ -103,6 +103,12 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
         push('Owner changed', 'student', id, [{ field: 'owner', before: names.person(fromUserId), after: names.person(toUserId) }]);
         break;
       }
+      case 'StudentHandedOver': {
+        const { fromUserId, toUserId, reason } = envelope.data;
+        const kind = reason === 'left-school' ? 'Owner changed (left the school)' : 'Owner changed (account deleted)';
+        push(kind, 'student', id, [{ field: 'owner', before: names.person(fromUserId), after: names.person(toUserId) }]);
+        break;
+      }
       case 'StudentSchoolChanged': {
         const { fromSchoolId, toSchoolId } = envelope.data;
         push('School changed', 'student', id, [{ field: 'school', before: fromSchoolId === null ? null : names.school(fromSchoolId), after: names.school(toSchoolId) }]);

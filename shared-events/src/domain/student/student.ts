@@ -51,6 +51,7 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
     case 'StudentRestored':
       return state.status === 'present' ? { ...state, archived: false } : state;
     case 'StudentOwnershipTransferred':
+    case 'StudentHandedOver':
       return state.status === 'present' ? { ...state, ownerId: event.data.toUserId } : state;
     // A case manager is a member of the school's staff: moving to another school ends the assignment.
     case 'StudentSchoolChanged':
