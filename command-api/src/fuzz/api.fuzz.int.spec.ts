@@ -105,6 +105,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/schools/:school/staff' },
   { method: 'PUT', path: '/api/students/:student/case-manager', fields: ['userId'] },
   { method: 'POST', path: '/api/students/:student/transfer', fields: ['schoolId'] },
+  { method: 'POST', path: '/api/schools/:school/rollover', fields: ['schoolYear', 'dryRun'] },
   { method: 'POST', path: '/api/schools/:school/staff', fields: ['email', 'role'] },
   { method: 'PATCH', path: '/api/schools/:school/staff/:staff', fields: ['role'] },
   { method: 'DELETE', path: '/api/schools/:school/staff/:staff' },

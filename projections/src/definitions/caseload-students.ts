@@ -22,6 +22,7 @@ const stateOf = (doc: StudentDoc): StudentState => ({
   archived: doc.archived === true,
   schoolId: doc.schoolId ?? null,
   caseManagerId: doc.caseManagerId ?? null,
+  rolledOverTo: doc.rolledOverTo ?? null,
 });
 
 /** The student's own events (shares go to caseload-shares.ts): its document, folded with `evolveStudent`. */
@@ -60,10 +61,12 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
   if (!existing) return;
 
   switch (event.type) {
-    case 'StudentDetailsUpdated': {
+    case 'StudentDetailsUpdated':
+    case 'StudentPromoted':
+    case 'StudentGraduated': {
       const next = evolveStudent(stateOf(existing), event);
       if (next.status !== 'present') return;
-      context.put<StudentDoc>(STUDENTS, { ...existing, ...next.details, name: displayName(next.details), ...changed });
+      context.put<StudentDoc>(STUDENTS, { ...existing, ...next.details, name: displayName(next.details), rolledOverTo: next.rolledOverTo, ...changed });
       break;
     }
     case 'StudentAccommodationsChanged': {

@@ -161,5 +161,37 @@ describe('students in schools (issue 23)', () => {
     expect(deleted.body).toEqual({ transferred: 1, erased: 0 });
     expect((await cora.get(`/api/students/${student.id}`)).body).toMatchObject({ access: 'owner', firstName: 'Jane' });
   });
-});
 
+  it('rolls a school over into the new year: a dry run first, then one event per change, once', async () => {
+    const { northId, cora, tom, tess, hal } = await lakeside();
+    const fourth = await addStudent(tom, northId, 'Finn');
+    const senior = (await tom.post('/api/students', { ...jane, firstName: 'Sage', grade: '12', schoolId: northId })).body as { id: string };
+    const plan = (await tom.post(`/api/students/${fourth.id}/plans`, { startDate: '2025-09-01', reviewDate: '2026-05-14' })).body as { id: string };
+    const rollover = (person: TestClient, dryRun: boolean) => person.post(`/api/schools/${northId}/rollover`, { schoolYear: '2026-2027', dryRun });
+
+    expect((await rollover(tess, true)).status).toBe(403);
+    expect((await rollover(hal, true)).status).toBe(404);
+    const preview = await rollover(cora, true);
+    expect(preview.body).toEqual({
+      schoolYear: '2026-2027',
+      applied: false,
+      students: [
+        { studentId: fourth.id, name: 'Finn D.', change: 'promote', fromGrade: '4', toGrade: '5' },
+        { studentId: senior.id, name: 'Sage D.', change: 'graduate', fromGrade: '12', toGrade: null },
+      ],
+      reviews: [{ planId: plan.id, studentId: fourth.id, name: 'Finn D.', fromReviewDate: '2026-05-14', toReviewDate: '2027-05-14' }],
+    });
+    // A dry run writes nothing.
+    expect((await tom.get(`/api/students/${fourth.id}`)).body).toMatchObject({ grade: '4' });
+
+    expect((await rollover(cora, false)).body).toMatchObject({ applied: true, students: preview.body.students, reviews: preview.body.reviews });
+    expect((await tom.get(`/api/students/${fourth.id}`)).body).toMatchObject({ grade: '5' });
+    expect((await tom.get(`/api/students/${senior.id}`)).body).toMatchObject({ grade: '12', status: 'inactive' });
+    expect((await tom.get(`/api/plans/${plan.id}`)).body).toMatchObject({ reviewDate: '2027-05-14' });
+    const history = (await tom.get(`/api/students/${fourth.id}/history`)).body as { kind: string }[];
+    expect(history.map((entry) => entry.kind).slice(0, 2).sort()).toEqual(['Promoted (year-end rollover 2026-2027)', 'Review scheduled (year-end rollover 2026-2027)']);
+
+    expect((await rollover(cora, false)).body).toEqual({ schoolYear: '2026-2027', applied: true, students: [], reviews: [] });
+    expect((await tom.get(`/api/students/${fourth.id}`)).body).toMatchObject({ grade: '5' });
+  });
+});
