@@ -2,6 +2,7 @@ import type { PlanContent, PlanEvent, VersionContent } from '../../events/plan-e
 import type { PlanRecord } from '../../schemas/plan-record.ts';
 import { encodePlanRecord, samePlanRecord } from './plan-record.ts';
 import type { Decider } from '../decider.ts';
+import { reviewIn } from '../school/rollover.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { changesFrom } from '../changes.ts';
 import { acknowledgementKey, evolvePlan, initialPlanState, PLAN_EVENT_TYPES, type PlanFields, type PlanState } from './plan.ts';
@@ -32,7 +33,9 @@ export type PlanCommand =
   | ({ type: 'AmendPlan'; planId: string; reason: string; changes: ContentChanges; record?: PlanRecord } & VersionInputs)
   /** The whole record the meeting decided; `accommodationIds` are the student's, whose specifics it may give. */
   | { type: 'RecordPlan'; planId: string; record: PlanRecord; accommodationIds: readonly string[] }
-  | { type: 'AcknowledgeVersion'; planId: string; version: number; userId: string };
+  | { type: 'AcknowledgeVersion'; planId: string; version: number; userId: string }
+  /** The year-end rollover (issue 23): the annual review into the new school year, if it falls before it. */
+  | { type: 'ScheduleReview'; planId: string; schoolYear: string };
 
 /** The same words as planFormSchema, for a patch that moves only one of the two dates. */
 export const REVIEW_BEFORE_START = 'Review date must be on or after the start date';
@@ -119,6 +122,12 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       assertSpecificsOfOwn(command.record, command.accommodationIds);
       if (samePlanRecord(state.record, command.record)) return [];
       return [{ type: 'PlanRecordUpdated', data: { planId: command.planId, studentId: state.studentId, record: encodePlanRecord(command.record) } }];
+    }
+    case 'ScheduleReview': {
+      assertPresent(state);
+      const reviewDate = reviewIn(state.fields, command.schoolYear);
+      if (reviewDate === null) return [];
+      return [{ type: 'PlanReviewScheduled', data: { planId: command.planId, studentId: state.studentId, reviewDate, schoolYear: command.schoolYear } }];
     }
     case 'AcknowledgeVersion': {
       assertPresent(state);

@@ -53,6 +53,8 @@ export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
       if (state.status !== 'present') return state;
       return { ...state, record: decodePlanRecord(event.data.record) };
     }
+    case 'PlanReviewScheduled':
+      return state.status === 'present' ? { ...state, fields: { ...state.fields, reviewDate: event.data.reviewDate } } : state;
     case 'PlanVersionAcknowledged': {
       if (state.status !== 'present') return state;
       const key = acknowledgementKey(event.data.version, event.data.userId);
