@@ -27,20 +27,23 @@ export interface ReadModelCache {
    * `build()`. The version is read before building, so a commit that lands during the build
    * only makes the next request build again; it never leaves an older answer in place.
    * `build` must judge access at the `now` it is given, which is the instant the answer is valid from.
+   * `stamp`: the store's change stamp as the request read it at its start (`req.readStamp`), so that one request
+   * asks SQLite for it once, not once for its session and again here.
    */
-  answer(key: string, now: Date, build: (now: Date) => Promise<FreshAnswer>): Promise<Buffer>;
+  answer(key: string, now: Date, build: (now: Date) => Promise<FreshAnswer>, stamp?: string): Promise<Buffer>;
   /** Drops every answer (for tests and for an erasure that must not wait for the next request). */
   clear(): void;
 }
 
 /**
  * The version of the given projections' read models: changes at every commit or rebuild of any of them.
- * Where the store has a change stamp, the version is asked again only once the stamp has moved.
+ * Where the store has a change stamp, the version is asked again only once the stamp has moved: the stamp given
+ * (the request's), or the store's now.
  */
-export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'changeStamp'>, projections: readonly string[]): () => Promise<string> {
+export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'changeStamp'>, projections: readonly string[]): (given?: string) => Promise<string> {
   const known = readStore.changeStamp ? keptUnderStamp<'version', string>(readStore.changeStamp.bind(readStore)) : null;
-  return async () => {
-    const stamp = known?.stamp();
+  return async (given) => {
+    const stamp = known?.stamp(given);
     const kept = known?.get('version');
     if (kept !== undefined) return kept;
     const parts: string[] = [];
@@ -58,7 +61,7 @@ export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'cha
  * Bounded by the bytes it holds (least recently used goes first): answers carry education records,
  * which stay in this process's memory only and go as soon as a commit makes them stale.
  */
-export function createReadModelCache(version: () => Promise<string>, options: { maxBytes: number }): ReadModelCache {
+export function createReadModelCache(version: (stamp?: string) => Promise<string>, options: { maxBytes: number }): ReadModelCache {
   const entries = new Map<string, CachedAnswer>();
   let bytes = 0;
 
@@ -70,8 +73,8 @@ export function createReadModelCache(version: () => Promise<string>, options: { 
   };
 
   return {
-    async answer(key, now, build) {
-      const current = await version();
+    async answer(key, now, build, stamp) {
+      const current = await version(stamp);
       const at = now.getTime();
       const cached = entries.get(key);
       if (cached && cached.version === current && cached.from <= at && at < cached.until) {

@@ -81,6 +81,21 @@ describe('read-model cache', () => {
     expect(store.asked.count).toBe(4);
   });
 
+  it("with the request's stamp given, asks for the builds again once a later request's stamp has moved", async () => {
+    const store = fakeStore({ stamped: true });
+    const cache = createReadModelCache(readModelVersion(store, ['caseload']), { maxBytes: 1024 });
+    let list = '["Ann"]';
+    const { calls, build } = counted(() => list);
+    const now = at('2026-05-01T10:00:00Z');
+    const requestStamp = () => store.changeStamp!();
+    expect((await cache.answer('alice', now, build, requestStamp())).toString()).toBe('["Ann"]');
+    expect((await cache.answer('alice', now, build, requestStamp())).toString()).toBe('["Ann"]');
+    list = '["Ann","Ben"]';
+    store.commit('caseload');
+    expect((await cache.answer('alice', now, build, requestStamp())).toString()).toBe('["Ann","Ben"]');
+    expect(calls.count).toBe(2);
+  });
+
   it('keeps answers per key', async () => {
     const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 1024 });
     const now = at('2026-05-01T10:00:00Z');

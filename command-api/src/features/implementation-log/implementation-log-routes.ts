@@ -60,7 +60,7 @@ export function implementationLogRoutes(context: AppContext, recordAccess: Recor
     const body = await answers.answer(`${student.id}|${from ?? ''}|${to ?? ''}`, context.now(), async () => ({
       body: Buffer.from(JSON.stringify(await log.entriesOf(student.id, { from, to }))),
       until: Infinity,
-    }));
+    }), req.readStamp);
     res.type('application/json').send(body);
   });
 

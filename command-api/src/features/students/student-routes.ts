@@ -68,7 +68,7 @@ export function studentRoutes(context: AppContext): Router {
         const docs = (await classStudentsVisibleTo(context, userId, classId, now)).sort(byName);
         const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
         return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
-      });
+      }, req.readStamp);
       res.type('application/json').send(body);
       return;
     }
@@ -76,7 +76,7 @@ export function studentRoutes(context: AppContext): Router {
       const docs = (await caseload.studentsVisibleTo(userId, now)).sort(byName);
       const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
       return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
-    });
+    }, req.readStamp);
     res.type('application/json').send(body);
   });
 
