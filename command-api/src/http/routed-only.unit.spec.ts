@@ -132,4 +132,30 @@ describe('routedByPrefix (every feature router behind one layer, each entered on
     expect(await get('/api/students')).toBe('200 students');
     expect(entered).toEqual(['anything /special', 'anything /api/students', 'students /api/students']);
   });
+
+  it('enters, for the list itself ("/api/students"), only the routers with a route for it or one that could be', async () => {
+    const entered: string[] = [];
+    const accessLog = Router();
+    accessLog.get('/api/students/:id/access-log', (_req, res) => void res.send('access log'));
+    const students = Router();
+    students.get('/api/students', (_req, res) => void res.send('list'));
+    students.get('/api/students/:id', (req, res) => void res.send(`student ${req.params.id}`));
+    const files = Router();
+    files.get('/api/students/*rest', (_req, res) => void res.send('files'));
+    const get = await serve([entering('accessLog', entered, accessLog), entering('files', entered, files), entering('students', entered, students)]);
+
+    expect(await get('/api/students')).toBe('200 list');
+    expect(await get('/API/Students/')).toBe('200 list');
+    expect(await get('/api/students/s1/access-log')).toBe('200 access log');
+    expect(await get('/api/students/s1')).toBe('200 files');
+    expect(entered).toEqual([
+      'files /api/students',
+      'students /api/students',
+      'files /API/Students/',
+      'students /API/Students/',
+      'accessLog /api/students/s1/access-log',
+      'accessLog /api/students/s1',
+      'files /api/students/s1',
+    ]);
+  });
 });
