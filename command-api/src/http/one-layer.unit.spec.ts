@@ -1,22 +1,19 @@
 import express, { type RequestHandler } from 'express';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { oneLayer, under } from './one-layer.ts';
+import { serveOnLoopback } from '../testing/serve-on-loopback.ts';
 
 describe('oneLayer: the middlewares every request passes, as one layer of the app', () => {
-  let close = () => {};
-  afterEach(() => close());
-
+  /** The layer, then a 404 naming the marks it left, and an error handler. */
   async function serve(handlers: RequestHandler[]) {
-    const app = express();
-    app.use(oneLayer(handlers));
-    app.use((req, res) => void res.status(404).send(`not found ${res.getHeader('x-seen') ?? ''}`));
-    app.use(((error, _req, res, _next) => void res.status(500).send(`failed: ${error instanceof Error ? error.message : String(error)}`)) as express.ErrorRequestHandler);
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    close = () => void server.close();
-    const { port } = server.address() as AddressInfo;
-    return (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then(async (r) => `${r.status} ${await r.text()}`);
+    const served = await serveOnLoopback(
+      express()
+        .use(oneLayer(handlers))
+        .use((_req, res) => void res.status(404).send(`not found ${String(res.getHeader('x-seen') ?? '')}`))
+        .use(((error, _req, res, _next) => void res.status(500).send(`failed: ${error instanceof Error ? error.message : String(error)}`)) as express.ErrorRequestHandler),
+    );
+    onTestFinished(served.close);
+    return served.get;
   }
 
   const mark =
