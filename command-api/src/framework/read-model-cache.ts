@@ -63,6 +63,11 @@ export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'cha
  */
 export function createReadModelCache(version: (stamp?: string) => Promise<string>, options: { maxBytes: number }): ReadModelCache {
   const entries = new Map<string, CachedAnswer>();
+  /**
+   * Builds under way, per key: readers that miss at once (a commit moved the version under eight readers of one
+   * student's year) wait for the one build rather than each making it, which made the p99 (issue 27).
+   */
+  const building = new Map<string, { version: string; from: number; answer: Promise<FreshAnswer> }>();
   let bytes = 0;
 
   const remove = (key: string) => {
@@ -84,7 +89,21 @@ export function createReadModelCache(version: (stamp?: string) => Promise<string
         return cached.body;
       }
       remove(key);
-      const fresh = await build(now);
+      const pending = building.get(key);
+      if (pending && pending.version === current && pending.from <= at) {
+        const shared = await pending.answer.catch(() => null);
+        // Valid at this instant too, by the same rule as a kept answer; otherwise (or if it failed) built anew.
+        if (shared && at < shared.until) return shared.body;
+      }
+      const answer = build(now);
+      const mine = { version: current, from: at, answer };
+      building.set(key, mine);
+      let fresh: FreshAnswer;
+      try {
+        fresh = await answer;
+      } finally {
+        if (building.get(key) === mine) building.delete(key);
+      }
       if (fresh.body.length <= options.maxBytes && at < fresh.until) {
         remove(key); // a concurrent build for the same key may have stored one meanwhile
         entries.set(key, { body: fresh.body, version: current, from: at, until: fresh.until });
@@ -98,6 +117,7 @@ export function createReadModelCache(version: (stamp?: string) => Promise<string
     },
     clear() {
       entries.clear();
+      building.clear();
       bytes = 0;
     },
   };
