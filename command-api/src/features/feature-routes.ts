@@ -16,6 +16,7 @@ import { hearingPacketRoutes } from './hearing-packet/hearing-packet-routes.ts';
 import { accountErasureRoutes } from './erasure/account-erasure-routes.ts';
 import { studentRoutes } from './students/student-routes.ts';
 import { suggestionRoutes } from './students/suggestion-routes.ts';
+import { studentSchoolRoutes } from './students/student-school-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
 import { planVersionRoutes } from './plans/plan-version-routes.ts';
 import { acknowledgementRoutes } from './plans/acknowledgement-routes.ts';
@@ -58,6 +59,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     accommodationUsageRoutes(context, recordAccess),
     studentComparisonRoutes(context, recordAccess),
     studentRoutes(context),
+    studentSchoolRoutes(context),
     suggestionRoutes(context),
     // Plan versions (issue 27): before the plan routes, so that a read with ?asOf stops there.
     planVersionRoutes(context, recordAccess),

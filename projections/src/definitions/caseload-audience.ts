@@ -14,16 +14,22 @@ import {
   type StudentDoc,
   type StudentRoleEntry,
 } from '../queries/caseload-schema.ts';
+import type { SchoolAccessRole } from '@accommodate/shared-events/schemas/share';
+import { DISTRICTS, SCHOOLS, type DistrictDoc, type SchoolDoc } from '../queries/organisation-schema.ts';
 import type { ProjectionContext } from './projection.ts';
 
 type StudentAudience = Audience & { roles: Record<string, StudentRoleEntry> };
 
+/** Who reaches a student through its school (issue 23), by user id. */
+export type SchoolAudience = Readonly<Record<string, SchoolAccessRole>>;
+
 /**
  * Who reaches a student, one entry per person: the teachers of the active classes it is enrolled in (issue 24), then
- * the grantees of its active shares over them, then its owner over all. Classes are taken in id order, so a rebuild
- * names the same class owner as the live build did.
+ * the grantees of its active shares over them, then its case manager, then its school's coordinators and
+ * administrators and its district's admins (issue 23), whose rights include all of those but deleting, then its owner
+ * over all. Classes are taken in id order, so a rebuild names the same class owner as the live build did.
  */
-export function audienceOf(ownerId: string, shares: readonly ShareDoc[], classes: readonly ClassDoc[]): StudentAudience {
+export function audienceOf(ownerId: string, shares: readonly ShareDoc[], classes: readonly ClassDoc[], school: SchoolAudience = {}): StudentAudience {
   const roles: Record<string, StudentRoleEntry> = {};
   for (const schoolClass of [...classes].sort((a, b) => a.id.localeCompare(b.id))) {
     if (schoolClass.status !== 'active') continue;
@@ -34,6 +40,9 @@ export function audienceOf(ownerId: string, shares: readonly ShareDoc[], classes
   for (const share of shares) {
     if (share.status !== 'active' || share.granteeUserId === null || share.granteeUserId === ownerId) continue;
     roles[share.granteeUserId] = { role: share.role, expiresAt: share.expiresAt, sharedById: share.grantedById };
+  }
+  for (const [userId, role] of Object.entries(school)) {
+    roles[userId] = { role, expiresAt: null, sharedById: null };
   }
   roles[ownerId] = { role: 'owner', expiresAt: null, sharedById: null };
   const viewerIds = [ownerId, ...Object.keys(roles).filter((userId) => userId !== ownerId)];
@@ -57,7 +66,8 @@ export async function refreshAudience(
   const studentId = student.id;
   const shares = await context.find<ShareDoc>(SHARES, { studentId });
   const classes = await context.find<ClassDoc>(CLASSES, { studentIds: studentId });
-  const next: StudentDoc = { ...student, ...audienceOf(student.ownerId, shares, classes), revision };
+  const school = await schoolAudienceOf(student, context);
+  const next: StudentDoc = { ...student, ...audienceOf(student.ownerId, shares, classes, school), revision };
   context.put<StudentDoc>(STUDENTS, next);
   for (const plan of await context.find<PlanDoc>(PLANS, { studentId })) context.put<PlanDoc>(PLANS, { ...plan, viewerIds: next.viewerIds });
   const documentViewers = privateViewerIds(next);
@@ -65,4 +75,26 @@ export async function refreshAudience(
     context.put<DocumentDoc>(DOCUMENTS, { ...document, viewerIds: documentViewers });
   }
   return { next, everyone: [...new Set([...student.viewerIds, ...next.viewerIds])] };
+}
+
+/**
+ * The school's side of a student's audience: its case manager, then (over them) the school's coordinators and
+ * administrators and the district's admins. Nothing for a student without a school.
+ */
+export async function schoolAudienceOf(
+  student: Pick<StudentDoc, 'schoolId' | 'caseManagerId'>,
+  context: Pick<ProjectionContext, 'get'>,
+): Promise<SchoolAudience> {
+  if (!student.schoolId) return {};
+  const school = await context.get<SchoolDoc>(SCHOOLS, student.schoolId);
+  if (!school) return {};
+  const audience: Record<string, SchoolAccessRole> = {};
+  // A case manager who left the school's staff manages no more.
+  if (student.caseManagerId && school.staffUserIds.includes(student.caseManagerId)) audience[student.caseManagerId] = 'case-manager';
+  for (const member of Object.values(school.staff)) {
+    if (member.granteeUserId === null || member.role === 'teacher') continue;
+    audience[member.granteeUserId] = member.role === 'admin' ? 'school-admin' : 'coordinator';
+  }
+  for (const adminId of (await context.get<DistrictDoc>(DISTRICTS, school.districtId))?.adminIds ?? []) audience[adminId] = 'district-admin';
+  return audience;
 }

@@ -5,6 +5,8 @@ import { evolveSchool, initialSchoolState, type SchoolState } from '@accommodate
 import { DISTRICTS, SCHOOLS, type DistrictDoc, type SchoolDoc } from '../queries/organisation-schema.ts';
 import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied, announce } from './caseload-changes.ts';
+import { refreshAudience } from './caseload-audience.ts';
+import { STUDENTS, type StudentDoc } from '../queries/caseload-schema.ts';
 
 // The read model's district and school as the domain's state, so the one `evolve` of each decides what an event changes.
 const districtState = ({ name, createdBy, admins }: DistrictDoc): DistrictState => ({ status: 'present', name, createdBy, admins });
@@ -27,6 +29,10 @@ export async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, conte
   };
   context.put<DistrictDoc>(DISTRICTS, next);
   announce(context, event, { entity: 'district', id, revision: event.revision }, [...new Set([...(existing?.adminIds ?? []), ...next.adminIds])]);
+  // A district admin reaches every student of the district's schools (issue 23).
+  if (existing && existing.adminIds.join(',') !== next.adminIds.join(',')) {
+    for (const school of await context.find<SchoolDoc>(SCHOOLS, { districtId: id })) await refreshStudentsOf(school.id, event, context);
+  }
 }
 
 export async function applySchoolEvent(event: EnvelopeOf<SchoolEvent>, context: ProjectionContext): Promise<void> {
@@ -49,4 +55,23 @@ export async function applySchoolEvent(event: EnvelopeOf<SchoolEvent>, context: 
   const district = await context.get<DistrictDoc>(DISTRICTS, next.districtId);
   const audience = [...new Set([...(existing?.staffUserIds ?? []), ...next.staffUserIds, ...(district?.adminIds ?? [])])];
   announce(context, event, { entity: 'school', id, revision: event.revision }, audience);
+  if (existing && staffingOf(existing) !== staffingOf(next)) await refreshStudentsOf(id, event, context);
 }
+
+/** What of a school's staff decides who reaches its students: who holds which role (a case manager must be staff). */
+const staffingOf = (school: SchoolDoc): string =>
+  Object.values(school.staff)
+    .flatMap((member) => (member.granteeUserId === null ? [] : [`${member.granteeUserId}:${member.role}`]))
+    .sort()
+    .join(',');
+
+/** Every student of the school gets its audience again; those who lost or gained it hear of the student. */
+async function refreshStudentsOf(schoolId: string, event: EnvelopeOf<DistrictEvent | SchoolEvent>, context: ProjectionContext): Promise<void> {
+  for (const student of await context.find<StudentDoc>(STUDENTS, { schoolId })) {
+    const { next, everyone } = await refreshAudience(student, context);
+    if (next.viewerIds.join(',') === student.viewerIds.join(',') && sameRoles(next, student)) continue;
+    announce(context, event, { entity: 'student', id: student.id, studentId: student.id, revision: student.revision }, everyone);
+  }
+}
+
+const sameRoles = (a: StudentDoc, b: StudentDoc): boolean => JSON.stringify(a.roles) === JSON.stringify(b.roles);

@@ -32,7 +32,8 @@ export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | Do
   // 2: shares (issue 4): roles on students, the shares collection, documents kept from substitutes.
   // 3: classes (issue 24): the classes collection, class teachers among a student's roles.
   // 4: districts and schools (issue 23), whose staff roles are to decide who sees a school's students.
-  version: 4,
+  // 5: students in schools (issue 23): schoolId and caseManagerId, and school roles among a student's roles.
+  version: 5,
   collections: [STUDENTS, PLANS, DOCUMENTS, SHARES, CASELOAD_ACCOMMODATIONS, CLASSES, DISTRICTS, SCHOOLS],
   handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES, ...CLASS_EVENT_TYPES, ...DISTRICT_EVENT_TYPES, ...SCHOOL_EVENT_TYPES],
   apply(event, context) {

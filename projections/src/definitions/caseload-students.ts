@@ -7,6 +7,7 @@ import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied, announce } from './caseload-changes.ts';
 import { resolveAccommodations } from './caseload-library.ts';
 import { applyShareEvent } from './caseload-shares.ts';
+import { refreshAudience } from './caseload-audience.ts';
 
 const detailsOf = ({ firstName, lastInitial, grade, status, birthdate, parentName, parentEmail, parentNotes, notes }: StudentDoc): StudentDetails =>
   ({ firstName, lastInitial, grade, status, birthdate, parentName, parentEmail, parentNotes, notes });
@@ -19,6 +20,8 @@ const stateOf = (doc: StudentDoc): StudentState => ({
   accommodationIds: doc.accommodationIds,
   // Absent on documents from before archiving (issue 26).
   archived: doc.archived === true,
+  schoolId: doc.schoolId ?? null,
+  caseManagerId: doc.caseManagerId ?? null,
 });
 
 /** The student's own events (shares go to caseload-shares.ts): its document, folded with `evolveStudent`. */
@@ -31,8 +34,8 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
   if (event.type === 'StudentAdded') {
     const added = evolveStudent(initialStudentState(), event);
     if (existing || added.status !== 'present') return;
-    const { ownerId, details } = added;
-    context.put<StudentDoc>(STUDENTS, {
+    const { ownerId, details, schoolId, caseManagerId } = added;
+    const doc: StudentDoc = {
       id,
       ownerId,
       ...details,
@@ -40,13 +43,18 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       accommodationIds: [],
       accommodations: [],
       archived: false,
+      schoolId,
+      caseManagerId,
       createdAt: event.occurredAt,
       ...changed,
       viewerIds: [ownerId],
       editorIds: [ownerId],
       roles: { [ownerId]: { role: 'owner', expiresAt: null, sharedById: null } },
-    });
-    announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, [ownerId]);
+    };
+    // A school's student is seen by its coordinators and admins from the start (issue 23).
+    const { next } = schoolId === null ? { next: doc } : await refreshAudience(doc, context);
+    if (schoolId === null) context.put<StudentDoc>(STUDENTS, doc);
+    announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, next.viewerIds);
     return;
   }
   if (!existing) return;
@@ -77,6 +85,17 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       for (const document of await context.find<DocumentDoc>(DOCUMENTS, { studentId: id })) context.delete(DOCUMENTS, document.id);
       for (const share of await context.find<ShareDoc>(SHARES, { studentId: id })) context.delete(SHARES, share.id);
       break;
+    }
+    case 'StudentSchoolChanged':
+    case 'StudentCaseManagerAssigned':
+    case 'StudentHandedOver': {
+      // Who reaches the student through a school changes: the old audience hears of it too (and gets 404 on refetch).
+      const next = evolveStudent(stateOf(existing), event);
+      if (next.status !== 'present') return;
+      const moved = { ...existing, ownerId: next.ownerId, schoolId: next.schoolId, caseManagerId: next.caseManagerId, ...changed };
+      const { everyone } = await refreshAudience(moved, context, event.revision);
+      announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, everyone);
+      return;
     }
     case 'StudentShared':
     case 'ShareActivated':

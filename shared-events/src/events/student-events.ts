@@ -5,7 +5,8 @@ import { defineEvent, type EventOf } from './define-event.ts';
 export const StudentAdded = defineEvent(
   'StudentAdded',
   1,
-  z.object({ studentId: z.string(), ownerId: z.string(), ...studentDetailsSchema.shape }),
+  // schoolId (issue 23): the school the student was written into; absent or null for an independent teacher's student.
+  z.object({ studentId: z.string(), ownerId: z.string(), ...studentDetailsSchema.shape, schoolId: z.string().nullable().optional() }),
 );
 /** Only the fields that changed, so that concurrent edits of different fields merge. */
 export const StudentDetailsUpdated = defineEvent(
@@ -27,6 +28,31 @@ export const StudentDeleted = defineEvent('StudentDeleted', 1, z.object({ studen
 export const StudentArchived = defineEvent('StudentArchived', 1, z.object({ studentId: z.string() }));
 export const StudentRestored = defineEvent('StudentRestored', 1, z.object({ studentId: z.string() }));
 
+/**
+ * Issue 23: the student joined a school (from none) or moved to another school of the same district, keeping its whole
+ * history. Who reaches it through the school changes with it; its owner, shares and classes stay. No personal data.
+ */
+export const StudentSchoolChanged = defineEvent(
+  'StudentSchoolChanged',
+  1,
+  z.object({ studentId: z.string(), fromSchoolId: z.string().nullable(), toSchoolId: z.string(), changedBy: z.string() }),
+);
+/** Issue 23: a staff member of the student's school made responsible for its plan, or none (null). */
+export const StudentCaseManagerAssigned = defineEvent(
+  'StudentCaseManagerAssigned',
+  1,
+  z.object({ studentId: z.string(), caseManagerId: z.string().nullable(), assignedBy: z.string() }),
+);
+/**
+ * Issue 23: the school student's owner left its school's staff, or deleted their account, and the student passed to
+ * its case manager, else a coordinator or administrator of the school, else a district admin: a school's record is
+ * never orphaned nor erased with a person. No personal data.
+ */
+export const StudentHandedOver = defineEvent(
+  'StudentHandedOver',
+  1,
+  z.object({ studentId: z.string(), fromUserId: z.string(), toUserId: z.string(), reason: z.enum(['left-school', 'account-deleted']) }),
+);
 
 // Sharing (issue 4). Shares live in the student's stream, so a grant and an edit are ordered
 // against each other and the owner check is made on the state the append expects.
@@ -82,6 +108,9 @@ export const STUDENT_EVENTS = [
   ShareRevoked,
   ShareExpired,
   StudentOwnershipTransferred,
+  StudentSchoolChanged,
+  StudentCaseManagerAssigned,
+  StudentHandedOver,
 ] as const;
 export const SHARE_EVENT_TYPES = ['StudentShared', 'ShareActivated', 'ShareRevoked', 'ShareExpired'] as const;
 export type StudentEvent = EventOf<(typeof STUDENT_EVENTS)[number]>;

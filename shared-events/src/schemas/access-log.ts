@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RECORD_ACCESS_ACTIONS } from '../events/access-events.ts';
-import { personRefSchema, SHARE_ROLE_LABELS, STUDENT_ACCESS_ROLES, type StudentAccessRole } from './share.ts';
+import { personRefSchema, SCHOOL_ACCESS_ROLE_LABELS, SHARE_ROLE_LABELS, STUDENT_ACCESS_ROLES, type StudentAccessRole } from './share.ts';
 
 /**
  * One entry of GET /api/students/:id/access-log, newest first. `user.name` and `role` are as they were at the time of
@@ -19,7 +19,7 @@ export const accessLogEntrySchema = z.object({
 });
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 
-const ROLE_LABELS: Record<StudentAccessRole, string> = { owner: 'Owner', ...SHARE_ROLE_LABELS, 'class-teacher': 'Class teacher' };
+const ROLE_LABELS: Record<StudentAccessRole, string> = { owner: 'Owner', ...SHARE_ROLE_LABELS, 'class-teacher': 'Class teacher', ...SCHOOL_ACCESS_ROLE_LABELS };
 
 /** How the log names a role: 'Owner', 'Co-teacher'…; '' for an entry that predates the stored role. */
 export const accessRoleLabel = (role: StudentAccessRole | null): string => (role === null ? '' : ROLE_LABELS[role]);

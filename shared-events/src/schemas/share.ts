@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { studentAccommodationSchema, studentSchema } from './student.ts';
+import { SHARE_ROLES } from './access-roles.ts';
 
-/** Roles a student can be shared in; the owner is not a share. */
-export const SHARE_ROLES = ['co-teacher', 'substitute', 'auditor'] as const;
-export type ShareRole = (typeof SHARE_ROLES)[number];
-export const SHARE_ROLE_LABELS: Record<ShareRole, string> = { 'co-teacher': 'Co-teacher', substitute: 'Substitute', auditor: 'Auditor' };
-
-/** How the signed-in user reaches a student: as its owner, through a share, or as a teacher of a class it is in. */
-export const STUDENT_ACCESS_ROLES = ['owner', ...SHARE_ROLES, 'class-teacher'] as const;
-export type StudentAccessRole = (typeof STUDENT_ACCESS_ROLES)[number];
-
+export {
+  SCHOOL_ACCESS_ROLE_LABELS,
+  SCHOOL_ACCESS_ROLES,
+  SHARE_ROLE_LABELS,
+  SHARE_ROLES,
+  STUDENT_ACCESS_ROLES,
+  type SchoolAccessRole,
+  type ShareRole,
+  type StudentAccessRole,
+} from './access-roles.ts';
 export const SHARE_STATUSES = ['active', 'pending', 'expired'] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLine } from './single-line-text.ts';
+import { STUDENT_ACCESS_ROLES } from './access-roles.ts';
 
 export const GRADES = ['K', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12'] as const;
 export const gradeLabel = (grade: string): string => (grade === 'K' ? 'Kindergarten' : `Grade ${grade}`);
@@ -38,6 +39,8 @@ export const studentFormSchema = z.object({
   parentNotes: optionalText(5000),
   /** HTML; the server sanitises it against an allow-list before it is stored. */
   notes: optionalText(100_000),
+  /** The school to write the student into (issue 23), on creation; a later move is POST /api/students/:id/transfer. */
+  schoolId: z.string().min(1).max(100).optional().nullable(),
 });
 export type StudentForm = z.input<typeof studentFormSchema>;
 export type StudentInput = z.output<typeof studentFormSchema>;
@@ -85,11 +88,15 @@ export const studentSchema = z.object({
   updatedAt: z.string(),
   revision: z.number(),
   /** How the signed-in user reaches this student (issue 4). */
-  access: z.enum(['owner', 'co-teacher', 'substitute', 'auditor', 'class-teacher']),
+  access: z.enum(STUDENT_ACCESS_ROLES),
   /** Who shared it with the signed-in user; null for the owner. */
   sharedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Beyond the free limit after the owner's Premium ended (issue 26): kept, read-only for everyone, until they upgrade. */
   archived: z.boolean(),
+  /** The school it belongs to (issue 23), or null; absent from a server before schools. */
+  schoolId: z.string().nullable().optional(),
+  /** The staff member of its school responsible for its plan (issue 23), or null. */
+  caseManagerId: z.string().nullable().optional(),
 });
 export type Student = z.infer<typeof studentSchema>;
 
@@ -113,6 +120,8 @@ export const studentListItemSchema = studentSchema.pick({
   access: true,
   sharedBy: true,
   archived: true,
+  schoolId: true,
+  caseManagerId: true,
 });
 export type StudentListItem = z.infer<typeof studentListItemSchema>;
 

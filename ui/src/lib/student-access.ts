@@ -1,4 +1,4 @@
-import { SHARE_ROLE_LABELS, type ShareRole, type StudentAccessRole } from '@accommodate/shared-events/schemas/share';
+import { SCHOOL_ACCESS_ROLE_LABELS, SHARE_ROLE_LABELS, type ShareRole, type StudentAccessRole } from '@accommodate/shared-events/schemas/share';
 import { ROLE_RULES } from '@accommodate/shared-events/domain/access/role-rules';
 
 /**
@@ -15,8 +15,8 @@ export const ROLE_OPTIONS: { value: ShareRole; label: string; description: strin
   { value: 'auditor', label: SHARE_ROLE_LABELS.auditor, description: 'View only, plus history' },
 ];
 
-/** The ways to reach a student someone else owns: a share, or a class the student is in (issue 24). */
-const ACCESS_LABELS: Record<Exclude<StudentAccess, 'owner'>, string> = { ...SHARE_ROLE_LABELS, 'class-teacher': 'Class teacher' };
+/** The ways to reach a student someone else owns: a share, a class the student is in (issue 24), or its school (issue 23). */
+const ACCESS_LABELS: Record<Exclude<StudentAccess, 'owner'>, string> = { ...SHARE_ROLE_LABELS, 'class-teacher': 'Class teacher', ...SCHOOL_ACCESS_ROLE_LABELS };
 
 export const roleLabel = (role: Exclude<StudentAccess, 'owner'>): string => ACCESS_LABELS[role] ?? role;
 

@@ -12,6 +12,7 @@ import { shareEndsAt, type StudentAccessRole } from '../../schemas/share.ts';
  * - log-implementation: record, day by day, whether each accommodation was provided (issue 27); reading the log is 'view';
  * - export-hearing-packet: the one PDF of a date range for a hearing or an OCR complaint (issue 27): plans, history,
  *   notifications and the access log, so only the roles that may read both history and access log.
+ * - manage-school: the school's decisions on the student (issue 23): assign its case manager, move it to another school.
  */
 export const STUDENT_ACTIONS = [
   'view',
@@ -25,6 +26,7 @@ export const STUDENT_ACTIONS = [
   'acknowledge-plan',
   'log-implementation',
   'export-hearing-packet',
+  'manage-school',
 ] as const;
 export type StudentAction = (typeof STUDENT_ACTIONS)[number];
 
@@ -48,6 +50,18 @@ const forever = (): number => Infinity;
 /** A share's expiry date is its last day of access: it ends at the end of that day (UTC). */
 const atShareExpiry = (entry: StudentRoleEntry): number => (entry.expiresAt === null ? Infinity : shareEndsAt(entry.expiresAt).getTime());
 
+const SCHOOL_OVERSIGHT: ReadonlySet<StudentAction> = new Set([
+  'view',
+  'see-private',
+  'edit',
+  'list-shares',
+  'manage-shares',
+  'see-history',
+  'see-access-log',
+  'export-hearing-packet',
+  'manage-school',
+]);
+
 /**
  * The one table of who may do what. A new role (a class teacher through a roster, a school's coordinator or
  * admin, a district admin) is a new rule here: the routes, socket rooms, exports and the projection's audience
@@ -62,6 +76,17 @@ export const ROLE_RULES: Readonly<Record<StudentAccessRole, RoleRule>> = {
   // dates, enough to carry the plan out; no parent information, notes or documents. It lasts while the enrolment
   // does: the caseload projection drops the entry when the student leaves the class or the class is archived.
   'class-teacher': { allows: new Set(['view', 'acknowledge-plan', 'log-implementation']), endsAt: forever },
+  // Through the student's school (issue 23), for as long as the person holds the role there: the caseload projection
+  // drops the entry when the staff role ends, the district admin leaves, or the student moves to another school.
+  // The school's coordinators and administrators and the district's admins see and edit every student of it, share,
+  // and answer for its records (history, access log, hearing packet). Deleting stays the owner's. They are not the
+  // student's teachers: no plan acknowledgement is asked of them, and they do not log the day's implementation.
+  coordinator: { allows: SCHOOL_OVERSIGHT, endsAt: forever },
+  'school-admin': { allows: SCHOOL_OVERSIGHT, endsAt: forever },
+  'district-admin': { allows: SCHOOL_OVERSIGHT, endsAt: forever },
+  // The staff member the school made responsible for the student's plan: a teacher of the student with a co-teacher's
+  // rights, for as long as the assignment lasts.
+  'case-manager': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']), endsAt: forever },
 };
 
 /** What a role allows while it lasts: for audiences kept without a clock (the read models' viewer lists). */

@@ -11,7 +11,7 @@ export interface StudentAccessList {
 }
 
 /** What no role may do to an archived student: it is kept as it was until the owner upgrades again. */
-const CHANGES: ReadonlySet<StudentAction> = new Set(['edit', 'delete', 'manage-shares', 'log-implementation']);
+const CHANGES: ReadonlySet<StudentAction> = new Set(['edit', 'delete', 'manage-shares', 'log-implementation', 'manage-school']);
 
 /** A refusal of something the user could not even see is a 404 too, so nothing about it leaks. */
 const DENIED: Record<StudentAction, () => DomainError> = {
@@ -26,6 +26,7 @@ const DENIED: Record<StudentAction, () => DomainError> = {
   'acknowledge-plan': () => new ForbiddenError('Only the student’s teachers acknowledge plan versions'),
   'log-implementation': () => new ForbiddenError('You can read this student’s implementation log but not add to it'),
   'export-hearing-packet': () => new ForbiddenError('Only the owner and auditors can export the hearing packet'),
+  'manage-school': () => new ForbiddenError('Only the school’s coordinators and administrators can do this'),
 };
 
 /** How the user reaches the student at `now`: an entry past its end counts as none, whatever the record says yet. */

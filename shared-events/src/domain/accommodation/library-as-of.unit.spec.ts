@@ -58,7 +58,7 @@ describe('the library as of a past instant', () => {
   });
 
   it('lets the history name each change’s accommodations as they read at that change', () => {
-    const names = { person: () => 'Olga Owner', accommodation: (id: string, when: string) => accommodationReadAt(id, library.get(id) ?? [], when).name };
+    const names = { person: () => 'Olga Owner', school: () => 'Lakeside Elementary', accommodation: (id: string, when: string) => accommodationReadAt(id, library.get(id) ?? [], when).name };
     const changes = buildHistory({ student, plans: [], documents: [] }, names)
       .filter((entry) => entry.kind === 'Accommodations changed')
       .map((entry) => entry.changes[0]);

@@ -2,7 +2,7 @@ import type { StudentEvent } from '../../events/student-events.ts';
 import { FREE_STUDENT_LIMIT } from '../../config/plans.ts';
 import { STUDENT_DETAIL_FIELDS } from '../../schemas/student.ts';
 import type { Decider } from '../decider.ts';
-import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { changesFrom } from '../changes.ts';
 import { evolveStudent, initialStudentState, STUDENT_EVENT_TYPES, type StudentDetails, type StudentState } from './student.ts';
 
@@ -21,6 +21,8 @@ export type StudentCommand =
       details: StudentDetails;
       accommodationIds: string[];
       allowance: StudentAllowance;
+      /** The school it is written into (issue 23), once the route found the user may add students there. */
+      schoolId?: string | null;
     }
   /** `accommodationsLocked`: a final plan is in force (issue 27), so the accommodations change only through an amendment. */
   | { type: 'UpdateStudent'; studentId: string; details: StudentDetails; accommodationIds: string[]; accommodationsLocked?: boolean }
@@ -30,11 +32,24 @@ export type StudentCommand =
   /** The owner's Premium ended and the student is beyond the free limit (issue 26). */
   | { type: 'ArchiveStudent'; studentId: string }
   /** The owner upgraded again. */
-  | { type: 'RestoreStudent'; studentId: string };
+  | { type: 'RestoreStudent'; studentId: string }
+  /**
+   * Into a school, or to another school (issue 23). `sameDistrict`: whether the target school is of the district of
+   * the student's present one, read by the route; a student without a school may join any the user may add to.
+   */
+  | { type: 'MoveToSchool'; studentId: string; schoolId: string; userId: string; sameDistrict: boolean }
+  /** `isStaff`: whether the user is active staff of the student's school, read by the route; null: no case manager. */
+  | { type: 'AssignCaseManager'; studentId: string; caseManagerId: string | null; userId: string; isStaff: boolean }
+  /** The owner left the school or deleted their account: `toUserId` is the school's successor (school-succession.ts). */
+  | { type: 'HandOverToSchool'; studentId: string; fromUserId: string; toUserId: string; reason: 'left-school' | 'account-deleted' };
 
 export const STUDENT_ARCHIVED = 'This student is archived and read-only. Upgrade to Premium to change them again.';
 
 export const PLAN_IS_FINAL_FOR_ACCOMMODATIONS = 'This student’s plan is final: amend the plan to change accommodations';
+
+export const OTHER_DISTRICT = 'A student can only move to another school of the same district';
+export const NO_SCHOOL_FOR_CASE_MANAGER = 'Only a school’s student has a case manager: add the student to a school first';
+export const CASE_MANAGER_NOT_STAFF = 'The case manager must be a member of the student’s school staff';
 
 export const FREE_LIMIT_REACHED = `The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`;
 
@@ -63,9 +78,14 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
     case 'AddStudent': {
       if (state.status !== 'absent') throw new IllegalStateError('This student already exists');
       const { allowance } = command;
-      if (!allowance.isPremium && allowance.studentCount >= FREE_STUDENT_LIMIT) throw new ForbiddenError(FREE_LIMIT_REACHED);
+      const schoolId = command.schoolId ?? null;
+      // A district has no student limit: a school's students are not counted against the teacher's free plan.
+      if (schoolId === null && !allowance.isPremium && allowance.studentCount >= FREE_STUDENT_LIMIT) throw new ForbiddenError(FREE_LIMIT_REACHED);
       const events: StudentEvent[] = [
-        { type: 'StudentAdded', data: { studentId: command.studentId, ownerId: command.ownerId, ...command.details } },
+        {
+          type: 'StudentAdded',
+          data: { studentId: command.studentId, ownerId: command.ownerId, ...command.details, ...(schoolId === null ? {} : { schoolId }) },
+        },
       ];
       const added = unique(command.accommodationIds);
       if (added.length > 0) {
@@ -99,6 +119,28 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
     case 'RestoreStudent':
       assertPresent(state);
       return state.archived ? [{ type: 'StudentRestored', data: { studentId: command.studentId } }] : [];
+    case 'MoveToSchool': {
+      assertChangeable(state);
+      if (state.schoolId === command.schoolId) return [];
+      if (state.schoolId !== null && !command.sameDistrict) throw ValidationError.onField('schoolId', OTHER_DISTRICT);
+      const { studentId, schoolId, userId } = command;
+      return [{ type: 'StudentSchoolChanged', data: { studentId, fromSchoolId: state.schoolId, toSchoolId: schoolId, changedBy: userId } }];
+    }
+    case 'HandOverToSchool': {
+      assertPresent(state);
+      // Handed over already (a retry, or a second departure of the same person): nothing more to do.
+      if (state.ownerId !== command.fromUserId || command.toUserId === command.fromUserId) return [];
+      const { studentId, fromUserId, toUserId, reason } = command;
+      return [{ type: 'StudentHandedOver', data: { studentId, fromUserId, toUserId, reason } }];
+    }
+    case 'AssignCaseManager': {
+      assertChangeable(state);
+      if (state.schoolId === null) throw new IllegalStateError(NO_SCHOOL_FOR_CASE_MANAGER);
+      if (command.caseManagerId !== null && !command.isStaff) throw ValidationError.onField('userId', CASE_MANAGER_NOT_STAFF);
+      if (state.caseManagerId === command.caseManagerId) return [];
+      const { studentId, caseManagerId, userId } = command;
+      return [{ type: 'StudentCaseManagerAssigned', data: { studentId, caseManagerId, assignedBy: userId } }];
+    }
   }
 }
 

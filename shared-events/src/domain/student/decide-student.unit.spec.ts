@@ -3,8 +3,16 @@ import { FREE_STUDENT_LIMIT } from '../../config/plans.ts';
 import type { StudentEvent } from '../../events/student-events.ts';
 import { janeDetails } from '../../testing/student-fixtures.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
-import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
-import { FREE_LIMIT_REACHED, PLAN_IS_FINAL_FOR_ACCOMMODATIONS, STUDENT_ARCHIVED, studentDecider } from './decide-student.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
+import {
+  CASE_MANAGER_NOT_STAFF,
+  FREE_LIMIT_REACHED,
+  NO_SCHOOL_FOR_CASE_MANAGER,
+  OTHER_DISTRICT,
+  PLAN_IS_FINAL_FOR_ACCOMMODATIONS,
+  STUDENT_ARCHIVED,
+  studentDecider,
+} from './decide-student.ts';
 
 const spec = DeciderSpecification.for(studentDecider);
 const details = janeDetails;
@@ -147,5 +155,49 @@ describe('an archived student (issue 26: the owner’s Premium ended)', () => {
       .given([added, archived, { type: 'StudentRestored', data: { studentId: 's1' } }])
       .when({ type: 'DeleteStudent', studentId: 's1' })
       .then([{ type: 'StudentDeleted', data: { studentId: 's1' } }]);
+  });
+});
+
+describe('a school’s student (issue 23)', () => {
+  const inNorth: StudentEvent = { type: 'StudentSchoolChanged', data: { studentId: 's1', fromSchoolId: null, toSchoolId: 'north', changedBy: 'u1' } };
+  const move = (schoolId: string, sameDistrict: boolean) => ({ type: 'MoveToSchool' as const, studentId: 's1', schoolId, userId: 'u1', sameDistrict });
+  const assign = (caseManagerId: string | null, isStaff = true) => ({ type: 'AssignCaseManager' as const, studentId: 's1', caseManagerId, userId: 'u1', isStaff });
+
+  it('is added into its school past the free limit: a district has no student limit', () => {
+    spec
+      .given([])
+      .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(FREE_STUDENT_LIMIT), schoolId: 'north' })
+      .then([{ type: 'StudentAdded', data: { studentId: 's1', ownerId: 'u1', ...details, schoolId: 'north' } }]);
+  });
+
+  it('joins a school from none, then moves within the district only', () => {
+    spec.given([added]).when(move('north', false)).then([inNorth]);
+    spec.given([added, inNorth]).when(move('north', true)).then([]);
+    spec
+      .given([added, inNorth])
+      .when(move('south', true))
+      .then([{ type: 'StudentSchoolChanged', data: { studentId: 's1', fromSchoolId: 'north', toSchoolId: 'south', changedBy: 'u1' } }]);
+    spec.given([added, inNorth]).when(move('elsewhere', false)).thenThrows(ValidationError, withMessage(OTHER_DISTRICT));
+  });
+
+  it('gets a case manager from its school’s staff, once', () => {
+    const assigned: StudentEvent = { type: 'StudentCaseManagerAssigned', data: { studentId: 's1', caseManagerId: 'mara', assignedBy: 'u1' } };
+    spec.given([added]).when(assign('mara')).thenThrows(IllegalStateError, withMessage(NO_SCHOOL_FOR_CASE_MANAGER));
+    spec.given([added, inNorth]).when(assign('mara', false)).thenThrows(ValidationError, withMessage(CASE_MANAGER_NOT_STAFF));
+    spec.given([added, inNorth]).when(assign('mara')).then([assigned]);
+    spec.given([added, inNorth, assigned]).when(assign('mara')).then([]);
+    spec
+      .given([added, inNorth, assigned])
+      .when(assign(null))
+      .then([{ type: 'StudentCaseManagerAssigned', data: { studentId: 's1', caseManagerId: null, assignedBy: 'u1' } }]);
+  });
+
+  it('loses its case manager when it moves to another school, whose staff they are not', () => {
+    const assigned: StudentEvent = { type: 'StudentCaseManagerAssigned', data: { studentId: 's1', caseManagerId: 'mara', assignedBy: 'u1' } };
+    const moved: StudentEvent = { type: 'StudentSchoolChanged', data: { studentId: 's1', fromSchoolId: 'north', toSchoolId: 'south', changedBy: 'u1' } };
+    spec
+      .given([added, inNorth, assigned, moved])
+      .when(assign('mara'))
+      .then([{ type: 'StudentCaseManagerAssigned', data: { studentId: 's1', caseManagerId: 'mara', assignedBy: 'u1' } }]);
   });
 });

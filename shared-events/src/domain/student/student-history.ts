@@ -24,6 +24,8 @@ export interface HistoryEntry {
 /** Names the history shows for ids it holds: people, and library accommodations as they were named at `at`. */
 export interface HistoryNames {
   person: (userId: string) => string;
+  /** A school by its id (issue 23), as it is named now. */
+  school: (schoolId: string) => string;
   accommodation: (accommodationId: string, at: string) => string;
 }
 
@@ -99,6 +101,23 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
       case 'StudentOwnershipTransferred': {
         const { fromUserId, toUserId } = envelope.data;
         push('Owner changed', 'student', id, [{ field: 'owner', before: names.person(fromUserId), after: names.person(toUserId) }]);
+        break;
+      }
+      case 'StudentHandedOver': {
+        const { fromUserId, toUserId, reason } = envelope.data;
+        const kind = reason === 'left-school' ? 'Owner changed (left the school)' : 'Owner changed (account deleted)';
+        push(kind, 'student', id, [{ field: 'owner', before: names.person(fromUserId), after: names.person(toUserId) }]);
+        break;
+      }
+      case 'StudentSchoolChanged': {
+        const { fromSchoolId, toSchoolId } = envelope.data;
+        push('School changed', 'student', id, [{ field: 'school', before: fromSchoolId === null ? null : names.school(fromSchoolId), after: names.school(toSchoolId) }]);
+        break;
+      }
+      case 'StudentCaseManagerAssigned': {
+        const was = before.status === 'present' ? before.caseManagerId : null;
+        const name = (userId: string | null) => (userId === null ? null : names.person(userId));
+        push('Case manager assigned', 'student', id, [{ field: 'caseManager', before: name(was), after: name(envelope.data.caseManagerId) }]);
         break;
       }
       case 'StudentDeleted':

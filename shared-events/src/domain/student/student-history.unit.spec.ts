@@ -42,15 +42,32 @@ describe('the student as of a past instant', () => {
   });
 });
 
+const names = {
+  person: (id: string) => ({ olga: 'Olga Owner', cora: 'Cora Co', mara: 'Mara Manager' })[id] ?? 'Unknown user',
+  school: (id: string) => (id === 'north' ? 'North Elementary' : 'South Middle'),
+  accommodation: (id: string) => `Accommodation ${id}`,
+};
+
 describe('the student history', () => {
   it('compares each event with the state just before it, newest first', () => {
-    const names = { person: (id: string) => (id === 'olga' ? 'Olga Owner' : 'Cora Co'), accommodation: (id: string) => `Accommodation ${id}` };
     const history = buildHistory({ student: given(added, regraded, shared, assigned), plans: [], documents: [] }, names);
     expect(history.map((entry) => [entry.kind, entry.actor.name, entry.changes.map((change) => [change.field, change.before, change.after])])).toEqual([
       ['Accommodations changed', 'Cora Co', [['accommodations', [], ['Accommodation a1']]]],
       ['Share granted', 'Cora Co', [['email', null, 'cora@school.test'], ['role', null, 'co-teacher']]],
       ['Details changed', 'Cora Co', [['grade', '4', '5']]],
       ['Student added', 'Olga Owner', [['firstName', null, 'Jane'], ['lastInitial', null, 'D'], ['grade', null, '4'], ['status', null, 'active']]],
+    ]);
+  });
+
+  it('says when the student joined or moved school and who its case manager became (issue 23)', () => {
+    const joined: DomainEvent = { type: 'StudentSchoolChanged', data: { studentId: 's1', fromSchoolId: null, toSchoolId: 'north', changedBy: 'cora' } };
+    const managed: DomainEvent = { type: 'StudentCaseManagerAssigned', data: { studentId: 's1', caseManagerId: 'mara', assignedBy: 'cora' } };
+    const moved: DomainEvent = { type: 'StudentSchoolChanged', data: { studentId: 's1', fromSchoolId: 'north', toSchoolId: 'south', changedBy: 'cora' } };
+    const history = buildHistory({ student: given(added, joined, managed, moved), plans: [], documents: [] }, names);
+    expect(history.slice(0, 3).map((entry) => [entry.kind, entry.changes.map((change) => [change.field, change.before, change.after])])).toEqual([
+      ['School changed', [['school', 'North Elementary', 'South Middle']]],
+      ['Case manager assigned', [['caseManager', null, 'Mara Manager']]],
+      ['School changed', [['school', null, 'North Elementary']]],
     ]);
   });
 });

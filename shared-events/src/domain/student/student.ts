@@ -15,6 +15,10 @@ export type StudentState =
       accommodationIds: string[];
       /** Beyond the free limit after the owner's Premium ended (issue 26): kept, read-only, until they upgrade again. */
       archived: boolean;
+      /** The school it belongs to (issue 23), or null for an independent teacher's student. */
+      schoolId: string | null;
+      /** The staff member of its school responsible for its plan, or null. */
+      caseManagerId: string | null;
     }
   | { status: 'deleted' };
 
@@ -27,8 +31,8 @@ export const initialStudentState = (): StudentState => ({ status: 'absent' });
 export function evolveStudent(state: StudentState, event: StudentEvent): StudentState {
   switch (event.type) {
     case 'StudentAdded': {
-      const { studentId: _id, ownerId, ...details } = event.data;
-      return { status: 'present', ownerId, details, accommodationIds: [], archived: false };
+      const { studentId: _id, ownerId, schoolId, ...details } = event.data;
+      return { status: 'present', ownerId, details, accommodationIds: [], archived: false, schoolId: schoolId ?? null, caseManagerId: null };
     }
     case 'StudentDetailsUpdated': {
       if (state.status !== 'present') return state;
@@ -47,7 +51,13 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
     case 'StudentRestored':
       return state.status === 'present' ? { ...state, archived: false } : state;
     case 'StudentOwnershipTransferred':
+    case 'StudentHandedOver':
       return state.status === 'present' ? { ...state, ownerId: event.data.toUserId } : state;
+    // A case manager is a member of the school's staff: moving to another school ends the assignment.
+    case 'StudentSchoolChanged':
+      return state.status === 'present' ? { ...state, schoolId: event.data.toSchoolId, caseManagerId: null } : state;
+    case 'StudentCaseManagerAssigned':
+      return state.status === 'present' ? { ...state, caseManagerId: event.data.caseManagerId } : state;
     // Shares are the sharing decider's business (../sharing); the student's own fields stay as they are.
     case 'StudentShared':
     case 'ShareActivated':
