@@ -79,7 +79,7 @@ export function studentRoutes(context: AppContext): Router {
       const docs = (await studentsFor(now)).sort(byName);
       const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
       return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
-    });
+    }, req.readStamp);
     res.type('application/json').send(body);
   });
 
