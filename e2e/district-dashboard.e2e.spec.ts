@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { newAccount, signUp } from './account-fixtures.ts';
+import { addPlan, addStudent, dayFromToday, libraryIds } from './caseload-fixtures.ts';
+import { seriousViolations } from './axe-violations.ts';
+
+// Issue 23: the district dashboard. A district admin reads every school's figures; a teacher edits a student of a
+// school and the admin's dashboard follows without a reload.
+
+const shots = '/tmp/shots-district';
+
+async function person(browser: Browser, name: string): Promise<{ page: Page; email: string; id: string }> {
+  const page = await (await browser.newContext()).newPage();
+  const { email, id } = await signUp(page.request, newAccount(name, 'district'));
+  return { page, email, id };
+}
+
+/**
+ * Puts a student into a school, appended to the server's log from here (the other process's commit wakes its
+ * projections), as the school routes being written beside this will do through the API.
+ */
+async function intoSchool(studentId: string, schoolId: string, by: string) {
+  const dataDir = test.info().config.webServer?.env?.DATA_DIR;
+  if (!dataDir) throw new Error('no web server DATA_DIR');
+  const store = await openEventStore({ dataDir });
+  try {
+    const stream = streamName('student', studentId);
+    const last = (await store.readStream(stream)).at(-1)!;
+    await store.append(stream, [{ type: 'StudentSchoolChanged', data: { studentId, fromSchoolId: null, toSchoolId: schoolId, changedBy: by } }], {
+      expectedRevision: last.revision,
+      actor: { userId: by },
+      correlationId: randomUUID(),
+      causationId: null,
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+async function created(request: APIRequestContext, path: string, data: object): Promise<string> {
+  const response = await request.post(path, { data });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** A desktop's and a phone's width: no serious axe violation, nothing scrolls sideways at 375 px. */
+async function screenshotsAt(page: Page, name: string) {
+  expect(await seriousViolations(page), `${name}: WCAG 2.1 AA`).toEqual([]);
+  mkdirSync(shots, { recursive: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBeLessThanOrEqual(375);
+  expect(await seriousViolations(page), `${name} at 375 px: WCAG 2.1 AA`).toEqual([]);
+  await page.screenshot({ path: `${shots}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('a district admin reads each school’s figures, and sees them change as a teacher edits a student', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const dana = await person(browser, 'Dana District');
+  const tom = await person(browser, 'Tom Teacher');
+  const districtId = await created(dana.page.request, '/api/districts', { name: 'Lakeside USD' });
+  const northId = await created(dana.page.request, `/api/districts/${districtId}/schools`, { name: 'North Middle' });
+  await created(dana.page.request, `/api/districts/${districtId}/schools`, { name: 'South High' });
+  expect((await dana.page.request.post(`/api/schools/${northId}/staff`, { data: { email: tom.email, role: 'teacher' } })).status()).toBe(201);
+
+  const ids = await libraryIds(tom.page.request);
+  const ava = await addStudent(tom.page.request, { firstName: 'Ava', lastInitial: 'S', grade: '6', accommodationIds: [ids.get('Extended Time')!, ids.get('Breaks')!] });
+  await addPlan(tom.page.request, ava.id, { startDate: '2026-01-05', reviewDate: dayFromToday(-3) });
+  const ben = await addStudent(tom.page.request, { firstName: 'Ben', lastInitial: 'T', grade: '7', accommodationIds: [ids.get('Extended Time')!] });
+  await addPlan(tom.page.request, ben.id, { startDate: '2026-01-05', reviewDate: dayFromToday(20) });
+  await intoSchool(ava.id, northId, tom.id);
+  await intoSchool(ben.id, northId, tom.id);
+
+  // From the home dashboard, where district admins look, to the district's.
+  const page = dana.page;
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: /Lakeside USD/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/districts/${districtId}/dashboard$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lakeside USD: District Dashboard');
+  const north = page.getByRole('row', { name: /North Middle/ });
+  // Students, with an active plan, due within 30 days, overdue, without accommodations, staff.
+  await expect(north.getByRole('cell')).toHaveText(['2', '2', '1', '1', '0', '1'], { timeout: 20_000 });
+  await expect(page.getByRole('row', { name: /South High/ }).getByRole('cell')).toHaveText(['0', '0', '0', '0', '0', '0']);
+  await expect(page.getByRole('row', { name: /All schools/ })).toContainText('2');
+  const chart = page.getByRole('figure');
+  await expect(chart.locator('svg.recharts-surface')).toBeVisible();
+  await expect(chart.getByRole('listitem')).toHaveText(['Extended Time: 2 students', 'Breaks: 1 student']);
+  await screenshotsAt(page, 'district-dashboard');
+
+  // Tom takes Ben's accommodations off: Dana's screen follows, no reload.
+  const update = await tom.page.request.put(`/api/students/${ben.id}`, { data: { firstName: 'Ben', lastInitial: 'T', grade: '7', status: 'active', accommodationIds: [] } });
+  expect(update.status()).toBe(200);
+  await expect(north.getByRole('cell')).toHaveText(['2', '2', '1', '1', '1', '1']);
+  await expect(chart.getByRole('listitem')).toHaveText(['Breaks: 1 student', 'Extended Time: 1 student']);
+
+  // Tom has no way in.
+  await tom.page.goto(`/districts/${districtId}/dashboard`);
+  await expect(tom.page.getByRole('heading', { level: 1 })).toHaveText('District not found', { timeout: 20_000 });
+});
