@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan, addStudent, dayFromToday, libraryIds } from './caseload-fixtures.ts';
-import { seriousViolations } from './axe-violations.ts';
+import { checkedScreenshots } from './layout-checks.ts';
 
 // Issue 23: the district dashboard. A district admin reads every school's figures; a teacher edits a student of a
 // school and the admin's dashboard follows without a reload.
@@ -46,19 +45,6 @@ async function created(request: APIRequestContext, path: string, data: object): 
   return ((await response.json()) as { id: string }).id;
 }
 
-/** A desktop's and a phone's width: no serious axe violation, nothing scrolls sideways at 375 px. */
-async function screenshotsAt(page: Page, name: string) {
-  expect(await seriousViolations(page), `${name}: WCAG 2.1 AA`).toEqual([]);
-  mkdirSync(shots, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBeLessThanOrEqual(375);
-  expect(await seriousViolations(page), `${name} at 375 px: WCAG 2.1 AA`).toEqual([]);
-  await page.screenshot({ path: `${shots}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test('a district admin reads each school’s figures, and sees them change as a teacher edits a student', async ({ browser }) => {
   test.setTimeout(120_000);
   const dana = await person(browser, 'Dana District');
@@ -90,7 +76,7 @@ test('a district admin reads each school’s figures, and sees them change as a 
   const chart = page.getByRole('figure');
   await expect(chart.locator('svg.recharts-surface')).toBeVisible();
   await expect(chart.getByRole('listitem')).toHaveText(['Extended Time: 2 students', 'Breaks: 1 student']);
-  await screenshotsAt(page, 'district-dashboard');
+  await checkedScreenshots(page, shots, 'district-dashboard');
 
   // Tom takes Ben's accommodations off: Dana's screen follows, no reload.
   const update = await tom.page.request.put(`/api/students/${ben.id}`, { data: { firstName: 'Ben', lastInitial: 'T', grade: '7', status: 'active', accommodationIds: [] } });

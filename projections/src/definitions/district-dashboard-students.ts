@@ -3,7 +3,7 @@ import type { StudentEvent } from '@accommodate/shared-events/events/student-eve
 import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
 import { evolveStudent, initialStudentState, type StudentState } from '@accommodate/shared-events/domain/student/student';
 import { evolvePlan, initialPlanState, type PlanState } from '@accommodate/shared-events/domain/plan/plan';
-import { emptyTally, tallyStudent } from '@accommodate/shared-events/domain/district-dashboard/school-tally';
+import { emptyTally, retallyPlans, tallyStudent } from '@accommodate/shared-events/domain/district-dashboard/school-tally';
 import type { StudentDetails } from '@accommodate/shared-events/schemas/student';
 import {
   DASHBOARD_ACCOMMODATIONS,
@@ -112,5 +112,9 @@ export async function applyDashboardPlanEvent(event: EnvelopeOf<DashboardPlanEve
     plans: { ...student.plans, [planId]: { ...fields, version: plan.version, effectiveDate: plan.effectiveDate, revision: event.revision } },
   };
   context.put<DashboardStudentDoc>(DASHBOARD_STUDENTS, next);
-  for (const districtId of await retally(context, student, next)) await announceToDistrict(context, event, districtId);
+  if (next.schoolId === null) return;
+  const school = await schoolOrStandIn(context, next.schoolId);
+  if (!retallyPlans(school.tally, student.plans, next.plans)) return;
+  context.put<DashboardSchoolDoc>(DASHBOARD_SCHOOLS, school);
+  await announceToDistrict(context, event, school.districtId);
 }

@@ -9,6 +9,8 @@ export const ACTIVE_PLAN_STATUS = 'active';
 export const CLOSED_PLAN_STATUS = 'closed';
 export const REVIEW_WINDOW_DAYS = 30;
 export const TOP_ACCOMMODATIONS = 10;
+/** One collator for every comparison of names: `localeCompare` builds one per call, and a dashboard makes thousands. */
+const byNameOrder = new Intl.Collator('en').compare;
 
 /** What of a student the figures count. */
 export interface StudentStanding {
@@ -49,12 +51,28 @@ function bump(counts: Record<string, number>, key: string, by: number): void {
  */
 export function tallyStudent(tally: SchoolTally, standing: StudentStanding, sign: 1 | -1): SchoolTally {
   tally.students += sign;
-  if (Object.values(standing.plans).some((plan) => plan.status === ACTIVE_PLAN_STATUS)) tally.withActivePlan += sign;
+  if (hasActivePlan(standing.plans)) tally.withActivePlan += sign;
   if (standing.accommodationIds.length === 0) tally.withoutAccommodation += sign;
   const review = nextReviewOf(standing.plans);
   if (review !== null) bump(tally.reviewDates, review, sign);
   for (const id of new Set(standing.accommodationIds)) bump(tally.accommodations, id, sign);
   return tally;
+}
+
+const hasActivePlan = (plans: StudentStanding['plans']): boolean => Object.values(plans).some((plan) => plan.status === ACTIVE_PLAN_STATUS);
+
+/**
+ * A student's plans changed (its school and accommodations did not): moves the tally by what that changes, in place.
+ * Returns whether anything moved; most plan edits (a meeting date, a case manager) move nothing.
+ */
+export function retallyPlans(tally: SchoolTally, before: StudentStanding['plans'], after: StudentStanding['plans']): boolean {
+  const [wasActive, isActive] = [hasActivePlan(before), hasActivePlan(after)];
+  const [was, is] = [nextReviewOf(before), nextReviewOf(after)];
+  if (wasActive === isActive && was === is) return false;
+  tally.withActivePlan += Number(isActive) - Number(wasActive);
+  if (was !== null) bump(tally.reviewDates, was, -1);
+  if (is !== null) bump(tally.reviewDates, is, 1);
+  return true;
 }
 
 /** `day` (YYYY-MM-DD) plus `days` calendar days. */
@@ -85,20 +103,22 @@ export function topAccommodations(counts: Readonly<Record<string, number>>, name
     const entry = byName.get(key);
     byName.set(key, { name: entry?.name ?? name, count: (entry?.count ?? 0) + count });
   }
-  return [...byName.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).slice(0, limit);
+  return [...byName.values()].sort((a, b) => b.count - a.count || byNameOrder(a.name, b.name)).slice(0, limit);
 }
 
-/** One tally holding all of them. */
+/** One tally holding all of them (added up in maps: a district's dates and accommodations are thousands of keys). */
 export function sumTallies(tallies: readonly SchoolTally[]): SchoolTally {
   const total = emptyTally();
+  const dates = new Map<string, number>();
+  const accommodations = new Map<string, number>();
   for (const tally of tallies) {
     total.students += tally.students;
     total.withActivePlan += tally.withActivePlan;
     total.withoutAccommodation += tally.withoutAccommodation;
-    for (const [date, students] of Object.entries(tally.reviewDates)) bump(total.reviewDates, date, students);
-    for (const [id, students] of Object.entries(tally.accommodations)) bump(total.accommodations, id, students);
+    for (const date in tally.reviewDates) dates.set(date, (dates.get(date) ?? 0) + (tally.reviewDates[date] ?? 0));
+    for (const id in tally.accommodations) accommodations.set(id, (accommodations.get(id) ?? 0) + (tally.accommodations[id] ?? 0));
   }
-  return total;
+  return { ...total, reviewDates: Object.fromEntries(dates), accommodations: Object.fromEntries(accommodations) };
 }
 
 export function figuresOf(tally: SchoolTally, staff: number, names: ReadonlyMap<string, string>, today: string): DashboardFigures {
@@ -123,7 +143,7 @@ export interface TalliedSchool {
 /** The dashboard: a row per school (by name) and the district's total, where a person on two schools' staff counts once. */
 export function districtDashboard(district: { id: string; name: string }, schools: readonly TalliedSchool[], names: ReadonlyMap<string, string>, today: string): DistrictDashboard {
   const rows: SchoolFigures[] = [...schools]
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
+    .sort((a, b) => byNameOrder(a.name, b.name) || byNameOrder(a.id, b.id))
     .map((school) => ({ id: school.id, name: school.name, ...figuresOf(school.tally, school.staffIds.length, names, today) }));
   const staff = new Set(schools.flatMap((school) => school.staffIds)).size;
   return { district, today, schools: rows, total: figuresOf(sumTallies(schools.map((school) => school.tally)), staff, names, today) };

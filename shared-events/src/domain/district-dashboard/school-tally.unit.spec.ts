@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { districtDashboard, emptyTally, nextReviewOf, reviewCounts, tallyStudent, topAccommodations } from './school-tally.ts';
+import { districtDashboard, emptyTally, nextReviewOf, retallyPlans, reviewCounts, tallyStudent, topAccommodations } from './school-tally.ts';
 
 const plan = (status: string, reviewDate: string) => ({ status, reviewDate });
 
@@ -19,6 +19,16 @@ describe('a school’s tally (district dashboard, issue 23)', () => {
     tallyStudent(tally, ana, -1);
     tallyStudent(tally, ben, -1);
     expect(tally).toEqual(emptyTally());
+  });
+
+  it('moves the tally by what a plan change makes of the student, and says when nothing moved', () => {
+    const draft = { p1: plan('draft', '2026-12-01') };
+    const tally = tallyStudent(emptyTally(), { accommodationIds: ['ext'], plans: draft }, 1);
+    const active = { p1: plan('active', '2027-01-15') };
+    expect(retallyPlans(tally, draft, active)).toBe(true);
+    expect(tally).toEqual(tallyStudent(emptyTally(), { accommodationIds: ['ext'], plans: active }, 1));
+    // A meeting date or a case manager moves nothing.
+    expect(retallyPlans(tally, active, { p1: plan('active', '2027-01-15') })).toBe(false);
   });
 
   it('calls a review before today overdue, and today up to 30 days on due, as the review-due colours do', () => {
