@@ -16,6 +16,7 @@ import { hearingPacketRoutes } from './hearing-packet/hearing-packet-routes.ts';
 import { accountErasureRoutes } from './erasure/account-erasure-routes.ts';
 import { studentRoutes } from './students/student-routes.ts';
 import { suggestionRoutes } from './students/suggestion-routes.ts';
+import { studentSchoolRoutes } from './students/student-school-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
 import { planVersionRoutes } from './plans/plan-version-routes.ts';
 import { acknowledgementRoutes } from './plans/acknowledgement-routes.ts';
@@ -31,6 +32,7 @@ import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes
 import { districtRoutes } from './districts/district-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
 import { districtDashboardRoutes } from './district-dashboard/district-dashboard-routes.ts';
+import { rolloverRoutes } from './districts/rollover-routes.ts';
 import { implementationLogRoutes } from './implementation-log/implementation-log-routes.ts';
 import { classImplementationRoutes } from './implementation-log/class-implementation-routes.ts';
 
@@ -59,6 +61,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     accommodationUsageRoutes(context, recordAccess),
     studentComparisonRoutes(context, recordAccess),
     studentRoutes(context),
+    studentSchoolRoutes(context),
     suggestionRoutes(context),
     // Plan versions (issue 27): before the plan routes, so that a read with ?asOf stops there.
     planVersionRoutes(context, recordAccess),
@@ -71,6 +74,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     districtRoutes(context),
     staffRoutes(context),
     districtDashboardRoutes(context),
+    rolloverRoutes(context),
     // The daily implementation log (issue 27).
     implementationLogRoutes(context, recordAccess),
     classImplementationRoutes(context, recordAccess),

@@ -25,7 +25,7 @@ interface Endpoint {
   multipart?: boolean;
 }
 
-const STUDENT_FIELDS = ['firstName', 'lastInitial', 'grade', 'status', 'accommodationIds', 'birthdate', 'parentName', 'parentEmail', 'parentNotes', 'notes'];
+const STUDENT_FIELDS = ['firstName', 'lastInitial', 'grade', 'status', 'accommodationIds', 'birthdate', 'parentName', 'parentEmail', 'parentNotes', 'notes', 'schoolId'];
 const PLAN_FIELDS = ['startDate', 'reviewDate', 'status', 'meetingDate', 'caseManager'];
 const ACCOMMODATION_FIELDS = ['name', 'category', 'description', 'appliesToTests'];
 
@@ -101,7 +101,11 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/districts/:district/admins', fields: ['email'] },
   { method: 'GET', path: '/api/districts/:district/schools' },
   { method: 'POST', path: '/api/districts/:district/schools', fields: ['name'] },
+  { method: 'GET', path: '/api/schools' },
   { method: 'GET', path: '/api/schools/:school/staff' },
+  { method: 'PUT', path: '/api/students/:student/case-manager', fields: ['userId'] },
+  { method: 'POST', path: '/api/students/:student/transfer', fields: ['schoolId'] },
+  { method: 'POST', path: '/api/schools/:school/rollover', fields: ['schoolYear', 'dryRun'] },
   { method: 'POST', path: '/api/schools/:school/staff', fields: ['email', 'role'] },
   { method: 'PATCH', path: '/api/schools/:school/staff/:staff', fields: ['role'] },
   { method: 'DELETE', path: '/api/schools/:school/staff/:staff' },

@@ -7,6 +7,7 @@ import { caseloadQueries } from '@accommodate/projections/queries/caseload-queri
 import { userQueries } from '@accommodate/projections/queries/users-queries';
 import type { AccountDeletionOutcome } from '@accommodate/shared-events/schemas/account-deletion';
 import type { AppContext } from '../framework/command-context.ts';
+import { schoolSuccessorFor } from './school-handover.ts';
 
 /** Grantees of the student's shares whose accounts are gone: they cannot take the student over. */
 export async function departedGrantees(context: Pick<AppContext, 'readStore'>, studentId: string): Promise<string[]> {
@@ -20,12 +21,17 @@ export async function departedGrantees(context: Pick<AppContext, 'readStore'>, s
 
 /**
  * What deleting the account would do to the students it owns, decided as the deletion decides it (the domain's
- * `successorOf` over each student's stream): how many pass to a co-teacher and how many are erased.
+ * `successorOf` over each student's stream): how many pass to the school or a co-teacher and how many are erased.
  */
 export async function accountDeletionOutcome(context: Pick<AppContext, 'readStore' | 'eventStore' | 'now'>, userId: string): Promise<AccountDeletionOutcome> {
   const outcome: AccountDeletionOutcome = { transferred: 0, erased: 0 };
   const now = context.now();
   for (const student of await caseloadQueries(context.readStore).studentsOwnedBy(userId)) {
+    // A school's student passes to the school (issue 23).
+    if ((await schoolSuccessorFor(context, student, userId)) !== null) {
+      outcome.transferred += 1;
+      continue;
+    }
     const events = (await context.eventStore.readStream(streamName('student', student.id))).filter(isStudentEvent);
     const successor = successorOf(fold(sharingDecider, events), now, await departedGrantees(context, student.id));
     if (successor) outcome.transferred += 1;

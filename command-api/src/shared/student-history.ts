@@ -17,7 +17,7 @@ export async function studentHistory(context: Pick<AppContext, 'eventStore' | 'r
   const schoolIds = new Set<string>();
   for (const event of streams.student) {
     if (!isStudentEvent(event)) continue;
-    if (event.type === 'StudentOwnershipTransferred') actorIds.add(event.data.toUserId);
+    if (event.type === 'StudentOwnershipTransferred' || event.type === 'StudentHandedOver') actorIds.add(event.data.toUserId);
     if (event.type === 'StudentCaseManagerAssigned' && event.data.caseManagerId !== null) actorIds.add(event.data.caseManagerId);
     if (event.type === 'StudentSchoolChanged') for (const id of [event.data.fromSchoolId, event.data.toSchoolId]) if (id !== null) schoolIds.add(id);
   }

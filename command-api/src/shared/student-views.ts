@@ -11,7 +11,7 @@ const PRIVATE_FIELDS = ['birthdate', 'parentName', 'parentEmail', 'parentNotes',
 
 /** The API shape for one viewer: no access lists, private fields null for a role that may not see them. */
 export function toStudent(doc: StudentDoc, viewer: { access: StudentAccessRole; sharedBy: PersonRef | null }): Student {
-  const { viewerIds: _viewers, editorIds: _editors, accommodations: _accommodations, roles: _roles, ...fields } = doc;
+  const { viewerIds: _viewers, editorIds: _editors, accommodations: _accommodations, roles: _roles, rolledOverTo: _rolledOver, ...fields } = doc;
   const student: Student = { ...fields, access: viewer.access, sharedBy: viewer.sharedBy, archived: fields.archived === true };
   if (!roleAllows(viewer.access, 'see-private')) for (const field of PRIVATE_FIELDS) student[field] = null;
   return student;

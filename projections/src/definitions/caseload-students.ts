@@ -22,6 +22,7 @@ const stateOf = (doc: StudentDoc): StudentState => ({
   archived: doc.archived === true,
   schoolId: doc.schoolId ?? null,
   caseManagerId: doc.caseManagerId ?? null,
+  rolledOverTo: doc.rolledOverTo ?? null,
 });
 
 /** The student's own events (shares go to caseload-shares.ts): its document, folded with `evolveStudent`. */
@@ -60,10 +61,12 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
   if (!existing) return;
 
   switch (event.type) {
-    case 'StudentDetailsUpdated': {
+    case 'StudentDetailsUpdated':
+    case 'StudentPromoted':
+    case 'StudentGraduated': {
       const next = evolveStudent(stateOf(existing), event);
       if (next.status !== 'present') return;
-      context.put<StudentDoc>(STUDENTS, { ...existing, ...next.details, name: displayName(next.details), ...changed });
+      context.put<StudentDoc>(STUDENTS, { ...existing, ...next.details, name: displayName(next.details), rolledOverTo: next.rolledOverTo, ...changed });
       break;
     }
     case 'StudentAccommodationsChanged': {
@@ -87,11 +90,12 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       break;
     }
     case 'StudentSchoolChanged':
-    case 'StudentCaseManagerAssigned': {
+    case 'StudentCaseManagerAssigned':
+    case 'StudentHandedOver': {
       // Who reaches the student through a school changes: the old audience hears of it too (and gets 404 on refetch).
       const next = evolveStudent(stateOf(existing), event);
       if (next.status !== 'present') return;
-      const moved = { ...existing, schoolId: next.schoolId, caseManagerId: next.caseManagerId, ...changed };
+      const moved = { ...existing, ownerId: next.ownerId, schoolId: next.schoolId, caseManagerId: next.caseManagerId, ...changed };
       const { everyone } = await refreshAudience(moved, context, event.revision);
       announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, everyone);
       return;

@@ -82,6 +82,7 @@ export const districtDashboardProjection = defineProjection<HandledEvent>({
     'StudentDeleted',
     'PlanCreated',
     'PlanUpdated',
+    'PlanReviewScheduled',
     'PlanFinalised',
     'PlanAmended',
     'DistrictCreated',

@@ -80,6 +80,9 @@ describe('the district dashboard projection (issue 23)', () => {
     expect(tally(context, 'north')).toMatchObject({ withActivePlan: 1, reviewDates: { '2027-01-10': 1 } });
     await run(context, planUpdated('p2', 's1', { status: 'under-review', reviewDate: '2026-11-20' }));
     expect(tally(context, 'north')).toMatchObject({ withActivePlan: 0, reviewDates: { '2026-11-20': 1 } });
+    // The year-end rollover schedules the review in the new year.
+    await run(context, on('plan-p2', { type: 'PlanReviewScheduled', data: { planId: 'p2', studentId: 's1', reviewDate: '2027-11-20', schoolYear: '2027-2028' } }));
+    expect(tally(context, 'north')).toMatchObject({ reviewDates: { '2027-11-20': 1 } });
   });
 
   it('tells the district’s admins, and nobody else, that the dashboard changed', async () => {

@@ -19,7 +19,7 @@ import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied, announce } from './caseload-changes.ts';
 
 export type DashboardStudentEvent = Extract<StudentEvent, { type: 'StudentAdded' | 'StudentAccommodationsChanged' | 'StudentSchoolChanged' | 'StudentDeleted' }>;
-export type DashboardPlanEvent = Extract<PlanEvent, { type: 'PlanCreated' | 'PlanUpdated' | 'PlanFinalised' | 'PlanAmended' }>;
+export type DashboardPlanEvent = Extract<PlanEvent, { type: 'PlanCreated' | 'PlanUpdated' | 'PlanReviewScheduled' | 'PlanFinalised' | 'PlanAmended' }>;
 
 /** The figures never read a student's details: the fold is given none, and keeps none. */
 const NO_DETAILS: StudentDetails = { firstName: '', lastInitial: '', grade: '', status: '', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null };
@@ -32,6 +32,7 @@ const studentState = (doc: DashboardStudentDoc): StudentState => ({
   archived: false,
   schoolId: doc.schoolId,
   caseManagerId: null,
+  rolledOverTo: null,
 });
 
 const planState = (studentId: string, { startDate, reviewDate, status, meetingDate, version, effectiveDate }: DashboardPlan): PlanState => ({

@@ -20,6 +20,9 @@ export function caseloadQueries(store: Pick<ReadStore, 'collection'>) {
     studentById: (studentId: string) => students().get(studentId),
     studentsVisibleTo,
     studentsOwnedBy: (userId: string) => students().find({ ownerId: userId }),
+    /** A school's students (issue 23) that the user may view now: all of them for its coordinators and admins. */
+    studentsOfSchoolVisibleTo: async (schoolId: string, userId: string, now: Date) =>
+      (await students().find({ schoolId })).filter((student) => mayAccess(student, userId, 'view', now)),
     /** The account's students that count against the free limit: archived ones (issue 26) do not. */
     countStudentsOwnedBy: async (userId: string) => (await students().find({ ownerId: userId })).filter((student) => student.archived !== true).length,
 

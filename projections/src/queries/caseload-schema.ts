@@ -32,7 +32,12 @@ export interface Audience {
 }
 
 export type StudentDoc = Omit<Student, 'access' | 'sharedBy'> &
-  Audience & { accommodations: StudentAccommodation[]; roles: Record<string, StudentRoleEntry> };
+  Audience & {
+    accommodations: StudentAccommodation[];
+    roles: Record<string, StudentRoleEntry>;
+    /** The school year the last year-end rollover moved it into (issue 23); absent before any. */
+    rolledOverTo?: string | null;
+  };
 export type PlanDoc = Plan & {
   viewerIds: string[];
   /** Issue 27, absent on a draft: the latest version's effective date, the acknowledgements recorded (`${version}:${userId}`),

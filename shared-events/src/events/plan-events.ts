@@ -21,6 +21,16 @@ export const PlanUpdated = defineEvent(
   z.object({ planId: z.string(), studentId: z.string(), changes: z.object(planFields).partial() }),
 );
 
+/**
+ * Issue 23, the year-end rollover: the plan's annual review is scheduled in the new school year. A scheduling fact,
+ * not a change of what was signed: a final plan takes it without an amendment (its versions keep their dates).
+ */
+export const PlanReviewScheduled = defineEvent(
+  'PlanReviewScheduled',
+  1,
+  z.object({ planId: z.string(), studentId: z.string(), reviewDate: z.string(), schoolYear: z.string() }),
+);
+
 // Plan versions (issue 27). A version is what was signed: its content is frozen in the event, the accommodations
 // as they read then (a library entry renamed later does not rewrite it).
 export type { PlanContent } from '../schemas/plan-version.ts';
@@ -53,5 +63,5 @@ export const PlanVersionAcknowledged = defineEvent(
   z.object({ planId: z.string(), studentId: z.string(), version: z.number().int(), userId: z.string() }),
 );
 
-export const PLAN_EVENTS = [PlanCreated, PlanUpdated, PlanFinalised, PlanAmended, PlanVersionAcknowledged] as const;
+export const PLAN_EVENTS = [PlanCreated, PlanUpdated, PlanFinalised, PlanAmended, PlanVersionAcknowledged, PlanReviewScheduled] as const;
 export type PlanEvent = EventOf<(typeof PLAN_EVENTS)[number]>;

@@ -43,6 +43,24 @@ export const StudentCaseManagerAssigned = defineEvent(
   1,
   z.object({ studentId: z.string(), caseManagerId: z.string().nullable(), assignedBy: z.string() }),
 );
+/**
+ * Issue 23: the school student's owner left its school's staff, or deleted their account, and the student passed to
+ * its case manager, else a coordinator or administrator of the school, else a district admin: a school's record is
+ * never orphaned nor erased with a person. No personal data.
+ */
+export const StudentHandedOver = defineEvent(
+  'StudentHandedOver',
+  1,
+  z.object({ studentId: z.string(), fromUserId: z.string(), toUserId: z.string(), reason: z.enum(['left-school', 'account-deleted']) }),
+);
+/** Issue 23, the year-end rollover: the student moved up a grade for the school year. No personal data. */
+export const StudentPromoted = defineEvent(
+  'StudentPromoted',
+  1,
+  z.object({ studentId: z.string(), fromGrade: z.string(), toGrade: z.string(), schoolYear: z.string() }),
+);
+/** Issue 23, the year-end rollover: the grade 12 student graduated: inactive, and kept (retention decides for how long). */
+export const StudentGraduated = defineEvent('StudentGraduated', 1, z.object({ studentId: z.string(), schoolYear: z.string() }));
 
 // Sharing (issue 4). Shares live in the student's stream, so a grant and an edit are ordered
 // against each other and the owner check is made on the state the append expects.
@@ -100,6 +118,9 @@ export const STUDENT_EVENTS = [
   StudentOwnershipTransferred,
   StudentSchoolChanged,
   StudentCaseManagerAssigned,
+  StudentHandedOver,
+  StudentPromoted,
+  StudentGraduated,
 ] as const;
 export const SHARE_EVENT_TYPES = ['StudentShared', 'ShareActivated', 'ShareRevoked', 'ShareExpired'] as const;
 export type StudentEvent = EventOf<(typeof STUDENT_EVENTS)[number]>;

@@ -27,6 +27,11 @@ export const staffFormSchema = z.object({ email: inviteeEmail, role: staffRole }
 /** PATCH /api/schools/:id/staff/:userId */
 export const staffPatchSchema = z.object({ role: staffRole });
 
+/** PUT /api/students/:id/case-manager: a staff member of the student's school, or null for none. */
+export const caseManagerFormSchema = z.object({ userId: z.string({ required_error: 'Please choose a case manager' }).min(1).max(100).nullable() });
+/** POST /api/students/:id/transfer */
+export const transferFormSchema = z.object({ schoolId: z.string({ required_error: 'Please choose a school' }).min(1, 'Please choose a school').max(100) });
+
 export interface District {
   id: string;
   name: string;
@@ -35,6 +40,10 @@ export interface School {
   id: string;
   name: string;
   districtId: string;
+}
+/** GET /api/schools: a school the user works at, or whose district they administer, and how they reach it. */
+export interface MySchool extends School {
+  role: StaffRole | 'district-admin';
 }
 /** A member of a school's staff as its staff list shows them; the address only to those who manage the staff. */
 export interface StaffMember {

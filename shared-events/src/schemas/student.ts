@@ -39,6 +39,8 @@ export const studentFormSchema = z.object({
   parentNotes: optionalText(5000),
   /** HTML; the server sanitises it against an allow-list before it is stored. */
   notes: optionalText(100_000),
+  /** The school to write the student into (issue 23), on creation; a later move is POST /api/students/:id/transfer. */
+  schoolId: z.string().min(1).max(100).optional().nullable(),
 });
 export type StudentForm = z.input<typeof studentFormSchema>;
 export type StudentInput = z.output<typeof studentFormSchema>;

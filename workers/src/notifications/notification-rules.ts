@@ -101,13 +101,20 @@ export function archiveChangedNotifications(student: StudentContext, change: { e
 }
 
 /** The owner deleted their account and the student passed to this co-teacher: the new owner hears of it. */
+/** Why a student passed to someone (issue 23 adds the school's hand-over): what the new owner is told. */
+const PASSED_BECAUSE: Record<'co-teacher' | 'left-school' | 'account-deleted', string> = {
+  'co-teacher': "owner deleted their account. You were their longest-standing co-teacher, so you are now their owner.",
+  'left-school': 'owner left the school. The school passed them to you, so you are now their owner.',
+  'account-deleted': 'owner deleted their account. The school passed them to you, so you are now their owner.',
+};
+
 export function ownershipTransferredNotifications(
-  transfer: { eventId: string; studentId: string; studentLabel: string; toUserId: string },
+  transfer: { eventId: string; studentId: string; studentLabel: string; toUserId: string; because: keyof typeof PASSED_BECAUSE },
   actorId: string,
 ): NotificationDraft[] {
   return toGrantee(transfer.toUserId, actorId, (toUserId) => ({
     title: 'Student passed to you',
-    message: `${transfer.studentLabel}'s owner deleted their account. You were their longest-standing co-teacher, so you are now their owner.`,
+    message: `${transfer.studentLabel}'s ${PASSED_BECAUSE[transfer.because]}`,
     studentId: transfer.studentId,
     dedupeKey: `ownership-transferred:${transfer.eventId}:${toUserId}`,
   }));

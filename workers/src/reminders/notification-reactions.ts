@@ -40,11 +40,14 @@ const NEEDS_CASELOAD = new Set([
   'StudentShared',
   'ShareActivated',
   'StudentOwnershipTransferred',
+  'StudentHandedOver',
   'StudentArchived',
   'StudentRestored',
   'UserPremiumCancelled',
   'UserUpgradedToPremium',
 ]);
+/** Every event type the reactions handle (the subscriber moves only its checkpoint past the others). */
+export const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([...NEEDS_CASELOAD, 'StudentDeleted', 'NotificationRaised', 'ShareRevoked', 'ShareExpired']);
 
 export interface NotificationReactionDependencies {
   eventStore: EventStore;
@@ -188,9 +191,11 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         if (envelope.type === 'ShareRevoked' && share?.expiresAt) await jobs.cancel(shareExpiryJobId(envelope.data.shareId, share.expiresAt));
         return;
       }
-      case 'StudentOwnershipTransferred': {
+      case 'StudentOwnershipTransferred':
+      case 'StudentHandedOver': {
         const student = await studentContext(envelope.data.studentId);
-        const transfer = { eventId: envelope.eventId, studentId: envelope.data.studentId, toUserId: envelope.data.toUserId };
+        const because = envelope.type === 'StudentHandedOver' ? envelope.data.reason : ('co-teacher' as const);
+        const transfer = { eventId: envelope.eventId, studentId: envelope.data.studentId, toUserId: envelope.data.toUserId, because };
         if (student) await raiseAll(ownershipTransferredNotifications({ ...transfer, studentLabel: student.studentLabel }, envelope.actor.userId), envelope);
         return;
       }

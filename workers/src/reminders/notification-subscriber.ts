@@ -1,31 +1,11 @@
 import type { Position } from '@accommodate/shared-events/events/envelope';
 import { sleep } from '@accommodate/shared-events/timing/sleep';
 import { followLog, type CheckpointDoc } from './log-follower.ts';
-import { notificationReactions, type NotificationReactionDependencies } from './notification-reactions.ts';
+import { HANDLED_EVENT_TYPES, notificationReactions, type NotificationReactionDependencies } from './notification-reactions.ts';
 
 /** The subscriber's own state, beside (not inside) the projections' read models. */
 export const SUBSCRIBER_STATE = 'notification-subscriber';
 
-/** The event types the reactions handle; the others only move the checkpoint. */
-const HANDLED = new Set([
-  'PlanCreated',
-  'PlanUpdated',
-  'PlanFinalised',
-  'PlanAmended',
-  'StudentDeleted',
-  'DocumentUploaded',
-  'StudentAccommodationsChanged',
-  'NotificationRaised',
-  'StudentShared',
-  'ShareActivated',
-  'ShareRevoked',
-  'ShareExpired',
-  'StudentOwnershipTransferred',
-  'StudentArchived',
-  'StudentRestored',
-  'UserPremiumCancelled',
-  'UserUpgradedToPremium',
-]);
 
 export interface NotificationSubscriberDependencies extends NotificationReactionDependencies {
   /** First back-off after a failed reaction (doubles, capped at a second). */
@@ -51,7 +31,7 @@ export function startNotificationSubscriber(deps: NotificationSubscriberDependen
   return followLog({
     eventStore: deps.eventStore,
     state: deps.readStore.state<CheckpointDoc>(SUBSCRIBER_STATE),
-    handled: HANDLED,
+    handled: HANDLED_EVENT_TYPES,
     react: notificationReactions(deps, pause, () => abort.signal.aborted),
     logger: deps.logger,
     abort,

@@ -35,7 +35,9 @@ export function reviewReminderPlans(readStore: ReadStore, jobs: Pick<JobQueue, '
       } else {
         if (!before || event.type === 'PlanVersionAcknowledged') return;
         // A version (issue 27) may move the review date: an amendment is how a final plan's dates change.
-        after = { ...before, ...pick(event.type === 'PlanUpdated' ? event.data.changes : event.data.content) };
+        // The year-end rollover (issue 23) schedules the next review.
+        const changed = event.type === 'PlanUpdated' ? event.data.changes : event.type === 'PlanReviewScheduled' ? { reviewDate: event.data.reviewDate } : event.data.content;
+        after = { ...before, ...pick(changed) };
       }
       const open = after.status !== CLOSED_PLAN_STATUS;
       const wasOpen = before !== null && before.status !== CLOSED_PLAN_STATUS;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
-import { districtAdminFormSchema, districtFormSchema, schoolFormSchema, type District, type School } from '@accommodate/shared-events/schemas/school';
+import { districtAdminFormSchema, districtFormSchema, schoolFormSchema, type District, type MySchool, type School } from '@accommodate/shared-events/schemas/school';
+import { staffRoleOf } from '@accommodate/shared-events/domain/school/school';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { ForbiddenError } from '@accommodate/shared-events/domain/errors';
 import { districtDecider } from '@accommodate/shared-events/domain/district/decide-district';
@@ -11,7 +12,7 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadDistrictFor } from './organisation-access.ts';
+import { loadDistrictFor } from '../../shared/organisation-access.ts';
 import { verifiedInvitee } from '../../shared/verified-invitee.ts';
 
 export const DISTRICT_SIGNUP_CLOSED = 'Districts are set up by the operator of this installation. Contact Sales to add yours.';
@@ -41,6 +42,21 @@ export function districtRoutes(context: AppContext): Router {
       expectedRevision: -1,
     });
     res.status(201).json({ id: districtId, name });
+  });
+
+  // The schools the user works at, and those of the districts they administer (issue 23): the student form's choice
+  // of school and the school screens start here.
+  router.get('/api/schools', async (req, res) => {
+    const userId = requireUser(req);
+    const mine = new Map<string, MySchool>();
+    for (const district of await organisations.districtsAdministeredBy(userId)) {
+      for (const school of await organisations.schoolsOfDistrict(district.id)) mine.set(school.id, { ...toSchool(school), role: 'district-admin' });
+    }
+    for (const school of await organisations.schoolsWithStaff(userId)) {
+      const role = staffRoleOf(school, userId);
+      if (role !== null && !mine.has(school.id)) mine.set(school.id, { ...toSchool(school), role });
+    }
+    res.json([...mine.values()].sort(byName));
   });
 
   router.get('/api/districts/:id', async (req, res) => {

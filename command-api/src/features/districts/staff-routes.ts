@@ -12,7 +12,8 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { verifiedInvitee } from '../../shared/verified-invitee.ts';
-import { loadSchoolFor } from './organisation-access.ts';
+import { loadSchoolFor } from '../../shared/organisation-access.ts';
+import { handOverSchoolStudents } from '../../shared/school-handover.ts';
 
 /** A member by their account's id, or by the invitation's id while it is pending (no account yet). */
 function staffIdFor(school: SchoolDoc, req: Request): string {
@@ -70,7 +71,11 @@ export function staffRoutes(context: AppContext): Router {
   router.delete('/api/schools/:id/staff/:userId', async (req, res) => {
     const userId = requireUser(req);
     const { school, districtAdmin } = await loadSchoolFor(context, userId, idParam(req), 'manage-staff');
-    await decide(school.id, userId, { type: 'RemoveStaff', schoolId: school.id, userId, districtAdmin, staffId: staffIdFor(school, req) });
+    const staffId = staffIdFor(school, req);
+    await decide(school.id, userId, { type: 'RemoveStaff', schoolId: school.id, userId, districtAdmin, staffId });
+    // What they owned of the school's students passes to the school, after their role ended.
+    const leavingUserId = school.staff[staffId]?.granteeUserId;
+    if (leavingUserId) await handOverSchoolStudents(context, { userId: leavingUserId, reason: 'left-school', schoolId: school.id }, userId);
     res.status(204).end();
   });
 

@@ -20,6 +20,7 @@ import { sharingDecider } from '@accommodate/shared-events/domain/sharing/decide
 import type { AccountDeletionOutcome } from '@accommodate/shared-events/schemas/account-deletion';
 import { accountDeletionOutcome, departedGrantees } from '../../shared/owner-departure.ts';
 import { deleteOutboxMail, eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
+import { handOverSchoolStudents } from '../../shared/school-handover.ts';
 import { truncateReadModelWal } from '../../shared/embedded-files.ts';
 import { revokeCalendarFeeds } from '../../shared/calendar-feeds.ts';
 
@@ -49,8 +50,9 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     if (!credential) throw ValidationError.onField('password', 'Password is incorrect');
     if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
 
-    // No student may be left that nobody can manage: each passes to its longest-standing co-teacher, or is erased.
-    const outcome: AccountDeletionOutcome = { transferred: 0, erased: 0 };
+    // No student may be left that nobody can manage: a school's student passes to the school (issue 23); any other to
+    // its longest-standing co-teacher, or is erased.
+    const outcome: AccountDeletionOutcome = { transferred: await handOverSchoolStudents(context, { userId, reason: 'account-deleted' }, userId), erased: 0 };
     for (const student of await caseloadQueries(context.readStore).studentsOwnedBy(userId)) {
       // Gathered before the decision: a StudentDeleted makes the read models forget what erasure must find.
       const erasure = await planStudentErasure(context, student.id);

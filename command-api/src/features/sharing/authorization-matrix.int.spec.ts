@@ -10,9 +10,39 @@ import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher } fr
  * 'allow' is a 2xx (or, for lists, the record is in it); a denial names its status.
  * Destructive calls come last in each column, the owner's last of all.
  */
-type Role = 'owner' | 'co-teacher' | 'substitute' | 'expired substitute' | 'auditor' | 'class teacher' | 'stranger';
-type Outcome = 'allow' | 403 | 404;
-const ROLES: Role[] = ['co-teacher', 'substitute', 'expired substitute', 'auditor', 'class teacher', 'stranger', 'owner'];
+type Role =
+  | 'owner'
+  | 'co-teacher'
+  | 'substitute'
+  | 'expired substitute'
+  | 'auditor'
+  | 'class teacher'
+  | 'coordinator'
+  | 'district admin'
+  | 'case manager'
+  | 'colleague'
+  | 'other coordinator'
+  | 'stranger';
+type Outcome = 'allow' | 400 | 403 | 404;
+/**
+ * The student belongs to a school (issue 23) whose coordinator, district admin and the student's case manager reach
+ * it through the school; a colleague (a teacher of the same school with no relation to the student) and the
+ * coordinator of another school of the district reach nothing.
+ */
+const ROLES: Role[] = [
+  'co-teacher',
+  'substitute',
+  'expired substitute',
+  'auditor',
+  'class teacher',
+  'coordinator',
+  'district admin',
+  'case manager',
+  'colleague',
+  'other coordinator',
+  'stranger',
+  'owner',
+];
 
 interface World {
   server: TestServer;
@@ -25,6 +55,8 @@ interface World {
   shareId: string;
   classId: string;
   danaEmail: string;
+  schoolId: string;
+  otherSchoolId: string;
 }
 
 const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1'), Buffer.alloc(512, 7), Buffer.from('\n%%EOF\n')]);
@@ -36,15 +68,22 @@ const upload = (client: Teacher, studentId: string) => {
 
 type Check = (world: World, client: Teacher) => Promise<boolean | TestResponse>;
 const ENDPOINTS: [string, Check, Record<Role, Outcome>][] = [];
-// A teacher of a class the student is in (issue 24) may do what a substitute may, unless the row says otherwise.
+// A teacher of a class the student is in (issue 24) may do what a substitute may, unless the row says otherwise. The
+// school's coordinator and the district admin may do what the owner may, and the case manager what a co-teacher may,
+// unless the row says otherwise (issue 23).
 const row = (name: string, check: Check, outcomes: Partial<Record<Role, Outcome>>) =>
   ENDPOINTS.push([name, check, {
     owner: 'allow', 'co-teacher': 'allow', substitute: 'allow', auditor: 'allow', 'expired substitute': 404, stranger: 404,
-    'class teacher': outcomes.substitute ?? 'allow', ...outcomes,
+    'class teacher': outcomes.substitute ?? 'allow',
+    coordinator: outcomes.owner ?? 'allow', 'district admin': outcomes.coordinator ?? outcomes.owner ?? 'allow',
+    'case manager': outcomes['co-teacher'] ?? 'allow', colleague: 404, 'other coordinator': 404,
+    ...outcomes,
   }]);
 
 const READ_ONLY = { substitute: 403, auditor: 403 } as const;
 const OWNER_ONLY = { 'co-teacher': 403, substitute: 403, auditor: 403 } as const;
+/** Not the student's teachers (issue 23): the school's overseers are never asked to acknowledge, nor log the day. */
+const NOT_TEACHERS = { coordinator: 403, 'district admin': 403 } as const;
 
 row('GET /api/students/:id', (w, c) => c.get(`/api/students/${w.studentId}`), {});
 row('GET /api/students (list)', async (w, c) => (await c.get('/api/students')).body.some((s: { id: string }) => s.id === w.studentId), {});
@@ -72,9 +111,11 @@ row('GET /api/plans/:id/versions', (w, c) => c.get(`/api/plans/${w.finalPlanId}/
 row('GET /api/plans/:id?asOf=', (w, c) => c.get(`/api/plans/${w.finalPlanId}?asOf=2099-01-01`), {});
 row('GET /api/plans/:id/acknowledgements', (w, c) => c.get(`/api/plans/${w.finalPlanId}/acknowledgements`), {});
 row('GET /api/acknowledgements/pending', async (w, c) => (await c.get('/api/acknowledgements/pending')).body.some((p: { planId: string }) => p.planId === w.finalPlanId), {
-  // The owner signed it, which acknowledges it; an auditor is never asked.
+  // The owner signed it, which acknowledges it; an auditor is never asked, nor are the school's overseers.
   owner: 404,
   auditor: 404,
+  coordinator: 404,
+  'district admin': 404,
 });
 row('POST /api/plans/:id/finalise', async (w, c) => c.post(`/api/plans/${await newPlan(w)}/finalise`), READ_ONLY);
 // The same accommodations again: the student follows each version, and the rows after this one need them.
@@ -82,10 +123,13 @@ row('POST /api/plans/:id/amendments', async (w, c) => {
   const { accommodationIds } = (await w.users.owner.get(`/api/students/${w.studentId}`)).body as { accommodationIds: string[] };
   return c.post(`/api/plans/${await finalPlan(w)}/amendments`, { reason: 'Review meeting', effectiveDate: '2099-01-01', accommodationIds });
 }, READ_ONLY);
-row('POST /api/plans/:id/versions/:version/acknowledgement', async (w, c) => c.post(`/api/plans/${await finalPlan(w)}/versions/1/acknowledgement`), { auditor: 403 });
+row('POST /api/plans/:id/versions/:version/acknowledgement', async (w, c) => c.post(`/api/plans/${await finalPlan(w)}/versions/1/acknowledgement`), {
+  auditor: 403,
+  ...NOT_TEACHERS,
+});
 row('GET /api/students/:id/shares', (w, c) => c.get(`/api/students/${w.studentId}/shares`), READ_ONLY);
-row('POST /api/students/:id/shares', (w, c) => c.post(`/api/students/${w.studentId}/shares`, { email: w.danaEmail, role: 'auditor' }), OWNER_ONLY);
-row('POST /api/shares (bulk)', (w, c) => c.post('/api/shares', { studentIds: [w.studentId], email: w.danaEmail, role: 'auditor' }), OWNER_ONLY);
+row('POST /api/students/:id/shares', (w, c) => c.post(`/api/students/${w.studentId}/shares`, { email: w.danaEmail, role: 'co-teacher' }), OWNER_ONLY);
+row('POST /api/shares (bulk)', (w, c) => c.post('/api/shares', { studentIds: [w.studentId], email: w.danaEmail, role: 'co-teacher' }), OWNER_ONLY);
 row('GET /api/sub-plan', async (w, c) => (await c.get('/api/sub-plan')).body.some((e: { student: { id: string } }) => e.student.id === w.studentId), {
   owner: 404,
   'co-teacher': 404,
@@ -98,13 +142,13 @@ row('GET /api/accommodations/usage', async (w, c) =>
 row('GET /api/sub-plan/classes', async (w, c) => {
   const sheet = (await c.get('/api/sub-plan/classes')).body as { students: { student: { id: string } }[] }[];
   return sheet.some((entry) => entry.students.some((row) => row.student.id === w.studentId));
-}, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 'allow' });
+}, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 'allow', coordinator: 404, 'district admin': 404 });
 // The implementation log (issue 27): every teacher logs, an auditor reads only; a class's day is for its teachers.
 const today = () => new Date().toISOString().slice(0, 10);
 row('POST /api/students/:id/implementation-log', (w, c) =>
-  c.post(`/api/students/${w.studentId}/implementation-log`, { date: today(), accommodationId: 'template-extended-time', outcome: 'provided' }), { auditor: 403 });
+  c.post(`/api/students/${w.studentId}/implementation-log`, { date: today(), accommodationId: 'template-extended-time', outcome: 'provided' }), { auditor: 403, ...NOT_TEACHERS });
 row('POST /api/students/:id/implementation-log (batch)', (w, c) =>
-  c.post(`/api/students/${w.studentId}/implementation-log`, [{ date: today(), accommodationId: 'template-extended-time', outcome: 'refused' }]), { auditor: 403 });
+  c.post(`/api/students/${w.studentId}/implementation-log`, [{ date: today(), accommodationId: 'template-extended-time', outcome: 'refused' }]), { auditor: 403, ...NOT_TEACHERS });
 row('GET /api/students/:id/implementation-log', (w, c) => c.get(`/api/students/${w.studentId}/implementation-log?from=${today()}&to=${today()}`), {});
 row('GET /api/students/:id/implementation-log?format=csv', (w, c) => c.get(`/api/students/${w.studentId}/implementation-log?format=csv`), {});
 row('GET /api/classes/:id/implementation-log', (w, c) => c.get(`/api/classes/${w.classId}/implementation-log?date=${today()}`), {
@@ -112,6 +156,8 @@ row('GET /api/classes/:id/implementation-log', (w, c) => c.get(`/api/classes/${w
   substitute: 404,
   auditor: 404,
   'class teacher': 'allow',
+  coordinator: 404,
+  'district admin': 404,
 });
 row('GET /api/implementation-log/coverage', async (w, c) =>
   (await c.get('/api/implementation-log/coverage')).body.some((e: { studentId: string }) => e.studentId === w.studentId), {
@@ -119,12 +165,24 @@ row('GET /api/implementation-log/coverage', async (w, c) =>
   substitute: 404,
   auditor: 404,
   'class teacher': 404,
+  coordinator: 404,
+  'district admin': 404,
 });
 // The hearing packet (issue 27): the roles that read both the history and the access log.
 row('GET /api/students/:id/hearing-packet.pdf', (w, c) => c.get(`/api/students/${w.studentId}/hearing-packet.pdf?from=2025-01-01&to=2099-01-01`), {
   'co-teacher': 403,
   substitute: 403,
 });
+// The school's decisions on the student (issue 23): its coordinators and admins, its district's admins, and its owner.
+const SCHOOL_ONLY = { 'co-teacher': 403, substitute: 403, auditor: 403, 'case manager': 403 } as const;
+// Shares and classes reach the student, not its school: the school's list is for its staff.
+row('GET /api/students?schoolId= (list)', async (w, c) => {
+  const listed = await c.get(`/api/students?schoolId=${w.schoolId}`);
+  return listed.status === 200 && (listed.body as { id: string }[]).some((s) => s.id === w.studentId);
+}, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 404, 'case manager': 'allow' });
+row('PUT /api/students/:id/case-manager', async (w, c) => c.put(`/api/students/${w.studentId}/case-manager`, { userId: w.users['case manager'].user.id }), SCHOOL_ONLY);
+// To the school it is in already: a move changes nothing, and the rows after this one keep their world.
+row('POST /api/students/:id/transfer', async (w, c) => c.post(`/api/students/${w.studentId}/transfer`, { schoolId: w.schoolId }), SCHOOL_ONLY);
 row('socket student:watch', async (w, c) => {
   const socket: Socket = await openSocket(c);
   try {
@@ -142,9 +200,13 @@ row('DELETE /api/documents/:id', async (w, c) => c.delete(`/api/documents/${(awa
 row('GET /api/account/deletion-preview', async (w, c) => {
   const preview = (await c.get('/api/account/deletion-preview')).body as { transferred: number; erased: number };
   return preview.transferred + preview.erased > 0;
-}, { 'co-teacher': 404, substitute: 404, auditor: 404 });
-row('DELETE /api/students/:id/shares/:shareId', (w, c) => c.delete(`/api/students/${w.studentId}/shares/${w.shareId}`), OWNER_ONLY);
-row('DELETE /api/students/:id', (w, c) => c.delete(`/api/students/${w.studentId}`), OWNER_ONLY);
+}, { 'co-teacher': 404, substitute: 404, auditor: 404, coordinator: 404, 'district admin': 404 });
+// Each cell revokes a share of its own, granted by the owner just before (a re-grant after a revocation is a new share).
+row('DELETE /api/students/:id/shares/:shareId', async (w, c) => {
+  const shareId = (await w.users.owner.post(`/api/students/${w.studentId}/shares`, { email: w.danaEmail, role: 'co-teacher' })).body.id as string;
+  return c.delete(`/api/students/${w.studentId}/shares/${shareId}`);
+}, OWNER_ONLY);
+row('DELETE /api/students/:id', (w, c) => c.delete(`/api/students/${w.studentId}`), { ...OWNER_ONLY, coordinator: 403, 'district admin': 403 });
 
 let world: World;
 beforeAll(async () => {
@@ -152,7 +214,16 @@ beforeAll(async () => {
   const users = {} as Record<Role, Teacher>;
   for (const role of [...ROLES, 'dana'] as const) (users as Record<string, Teacher>)[role] = await teacher(server, `The ${role}`);
   const owner = users.owner;
-  const studentId = (await owner.post('/api/students', jane)).body.id as string;
+  // The school (issue 23): the district admin made it; the owner and the case manager teach there.
+  const districtId = (await users['district admin'].post('/api/districts', { name: 'Matrix USD' })).body.id as string;
+  const school = async (name: string) => (await users['district admin'].post(`/api/districts/${districtId}/schools`, { name })).body.id as string;
+  const [schoolId, otherSchoolId] = [await school('Matrix Elementary'), await school('Other Middle')];
+  const staff: [string, Role, string][] = [[schoolId, 'owner', 'teacher'], [schoolId, 'case manager', 'teacher'], [schoolId, 'colleague', 'teacher'], [schoolId, 'coordinator', 'coordinator'], [otherSchoolId, 'other coordinator', 'coordinator']];
+  for (const [at, role, staffRole] of staff) {
+    expect((await users['district admin'].post(`/api/schools/${at}/staff`, { email: users[role].user.email, role: staffRole })).status).toBe(201);
+  }
+  const studentId = (await owner.post('/api/students', { ...jane, schoolId })).body.id as string;
+  expect((await owner.put(`/api/students/${studentId}/case-manager`, { userId: users['case manager'].user.id })).status).toBe(200);
   for (const role of ['co-teacher', 'substitute', 'auditor'] as const) {
     expect((await owner.post(`/api/students/${studentId}/shares`, { email: users[role].user.email, role })).status).toBe(201);
   }
@@ -166,7 +237,7 @@ beforeAll(async () => {
   expect((await owner.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
   const finalPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
   expect((await owner.post(`/api/plans/${finalPlanId}/finalise`)).status).toBe(200);
-  world = { server, users, studentId, planId, finalPlanId, documentId, shareId, classId, danaEmail: dana.user.email };
+  world = { server, users, studentId, planId, finalPlanId, documentId, shareId, classId, danaEmail: dana.user.email, schoolId, otherSchoolId };
 }, 60_000);
 afterAll(async () => {
   await world?.server.close();

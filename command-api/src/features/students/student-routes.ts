@@ -18,6 +18,7 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam, idQuery } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
+import { loadSchoolFor } from '../../shared/organisation-access.ts';
 import { classStudentsVisibleTo } from '../../shared/class-access.ts';
 import { presentStudent, presentStudents, toStudentListItem } from '../../shared/student-views.ts';
 import { eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
@@ -61,19 +62,20 @@ export function studentRoutes(context: AppContext): Router {
   router.get('/api/students', async (req, res) => {
     const userId = requireUser(req);
     const classId = idQuery(req, 'classId');
-    if (classId !== undefined) {
-      // One class's students (issue 24): the class must be one the user teaches; its students, those the user may view.
-      // The rows are the list's, kept as the whole list is.
-      const body = await studentLists.answer(`${userId}:class:${classId}`, context.now(), async (now) => {
-        const docs = (await classStudentsVisibleTo(context, userId, classId, now)).sort(byName);
-        const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
-        return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
-      });
-      res.type('application/json').send(body);
-      return;
-    }
-    const body = await studentLists.answer(userId, context.now(), async (now) => {
-      const docs = (await caseload.studentsVisibleTo(userId, now)).sort(byName);
+    const schoolId = idQuery(req, 'schoolId');
+    // One school's students (issue 23): the school must be one the user works at or whose district they administer
+    // (else 404); its students, those the user may view: all of them for its coordinators and admins.
+    if (schoolId !== undefined) await loadSchoolFor(context, userId, schoolId, 'view-staff');
+    // One class's students (issue 24): the class must be one the user teaches; its students, those the user may view.
+    // The rows are the list's, kept as the whole list is.
+    const [key, studentsFor] =
+      classId !== undefined
+        ? [`${userId}:class:${classId}`, (now: Date) => classStudentsVisibleTo(context, userId, classId, now)]
+        : schoolId !== undefined
+          ? [`${userId}:school:${schoolId}`, (now: Date) => caseload.studentsOfSchoolVisibleTo(schoolId, userId, now)]
+          : [userId, (now: Date) => caseload.studentsVisibleTo(userId, now)];
+    const body = await studentLists.answer(key, context.now(), async (now) => {
+      const docs = (await studentsFor(now)).sort(byName);
       const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
       return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
     });
@@ -119,16 +121,14 @@ export function studentRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const input = studentFormSchema.parse(req.body);
     await assertInLibrary(context, userId, input.accommodationIds);
+    // Writing a student into a school needs a role there (issue 23); a school's students have no limit.
+    const schoolId = input.schoolId ?? null;
+    if (schoolId !== null) await loadSchoolFor(context, userId, schoolId, 'add-students');
     const studentId = await newSubjectId(context.eventStore);
     const result = await creatingFor(userId, async () => {
-      const allowance = await allowanceOf(context.readStore, userId);
-      return handleCommand(
-        context,
-        studentDecider,
-        streamName('student', studentId),
-        { type: 'AddStudent', studentId, ownerId: userId, details: detailsFrom(input), accommodationIds: input.accommodationIds, allowance },
-        { actor: { userId }, expectedRevision: -1 },
-      );
+      const allowance = schoolId === null ? await allowanceOf(context.readStore, userId) : { isPremium: true, studentCount: 0 };
+      const command = { type: 'AddStudent' as const, studentId, ownerId: userId, details: detailsFrom(input), accommodationIds: input.accommodationIds, allowance, schoolId };
+      return handleCommand(context, studentDecider, streamName('student', studentId), command, { actor: { userId }, expectedRevision: -1 });
     });
     setEtag(res, result.revision);
     res.status(201).json(await presentStudent(context, await readBack(studentId), userId));

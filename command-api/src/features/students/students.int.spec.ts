@@ -97,7 +97,7 @@ describe('students API', () => {
     const created = await client.post('/api/students', { ...jane, ...personal });
     const [row] = (await client.get('/api/students')).body as Record<string, unknown>[];
     expect(Object.keys(row ?? {}).sort()).toEqual(
-      ['access', 'accommodationIds', 'archived', 'createdAt', 'firstName', 'grade', 'id', 'lastInitial', 'name', 'ownerId', 'revision', 'sharedBy', 'status', 'updatedAt'],
+      ['access', 'accommodationIds', 'archived', 'caseManagerId', 'createdAt', 'firstName', 'grade', 'id', 'lastInitial', 'name', 'ownerId', 'revision', 'schoolId', 'sharedBy', 'status', 'updatedAt'],
     );
     expect(row).toMatchObject({ id: created.body.id, name: 'Jane D.', grade: '4', status: 'active', access: 'owner' });
     expect((await client.get(`/api/students/${created.body.id}`)).body).toMatchObject({ ...personal, notes: '<p>Anxious</p>' });

@@ -17,9 +17,23 @@ describe('who may do what with a student', () => {
   const student = record({ olga: owner, cora: share('co-teacher'), sam: share('substitute', '2026-05-03'), abe: share('auditor') });
 
   it('lets the owner do everything', () => {
-    for (const action of ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'acknowledge-plan', 'log-implementation', 'export-hearing-packet'] as const) {
+    for (const action of ['view', 'see-private', 'edit', 'delete', 'list-shares', 'manage-shares', 'see-history', 'see-access-log', 'acknowledge-plan', 'log-implementation', 'export-hearing-packet', 'manage-school'] as const) {
       expect(mayAccess(student, 'olga', action, now)).toBe(true);
     }
+  });
+
+  it('lets a school’s overseers do all but delete, and not act as the student’s teachers; the case manager as a co-teacher (issue 23)', () => {
+    const schools = record({ olga: owner, cleo: share('coordinator'), ada: share('school-admin'), dana: share('district-admin'), mara: share('case-manager') });
+    for (const overseer of ['cleo', 'ada', 'dana']) {
+      for (const action of ['edit', 'see-private', 'manage-shares', 'see-access-log', 'export-hearing-packet', 'manage-school'] as const) {
+        expect(asking(schools, overseer, action)).not.toThrow();
+      }
+      expect(asking(schools, overseer, 'delete')).toThrow(new ForbiddenError('Only the student’s owner can delete them'));
+      expect(mayAccess(schools, overseer, 'acknowledge-plan', now)).toBe(false);
+      expect(mayAccess(schools, overseer, 'log-implementation', now)).toBe(false);
+    }
+    for (const action of ['edit', 'see-private', 'acknowledge-plan', 'log-implementation'] as const) expect(mayAccess(schools, 'mara', action, now)).toBe(true);
+    expect(asking(schools, 'mara', 'manage-school')).toThrow(new ForbiddenError('Only the school’s coordinators and administrators can do this'));
   });
 
   it('asks the student’s teachers to acknowledge plan versions, not auditors, who only check (issue 27)', () => {

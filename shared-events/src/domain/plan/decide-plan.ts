@@ -1,5 +1,6 @@
 import type { PlanContent, PlanEvent } from '../../events/plan-events.ts';
 import type { Decider } from '../decider.ts';
+import { reviewIn } from '../school/rollover.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { changesFrom } from '../changes.ts';
 import { acknowledgementKey, evolvePlan, initialPlanState, PLAN_EVENT_TYPES, type PlanFields, type PlanState } from './plan.ts';
@@ -28,7 +29,9 @@ export type PlanCommand =
   | { type: 'UpdatePlan'; planId: string; changes: Partial<PlanFields> }
   | ({ type: 'FinalisePlan'; planId: string } & VersionInputs)
   | ({ type: 'AmendPlan'; planId: string; reason: string; changes: ContentChanges } & VersionInputs)
-  | { type: 'AcknowledgeVersion'; planId: string; version: number; userId: string };
+  | { type: 'AcknowledgeVersion'; planId: string; version: number; userId: string }
+  /** The year-end rollover (issue 23): the annual review into the new school year, if it falls before it. */
+  | { type: 'ScheduleReview'; planId: string; schoolYear: string };
 
 /** The same words as planFormSchema, for a patch that moves only one of the two dates. */
 export const REVIEW_BEFORE_START = 'Review date must be on or after the start date';
@@ -98,6 +101,12 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       const version = state.version + 1;
       const amended: PlanEvent = { type: 'PlanAmended', data: { planId, studentId: state.studentId, version, reason, effectiveDate, content: contentOf(fields, accommodations), teachers } };
       return [amended, ...signersAcknowledgement(command, state.studentId, version)];
+    }
+    case 'ScheduleReview': {
+      assertPresent(state);
+      const reviewDate = reviewIn(state.fields, command.schoolYear);
+      if (reviewDate === null) return [];
+      return [{ type: 'PlanReviewScheduled', data: { planId: command.planId, studentId: state.studentId, reviewDate, schoolYear: command.schoolYear } }];
     }
     case 'AcknowledgeVersion': {
       assertPresent(state);

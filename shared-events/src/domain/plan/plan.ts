@@ -44,6 +44,8 @@ export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
       const { accommodations: _accommodations, ...dates } = event.data.content;
       return { ...state, fields: { ...state.fields, ...dates }, version: event.data.version, effectiveDate: event.data.effectiveDate };
     }
+    case 'PlanReviewScheduled':
+      return state.status === 'present' ? { ...state, fields: { ...state.fields, reviewDate: event.data.reviewDate } } : state;
     case 'PlanVersionAcknowledged': {
       if (state.status !== 'present') return state;
       const key = acknowledgementKey(event.data.version, event.data.userId);

@@ -38,7 +38,12 @@ describe('sharing a student', () => {
   it('refuses sharing with yourself', () =>
     spec.given([added]).when(share({ granteeUserId: 'owner', email: 'owner@school.test' })).thenThrows(ValidationError, (error) => error.message === ALREADY_OWNER && error.errors?.email === ALREADY_OWNER));
 
-  it('lets only the owner share', () => spec.given([added, shared()]).when(share({ grantedBy: 'bob', email: 'carol@school.test' })).thenThrows(ForbiddenError));
+  // Who may share is the access rules' (the owner, and a school's coordinators, issue 23); the grant says who made it.
+  it('records who granted the share, the owner or not', () =>
+    spec
+      .given([added])
+      .when(share({ grantedBy: 'cora', email: 'carol@school.test' }))
+      .then([shared({ shareId: 'sh-new', grantedBy: 'cora', email: 'carol@school.test' })]));
 
   it('cannot share a deleted student', () =>
     spec.given([added, { type: 'StudentDeleted', data: { studentId: 's1' } }]).when(share()).thenThrows(NotFoundError));

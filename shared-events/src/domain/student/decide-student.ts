@@ -2,6 +2,7 @@ import type { StudentEvent } from '../../events/student-events.ts';
 import { FREE_STUDENT_LIMIT } from '../../config/plans.ts';
 import { STUDENT_DETAIL_FIELDS } from '../../schemas/student.ts';
 import type { Decider } from '../decider.ts';
+import { gradeChange } from '../school/rollover.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { changesFrom } from '../changes.ts';
 import { evolveStudent, initialStudentState, STUDENT_EVENT_TYPES, type StudentDetails, type StudentState } from './student.ts';
@@ -39,7 +40,11 @@ export type StudentCommand =
    */
   | { type: 'MoveToSchool'; studentId: string; schoolId: string; userId: string; sameDistrict: boolean }
   /** `isStaff`: whether the user is active staff of the student's school, read by the route; null: no case manager. */
-  | { type: 'AssignCaseManager'; studentId: string; caseManagerId: string | null; userId: string; isStaff: boolean };
+  | { type: 'AssignCaseManager'; studentId: string; caseManagerId: string | null; userId: string; isStaff: boolean }
+  /** The school's year-end rollover into `schoolYear` (rollover.ts): promote or graduate, once per year. */
+  | { type: 'RollOver'; studentId: string; schoolYear: string }
+  /** The owner left the school or deleted their account: `toUserId` is the school's successor (school-succession.ts). */
+  | { type: 'HandOverToSchool'; studentId: string; fromUserId: string; toUserId: string; reason: 'left-school' | 'account-deleted' };
 
 export const STUDENT_ARCHIVED = 'This student is archived and read-only. Upgrade to Premium to change them again.';
 
@@ -123,6 +128,22 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
       if (state.schoolId !== null && !command.sameDistrict) throw ValidationError.onField('schoolId', OTHER_DISTRICT);
       const { studentId, schoolId, userId } = command;
       return [{ type: 'StudentSchoolChanged', data: { studentId, fromSchoolId: state.schoolId, toSchoolId: schoolId, changedBy: userId } }];
+    }
+    case 'RollOver': {
+      assertChangeable(state);
+      const change = gradeChange({ ...state.details, rolledOverTo: state.rolledOverTo }, command.schoolYear);
+      const { studentId, schoolYear } = command;
+      if (change === null) return [];
+      return change.kind === 'graduate'
+        ? [{ type: 'StudentGraduated', data: { studentId, schoolYear } }]
+        : [{ type: 'StudentPromoted', data: { studentId, fromGrade: change.fromGrade, toGrade: change.toGrade, schoolYear } }];
+    }
+    case 'HandOverToSchool': {
+      assertPresent(state);
+      // Handed over already (a retry, or a second departure of the same person): nothing more to do.
+      if (state.ownerId !== command.fromUserId || command.toUserId === command.fromUserId) return [];
+      const { studentId, fromUserId, toUserId, reason } = command;
+      return [{ type: 'StudentHandedOver', data: { studentId, fromUserId, toUserId, reason } }];
     }
     case 'AssignCaseManager': {
       assertChangeable(state);

@@ -103,6 +103,18 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
         push('Owner changed', 'student', id, [{ field: 'owner', before: names.person(fromUserId), after: names.person(toUserId) }]);
         break;
       }
+      case 'StudentHandedOver': {
+        const { fromUserId, toUserId, reason } = envelope.data;
+        const kind = reason === 'left-school' ? 'Owner changed (left the school)' : 'Owner changed (account deleted)';
+        push(kind, 'student', id, [{ field: 'owner', before: names.person(fromUserId), after: names.person(toUserId) }]);
+        break;
+      }
+      case 'StudentPromoted':
+        push(`Promoted (year-end rollover ${envelope.data.schoolYear})`, 'student', id, [{ field: 'grade', before: envelope.data.fromGrade, after: envelope.data.toGrade }]);
+        break;
+      case 'StudentGraduated':
+        push(`Graduated (year-end rollover ${envelope.data.schoolYear})`, 'student', id, diff(STUDENT_DETAIL_FIELDS, detailsOf(before), detailsOf(student)));
+        break;
       case 'StudentSchoolChanged': {
         const { fromSchoolId, toSchoolId } = envelope.data;
         push('School changed', 'student', id, [{ field: 'school', before: fromSchoolId === null ? null : names.school(fromSchoolId), after: names.school(toSchoolId) }]);
@@ -139,7 +151,8 @@ function planEntries(stream: readonly EventEnvelope[]): Entry[] {
     const changes = diff(PLAN_FIELDS, planFieldsOf(before), planFieldsOf(plan));
     const created = envelope.type === 'PlanCreated';
     if (created || changes.length > 0) {
-      entries.push({ envelope, kind: created ? 'Plan created' : 'Plan updated', entity: 'plan', entityId: envelope.data.planId, changes });
+      const kind = created ? 'Plan created' : envelope.type === 'PlanReviewScheduled' ? `Review scheduled (year-end rollover ${envelope.data.schoolYear})` : 'Plan updated';
+      entries.push({ envelope, kind, entity: 'plan', entityId: envelope.data.planId, changes });
     }
   }
   return entries;

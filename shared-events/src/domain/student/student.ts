@@ -19,6 +19,8 @@ export type StudentState =
       schoolId: string | null;
       /** The staff member of its school responsible for its plan, or null. */
       caseManagerId: string | null;
+      /** The school year the last year-end rollover moved it into (issue 23), or null. */
+      rolledOverTo: string | null;
     }
   | { status: 'deleted' };
 
@@ -32,7 +34,7 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
   switch (event.type) {
     case 'StudentAdded': {
       const { studentId: _id, ownerId, schoolId, ...details } = event.data;
-      return { status: 'present', ownerId, details, accommodationIds: [], archived: false, schoolId: schoolId ?? null, caseManagerId: null };
+      return { status: 'present', ownerId, details, accommodationIds: [], archived: false, schoolId: schoolId ?? null, caseManagerId: null, rolledOverTo: null };
     }
     case 'StudentDetailsUpdated': {
       if (state.status !== 'present') return state;
@@ -51,12 +53,17 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
     case 'StudentRestored':
       return state.status === 'present' ? { ...state, archived: false } : state;
     case 'StudentOwnershipTransferred':
+    case 'StudentHandedOver':
       return state.status === 'present' ? { ...state, ownerId: event.data.toUserId } : state;
     // A case manager is a member of the school's staff: moving to another school ends the assignment.
     case 'StudentSchoolChanged':
       return state.status === 'present' ? { ...state, schoolId: event.data.toSchoolId, caseManagerId: null } : state;
     case 'StudentCaseManagerAssigned':
       return state.status === 'present' ? { ...state, caseManagerId: event.data.caseManagerId } : state;
+    case 'StudentPromoted':
+      return state.status === 'present' ? { ...state, details: { ...state.details, grade: event.data.toGrade }, rolledOverTo: event.data.schoolYear } : state;
+    case 'StudentGraduated':
+      return state.status === 'present' ? { ...state, details: { ...state.details, status: 'inactive' }, rolledOverTo: event.data.schoolYear } : state;
     // Shares are the sharing decider's business (../sharing); the student's own fields stay as they are.
     case 'StudentShared':
     case 'ShareActivated':

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { authorizeSchool, type SchoolAction } from '@accommodate/shared-events/domain/school/school-access';
 import { organisationQueries, type DistrictDoc, type SchoolDoc } from '@accommodate/projections/queries/organisation-queries';
-import type { AppContext } from '../../framework/command-context.ts';
+import type { AppContext } from '../framework/command-context.ts';
 
 /** The district, if the user administers it; to anyone else it is not found, so its existence does not leak. */
 export async function loadDistrictFor(context: Pick<AppContext, 'readStore'>, userId: string, districtId: string): Promise<DistrictDoc> {
