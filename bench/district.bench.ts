@@ -46,8 +46,8 @@ export async function districtBenchmark(options: BenchOptions): Promise<BenchSec
     const product = await spawnServer({ dataDir: dir.path, timeoutMs: 1_800_000 });
     server = product;
     const dashboardPath = `/api/districts/${generated.districtId}/dashboard`;
-    // A coordinator sees their school's students: the list is theirs (?schoolId= narrows a district admin's to one school).
-    const studentsPath = '/api/students';
+    // The coordinator's school's students (the first school's): the screen a coordinator works from.
+    const studentsPath = `/api/students?schoolId=${generated.schoolIds[0]!}`;
     const dashboardBody = await getText(product.url, dashboardPath, admin.cookie);
     const dashboard = districtDashboardSchema.parse(JSON.parse(dashboardBody));
     if (dashboard.total.students !== size.students) throw new Error(`the dashboard counts ${dashboard.total.students} students, not ${size.students}`);
@@ -93,7 +93,7 @@ export async function districtBenchmark(options: BenchOptions): Promise<BenchSec
         ...table(['read', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'failed'], [
           row('GET /api/districts/:id/dashboard', board.app),
           row('baseline, same bytes', board.base),
-          row(`GET /api/students (coordinator, ${fmt(listed)})`, list.app),
+          row(`GET /api/students?schoolId= (coordinator, ${fmt(listed)})`, list.app),
           row('baseline, same bytes', list.base),
         ]),
         '',
@@ -101,7 +101,7 @@ export async function districtBenchmark(options: BenchOptions): Promise<BenchSec
       ],
       targets: [
         { target: `GET /api/districts/:id/dashboard (${CONNECTIONS} readers): p99 ≤ 100 ms`, measured: `${fmt(board.app.p99)} ms (${ratio(board.app.rps, board.base.rps)} of baseline)`, met: ok(board.app) },
-        { target: `coordinator's GET /api/students (${fmt(listed)}, ${CONNECTIONS} readers): p99 ≤ 100 ms`, measured: `${fmt(list.app.p99)} ms (${ratio(list.app.rps, list.base.rps)} of baseline)`, met: ok(list.app) },
+        { target: `coordinator's GET /api/students?schoolId= (${fmt(listed)}, ${CONNECTIONS} readers): p99 ≤ 100 ms`, measured: `${fmt(list.app.p99)} ms (${ratio(list.app.rps, list.base.rps)} of baseline)`, met: ok(list.app) },
         { target: `rebuild ${fmt(rebuild.events)} events: ≥ 50,000 events/s`, measured: `${fmt(rate)}/s`, met: rate >= 50_000 },
       ],
     };

@@ -66,7 +66,7 @@ function studentAppends(studentId: string, schoolId: string, ownerId: string, n:
  * (personal fields sealed), minus HTTP: the district (its admin `adminId`), its schools, their staff (the first
  * school's first coordinator is `coordinatorId`), then its students in rounds of concurrent appends.
  */
-export async function generateDistrict(dataDir: string, size: DistrictSize, adminId: string, coordinatorId: string, today: string): Promise<{ districtId: string; events: number; ms: number }> {
+export async function generateDistrict(dataDir: string, size: DistrictSize, adminId: string, coordinatorId: string, today: string): Promise<{ districtId: string; schoolIds: string[]; events: number; ms: number }> {
   const started = performance.now();
   const store = await openEventStore({ dataDir });
   const districtId = randomUUID();
@@ -113,7 +113,7 @@ export async function generateDistrict(dataDir: string, size: DistrictSize, admi
       }
     }
     await Promise.all(round);
-    return { districtId, events, ms: performance.now() - started };
+    return { districtId, schoolIds, events, ms: performance.now() - started };
   } finally {
     await store.close();
   }
