@@ -65,7 +65,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
     case 'district':
     case 'school':
       // Issue 23: a district's records and its dashboard (whose figures its schools' students move) are under its key.
-      return [{ queryKey: queryKeys.districts() }];
+      return [{ queryKey: ['/api/districts'] }];
   }
 }
 

@@ -34,8 +34,6 @@ export const queryKeys = {
   /** Every comparison: what a poke invalidates. */
   studentComparisons: () => ['/api/students/compare'] as const,
   studentComparison: (ids: readonly string[]) => ['/api/students/compare', ...ids] as const,
-  /** The districts I administer (issue 23); every district's key (its dashboard's too) is under it. */
-  districts: () => ['/api/districts'] as const,
   notifications: () => ['/api/notifications'] as const,
   notificationPreferences: () => ['/api/notification-preferences'] as const,
 };
