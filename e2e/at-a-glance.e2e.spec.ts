@@ -1,23 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { addPlan, addStudent, libraryIds, pickOption, signUpTeacher } from './caseload-fixtures.ts';
-import { seriousViolations } from './axe-violations.ts';
+import { checkedScreenshots } from './layout-checks.ts';
 
 // Issue 24, at a glance: grouping the caseload by accommodation, and comparing students ticked on a class roster.
 
 const shots = '/tmp/shots-glance';
 
 /** Screenshots at a desktop's and a phone's width; at 375 px nothing may scroll sideways; no serious axe violation. */
-async function screenshotsAt(page: Page, name: string) {
-  expect(await seriousViolations(page), `${name}: WCAG 2.1 AA`).toEqual([]);
-  mkdirSync(shots, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: `${shots}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const screenshotsAt = (page: Page, name: string) => checkedScreenshots(page, shots, name);
 
 test('the usage view counts Extended Time by class and grade and prints to the access log; three ticked students compare', async ({ page }) => {
   test.setTimeout(120_000);

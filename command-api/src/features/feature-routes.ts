@@ -32,6 +32,7 @@ import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-rout
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
 import { districtRoutes } from './districts/district-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
+import { districtDashboardRoutes } from './district-dashboard/district-dashboard-routes.ts';
 import { rolloverRoutes } from './districts/rollover-routes.ts';
 import { implementationLogRoutes } from './implementation-log/implementation-log-routes.ts';
 import { classImplementationRoutes } from './implementation-log/class-implementation-routes.ts';
@@ -74,6 +75,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     classSubPlanRoutes(context, recordAccess),
     districtRoutes(context),
     staffRoutes(context),
+    districtDashboardRoutes(context),
     rolloverRoutes(context),
     // The daily implementation log (issue 27).
     implementationLogRoutes(context, recordAccess),

@@ -64,8 +64,8 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.subPlan() }, ...atAGlance()];
     case 'district':
     case 'school':
-      // Issue 23: the screens for districts and schools are still to come; nothing cached reads them yet.
-      return [];
+      // Issue 23: a district's records and its dashboard (whose figures its schools' students move) are under its key.
+      return [{ queryKey: ['/api/districts'] }];
   }
 }
 

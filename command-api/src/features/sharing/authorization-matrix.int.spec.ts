@@ -326,3 +326,37 @@ describe('authorization of the account links', () => {
     expect((await reset(clients['another account'])).status).toBe(400);
   });
 });
+
+/**
+ * The district dashboard (issue 23), by who asks: only the district's admins see it; a school's admin, coordinator
+ * and teacher, an admin of another district and anyone else learn nothing of it (404), nobody signed in gets 401.
+ */
+describe('authorization of the district dashboard', () => {
+  type Caller = 'district admin' | 'school admin' | 'coordinator' | 'teacher' | 'other district admin' | 'stranger' | 'anonymous';
+  const expected: Record<Caller, number> = {
+    'district admin': 200,
+    'school admin': 404,
+    coordinator: 404,
+    teacher: 404,
+    'other district admin': 404,
+    stranger: 404,
+    anonymous: 401,
+  };
+  let clients: Record<Caller, TestClient>;
+  let districtId = '';
+  beforeAll(async () => {
+    const made = {} as Record<Caller, TestClient>;
+    for (const caller of Object.keys(expected) as Caller[]) made[caller] = caller === 'anonymous' ? new TestClient(world.server.url) : await teacher(world.server, `The ${caller}`);
+    const admin = made['district admin'];
+    districtId = (await admin.post('/api/districts', { name: 'Matrix USD' })).body.id as string;
+    expect((await made['other district admin'].post('/api/districts', { name: 'Elsewhere USD' })).status).toBe(201);
+    const schoolId = (await admin.post(`/api/districts/${districtId}/schools`, { name: 'Matrix Middle' })).body.id as string;
+    for (const [caller, role] of [['school admin', 'admin'], ['coordinator', 'coordinator'], ['teacher', 'teacher']] as const) {
+      expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: (made[caller] as Teacher).user.email, role })).status).toBe(201);
+    }
+    clients = made;
+  });
+  it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/dashboard as $caller → $status', async ({ caller, status }) => {
+    expect((await clients[caller].get(`/api/districts/${districtId}/dashboard`)).status).toBe(status);
+  });
+});

@@ -1,7 +1,20 @@
 import HomeDashboard from '../../features/dashboard/components/home-dashboard.tsx';
 import { PlansToAcknowledge } from '../../features/acknowledgements/components/plans-to-acknowledge.tsx';
+import { DistrictDashboardLinks } from '../../features/district-dashboard/components/district-dashboard-links.tsx';
 
-/** The dashboard, with the plan versions the teacher has yet to acknowledge (issue 27) above the guide. */
+/**
+ * The dashboard, with a district admin's way to the district dashboard (issue 23) and the plan versions the teacher
+ * has yet to acknowledge (issue 27) above the guide.
+ */
 export default function DashboardPage() {
-  return <HomeDashboard beforeGuide={<PlansToAcknowledge />} />;
+  return (
+    <HomeDashboard
+      beforeGuide={
+        <>
+          <DistrictDashboardLinks />
+          <PlansToAcknowledge />
+        </>
+      }
+    />
+  );
 }
