@@ -20,3 +20,14 @@ export const SCHOOL_ACCESS_ROLE_LABELS: Record<SchoolAccessRole, string> = {
 /** How the signed-in user reaches a student: as its owner, through a share, as a teacher of a class it is in, or through its school. */
 export const STUDENT_ACCESS_ROLES = ['owner', ...SHARE_ROLES, 'class-teacher', ...SCHOOL_ACCESS_ROLES] as const;
 export type StudentAccessRole = (typeof STUDENT_ACCESS_ROLES)[number];
+
+/**
+ * The instant access ends: the end of the expiry date, in UTC. The date is the
+ * last day the substitute can open the student.
+ */
+export function shareEndsAt(expiresAt: string): Date {
+  return new Date(Date.parse(`${expiresAt}T00:00:00Z`) + 24 * 60 * 60 * 1000);
+}
+
+export const isShareExpired = (expiresAt: string | null, now: Date): boolean =>
+  expiresAt !== null && now.getTime() >= shareEndsAt(expiresAt).getTime();

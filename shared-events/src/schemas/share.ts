@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { studentAccommodationSchema, studentSchema } from './student.ts';
 import { SHARE_ROLES } from './access-roles.ts';
+import { personRefSchema } from './co-editing.ts';
 
+// What the student's page and form need while several people work on it lives apart (co-editing.ts), so that those
+// screens do not load the sharing dialogs' schemas.
+export { PRESENCE_MODES, personRefSchema, presenceSchema, studentConflictSchema, type PersonRef, type Presence, type PresenceMode, type StudentConflict } from './co-editing.ts';
 export {
   SCHOOL_ACCESS_ROLE_LABELS,
   SCHOOL_ACCESS_ROLES,
@@ -11,6 +15,8 @@ export {
   type SchoolAccessRole,
   type ShareRole,
   type StudentAccessRole,
+  shareEndsAt,
+  isShareExpired,
 } from './access-roles.ts';
 export const SHARE_STATUSES = ['active', 'pending', 'expired'] as const;
 export type ShareStatus = (typeof SHARE_STATUSES)[number];
@@ -39,8 +45,6 @@ export const bulkShareFormSchema = z.object({
 });
 export type BulkShareForm = z.input<typeof bulkShareFormSchema>;
 
-export const personRefSchema = z.object({ id: z.string(), name: z.string() });
-export type PersonRef = z.infer<typeof personRefSchema>;
 
 export const shareSchema = z.object({
   id: z.string(),
@@ -56,17 +60,6 @@ export const shareSchema = z.object({
 });
 export type Share = z.infer<typeof shareSchema>;
 
-/**
- * The instant access ends: the end of the expiry date, in UTC. The date is the
- * last day the substitute can open the student.
- */
-export function shareEndsAt(expiresAt: string): Date {
-  return new Date(Date.parse(`${expiresAt}T00:00:00Z`) + 24 * 60 * 60 * 1000);
-}
-
-export const isShareExpired = (expiresAt: string | null, now: Date): boolean =>
-  expiresAt !== null && now.getTime() >= shareEndsAt(expiresAt).getTime();
-
 /** GET /api/sub-plan: one entry per student shared with the caller as substitute. */
 export const subPlanEntrySchema = z.object({
   student: studentSchema.pick({ id: true, name: true, grade: true, status: true }),
@@ -75,22 +68,3 @@ export const subPlanEntrySchema = z.object({
   sharedBy: personRefSchema,
 });
 export type SubPlanEntry = z.infer<typeof subPlanEntrySchema>;
-
-/** A field both users changed: the 412 body of PUT /api/students/:id lists them. */
-export const studentConflictSchema = z.object({
-  field: z.string(),
-  yours: z.unknown(),
-  theirs: z.unknown(),
-  by: personRefSchema,
-  at: z.string(),
-});
-export type StudentConflict = z.infer<typeof studentConflictSchema>;
-
-/** Socket.IO `presence` {studentId, users}. */
-export const PRESENCE_MODES = ['viewing', 'editing'] as const;
-export type PresenceMode = (typeof PRESENCE_MODES)[number];
-export const presenceSchema = z.object({
-  studentId: z.string(),
-  users: z.array(z.object({ userId: z.string(), name: z.string(), mode: z.enum(PRESENCE_MODES) })),
-});
-export type Presence = z.infer<typeof presenceSchema>;

@@ -1,4 +1,4 @@
-import { SCHOOL_ACCESS_ROLE_LABELS, SHARE_ROLE_LABELS, type ShareRole, type StudentAccessRole } from '@accommodate/shared-events/schemas/share';
+import { SCHOOL_ACCESS_ROLE_LABELS, SHARE_ROLE_LABELS, type ShareRole, type StudentAccessRole } from '@accommodate/shared-events/schemas/access-roles';
 import { ROLE_RULES } from '@accommodate/shared-events/domain/access/role-rules';
 
 /**

@@ -1,4 +1,4 @@
-import { shareEndsAt, type StudentAccessRole } from '../../schemas/share.ts';
+import { shareEndsAt, type StudentAccessRole } from '../../schemas/access-roles.ts';
 
 /**
  * What someone may do with a student record (and through it, its plans, documents and shares):

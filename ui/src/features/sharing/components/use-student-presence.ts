@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { presenceSchema, type Presence, type PresenceMode } from '@accommodate/shared-events/schemas/share';
+import { presenceSchema, type Presence, type PresenceMode } from '@accommodate/shared-events/schemas/co-editing';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useSocket } from '../../../lib/socket-context.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Alert, Modal, Radio, Space, Typography } from 'antd';
-import type { StudentConflict } from '@accommodate/shared-events/schemas/share';
+import type { StudentConflict } from '@accommodate/shared-events/schemas/co-editing';
 import { FIELD_LABELS, type MergeChoices, type MergeSide } from './student-merge.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { studentConflictSchema, type StudentConflict } from '@accommodate/shared-events/schemas/share';
+import { studentConflictSchema, type StudentConflict } from '@accommodate/shared-events/schemas/co-editing';
 import { STUDENT_DETAIL_FIELDS, studentSchema, type Student, type StudentInput } from '@accommodate/shared-events/schemas/student';
 
 /** The 412 body of PUT /api/students/:id when both users changed the same field. */
