@@ -20,6 +20,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         { queryKey: queryKeys.student(change.id) },
         { queryKey: queryKeys.allStudentAccommodations() },
         { queryKey: queryKeys.subPlan() },
+        { queryKey: queryKeys.schoolStudentsAll() },
         // Every class roster the student may be on.
         { queryKey: queryKeys.classes() },
         ...atAGlance(),
@@ -64,8 +65,9 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.subPlan() }, ...atAGlance()];
     case 'district':
     case 'school':
-      // Issue 23: the screens for districts and schools are still to come; nothing cached reads them yet.
-      return [];
+      // Issue 23: the schools and districts lists, each school's staff and each district's schools; a staff change
+      // may give or take a school's students.
+      return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.schoolStudentsAll() }];
   }
 }
 
