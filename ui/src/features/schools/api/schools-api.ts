@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { District, MySchool, School, StaffMember, StaffRole } from '@accommodate/shared-events/schemas/school';
 import type { RolloverReport } from '@accommodate/shared-events/schemas/rollover';
+import type { StudentListItem } from '@accommodate/shared-events/schemas/student';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -68,3 +69,10 @@ export const useRollover = () => {
         : undefined,
   });
 };
+
+/** Every student of the school I may see (all of them for a coordinator, an admin or a district admin). */
+export const useSchoolStudents = (schoolId: string) =>
+  useQuery({
+    queryKey: queryKeys.schoolStudents(schoolId),
+    queryFn: () => apiRequest<StudentListItem[]>(`/api/students?schoolId=${encodeURIComponent(schoolId)}`),
+  });
