@@ -49,6 +49,8 @@ export interface StudentPermissions {
   logImplementation: boolean;
   /** The 'Hearing packet' download beside the history (issue 27). */
   exportHearingPacket: boolean;
+  /** 'Assign case manager' and 'Move to school' (issue 23): the school's coordinators and admins, the district's admins. */
+  manageSchool: boolean;
 }
 
 /**
@@ -70,5 +72,6 @@ export function permissionsFor(access: StudentAccess | undefined, archived = fal
     acknowledgePlan: allowed.has('acknowledge-plan'),
     logImplementation: changes && allowed.has('log-implementation'),
     exportHearingPacket: allowed.has('export-hearing-packet'),
+    manageSchool: changes && allowed.has('manage-school'),
   };
 }

@@ -76,3 +76,22 @@ export const useSchoolStudents = (schoolId: string) =>
     queryKey: queryKeys.schoolStudents(schoolId),
     queryFn: () => apiRequest<StudentListItem[]>(`/api/students?schoolId=${encodeURIComponent(schoolId)}`),
   });
+
+/** The student's case manager (a staff member of its school, or none) and its move to another school of the district. */
+export const useAssignCaseManager = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentId, userId }: { studentId: string; userId: string | null }) =>
+      apiRequest<unknown>(`/api/students/${encodeURIComponent(studentId)}/case-manager`, { method: 'PUT', body: { userId } }),
+    onSuccess: (_, { studentId }) => queryClient.invalidateQueries({ queryKey: queryKeys.student(studentId) }),
+  });
+};
+export const useTransferStudent = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ studentId, schoolId }: { studentId: string; schoolId: string }) =>
+      apiRequest<unknown>(`/api/students/${encodeURIComponent(studentId)}/transfer`, { method: 'POST', body: { schoolId } }),
+    onSuccess: (_, { studentId }) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.student(studentId) }), queryClient.invalidateQueries({ queryKey: queryKeys.schoolStudentsAll() })]),
+  });
+};

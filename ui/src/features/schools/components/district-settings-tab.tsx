@@ -29,6 +29,7 @@ function CreateDistrictCard() {
       <p className="settings-row__text">A district has schools with their staff and no student limit. You become its first district administrator.</p>
       <OneFieldForm
         label="District name"
+        id="new-district-name"
         submitLabel="Create district"
         schema={districtFormSchema.shape.name}
         submitting={create.isPending}
@@ -62,6 +63,7 @@ function DistrictCard({ district }: { district: District }) {
       )}
       <OneFieldForm
         label="School name"
+        id={`new-school-${district.id}`}
         submitLabel="Add school"
         schema={schoolFormSchema.shape.name}
         submitting={addSchool.isPending}
@@ -70,6 +72,7 @@ function DistrictCard({ district }: { district: District }) {
       <h3 className="school-card__section">District administrators</h3>
       <OneFieldForm
         label="Administrator's e-mail"
+        id={`new-admin-${district.id}`}
         type="email"
         submitLabel="Add administrator"
         schema={districtAdminFormSchema.shape.email}

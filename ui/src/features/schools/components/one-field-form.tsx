@@ -5,6 +5,8 @@ import { serverMessageOr } from '../../../lib/form-errors.ts';
 
 interface OneFieldFormProps {
   label: string;
+  /** Unique on the page: several districts' forms may share it. */
+  id: string;
   submitLabel: string;
   type?: 'text' | 'email';
   /** The shared schema's field: the same message the server would give. */
@@ -15,10 +17,9 @@ interface OneFieldFormProps {
 }
 
 /** A name or an address and a button: adding a school, a district admin, creating a district. */
-export function OneFieldForm({ label, submitLabel, type = 'text', schema, submitting, onSubmit }: OneFieldFormProps) {
+export function OneFieldForm({ label, id, submitLabel, type = 'text', schema, submitting, onSubmit }: OneFieldFormProps) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const id = `field-${label.toLowerCase().replace(/\W+/g, '-')}`;
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     const parsed = schema.safeParse(value);
