@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan } from './caseload-fixtures.ts';
-import { seriousViolations } from './axe-violations.ts';
+import { screenshotsAt } from './wide-and-narrow.ts';
 
 // Issue 23: a district, its schools and staff, the coordinator's school page, the year-end rollover, a teacher leaving.
 
@@ -14,17 +13,6 @@ async function person(browser: Browser, name: string): Promise<{ page: Page; id:
   return { page, id, email };
 }
 
-/** Screenshots at 1280 and 375 px; at 375 px nothing scrolls sideways; no serious axe violation. */
-async function screenshotsAt(page: Page, name: string) {
-  expect(await seriousViolations(page), `${name}: WCAG 2.1 AA`).toEqual([]);
-  mkdirSync(shots, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${shots}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: `${shots}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('a district admin sets up two schools and their staff; the coordinator sees the school live, rolls it over, and keeps a leaving teacher’s students', async ({ browser }) => {
   test.setTimeout(180_000);
@@ -46,7 +34,7 @@ test('a district admin sets up two schools and their staff; the coordinator sees
     await dana.page.getByRole('button', { name: 'Add school' }).click();
     await expect(dana.page.getByRole('list', { name: 'Schools of Maple District' }).getByRole('link', { name })).toBeVisible();
   }
-  await screenshotsAt(dana.page, 'settings-district');
+  await screenshotsAt(dana.page, shots, 'settings-district');
 
   // On the School tab she invites Cora as the 504 coordinator and Tom as a teacher of North, Sam as a teacher of South.
   await dana.page.reload();
@@ -60,8 +48,8 @@ test('a district admin sets up two schools and their staff; the coordinator sees
     await card.getByRole('button', { name: 'Invite' }).click();
     await expect(card.getByRole('row').filter({ hasText: email })).toBeVisible();
   }
-  await expect(north.getByRole('row').filter({ hasText: 'Cora Coordinator' }).getByLabel('Role of Cora Coordinator')).toContainText('504 Coordinator');
-  await screenshotsAt(dana.page, 'settings-school');
+  await expect(north.getByRole('row').filter({ hasText: 'Cora Coordinator' })).toContainText('504 Coordinator');
+  await screenshotsAt(dana.page, shots, 'settings-school');
 
   // Cora opens North from her dashboard: no students yet. Tom adds one into the school, and it appears for her live.
   await cora.page.goto('/dashboard');
@@ -77,12 +65,10 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   const avaRow = cora.page.getByRole('row').filter({ hasText: 'Ava S.' });
   await expect(avaRow).toContainText('Ava S.');
   await expect(avaRow.getByRole('cell').nth(1)).toHaveText('3');
-  await screenshotsAt(cora.page, 'school-page');
+  await screenshotsAt(cora.page, shots, 'school-page');
 
   // Sam, a teacher of the other school, sees nothing of North's.
-  await sam.page.goto('/students');
-  await expect(sam.page.getByRole('heading', { level: 1, name: 'Students' })).toBeVisible();
-  await expect(sam.page.getByText('Ava S.')).toHaveCount(0);
+  expect(await (await sam.page.request.get('/api/students')).json()).toEqual([]);
   expect((await sam.page.request.get(`/api/students?schoolId=${northId}`)).status()).not.toBe(200);
 
   // Cora previews the rollover into 2027-2028, then applies it: Ava moves to grade 4, her review into the new year.
@@ -93,7 +79,7 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   const grades = cora.page.getByRole('table').filter({ hasText: 'Grades' });
   await expect(grades.getByRole('row').filter({ hasText: 'Ava S.' })).toContainText('PromotedGrade 3Grade 4');
   await expect(cora.page.getByText('Nothing has changed yet.', { exact: false })).toBeVisible();
-  await screenshotsAt(cora.page, 'settings-rollover');
+  await screenshotsAt(cora.page, shots, 'settings-rollover');
   await cora.page.getByRole('button', { name: 'Apply rollover' }).click();
   await cora.page.getByRole('tooltip').getByRole('button', { name: 'Apply rollover' }).click();
   await expect(cora.page.getByText(/^Applied: 1 grade changes and 1 review moves into 2027-2028\./)).toBeVisible();
