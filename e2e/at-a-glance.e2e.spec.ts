@@ -1,10 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { addPlan, addStudent, libraryIds, pickOption, signUpTeacher } from './caseload-fixtures.ts';
-import { screenshotsAt } from './wide-and-narrow.ts';
+import { checkedScreenshots } from './layout-checks.ts';
 
 // Issue 24, at a glance: grouping the caseload by accommodation, and comparing students ticked on a class roster.
 
 const shots = '/tmp/shots-glance';
+
+/** Screenshots at a desktop's and a phone's width; at 375 px nothing may scroll sideways; no serious axe violation. */
+const screenshotsAt = (page: Page, name: string) => checkedScreenshots(page, shots, name);
 
 test('the usage view counts Extended Time by class and grade and prints to the access log; three ticked students compare', async ({ page }) => {
   test.setTimeout(120_000);
@@ -25,7 +28,7 @@ test('the usage view counts Extended Time by class and grade and prints to the a
   // From the library to the usage view: across the caseload, Extended Time is everyone's.
   await page.goto('/accommodations');
   await expect(page.getByText('Extended Time').first()).toBeVisible({ timeout: 20_000 });
-  await screenshotsAt(page, shots, 'library');
+  await screenshotsAt(page, 'library');
   await page.getByRole('button', { name: 'Students at a Glance' }).click();
   await expect(page).toHaveURL(/\/accommodations\/at-a-glance$/);
   const entries = page.getByTestId('usage-entry');
@@ -40,7 +43,7 @@ test('the usage view counts Extended Time by class and grade and prints to the a
   await expect(entries.first().getByRole('heading')).toHaveText('Extended Time: 1 student');
   await expect(entries).toHaveCount(2);
   await expect(page.getByText('Period 3 Algebra I · Grade 4')).toBeVisible();
-  await screenshotsAt(page, shots, 'usage');
+  await screenshotsAt(page, 'usage');
 
   // Print: the list on paper, without the filters, and a print in the access log of each student on it.
   await page.evaluate(() => {
@@ -68,7 +71,7 @@ test('the usage view counts Extended Time by class and grade and prints to the a
   await expect(page.getByTestId('roster-row')).toHaveCount(3, { timeout: 20_000 });
   await expect(compare).toBeDisabled();
   for (const name of ['Ava S.', 'Ben T.', 'Cal U.']) await page.getByRole('checkbox', { name: `Select ${name} to compare` }).check();
-  await screenshotsAt(page, shots, 'roster-ticked');
+  await screenshotsAt(page, 'roster-ticked');
   // The roster's other way round: this class by accommodation.
   await page.getByRole('button', { name: 'By Accommodation' }).click();
   await expect(entries.first().getByRole('heading')).toHaveText('Extended Time: 3 students');
@@ -86,7 +89,7 @@ test('the usage view counts Extended Time by class and grade and prints to the a
   await expect(columns.filter({ hasText: 'Cal U.' }).getByTestId('only-accommodations')).toHaveText('Quiet Space');
   // Seating is Ava's and Ben's: shared with some, theirs alone neither.
   await expect(columns.filter({ hasText: 'Ben T.' }).getByText('Shared with some')).toBeVisible();
-  await screenshotsAt(page, shots, 'compare');
+  await screenshotsAt(page, 'compare');
 
   // One student is no comparison: the page says what to do instead.
   await page.goto(`/students/compare?ids=${ava.id}`);

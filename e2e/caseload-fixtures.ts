@@ -27,6 +27,8 @@ export interface NewStudent {
   status?: string;
   accommodationIds?: string[];
   notes?: string;
+  /** Issue 23: written into a school the account has a role in. */
+  schoolId?: string;
 }
 
 export async function addStudent(request: APIRequestContext, student: NewStudent): Promise<{ id: string; revision: number }> {

@@ -81,6 +81,53 @@ test('finalise a plan, a co-teacher acknowledges from the dashboard, amend with 
   await coTeacher.page.context().close();
 });
 
+test('the plan record: the owner records the meeting, a co-teacher reads the team and specifics but not the impairment, an amendment shows the change', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { owner, coTeacher, planId } = await sharedStudentWithPlan(browser);
+  const page = owner.page;
+  await page.goto(`/plans/${planId}`);
+  const card = page.getByTestId('plan-record');
+  await card.getByRole('button', { name: 'Edit Record' }).click();
+  await card.getByLabel('Impairment').fill('ADHD, combined presentation');
+  await pickOption(card.getByLabel('Major life activities limited'), 'Sleeping');
+  // The tags list stays open after a pick, over the fields below it: Escape closes it.
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Add participant' }).click();
+  await card.getByLabel('Participant 1 name').fill('Dana Doe');
+  await card.getByLabel('Participant 1 role').fill('Parent');
+  await card.getByLabel('Consent date').fill('2025-08-28');
+  await pickOption(card.getByLabel('Consent given'), 'In writing');
+  await card.getByLabel('Extended Time: specifics').fill('1.5× on tests and quizzes');
+  await card.getByLabel('Extended Time: where').fill('Resource room');
+  await card.getByRole('button', { name: 'Save Record' }).click();
+  await expect(card.getByText('ADHD, combined presentation')).toBeVisible();
+  await expect(card.getByText('Dana Doe (Parent)')).toBeVisible();
+  await expect(card.getByText('Aug 28, 2025, in writing')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Specifics for this student' })).toContainText('Extended Time: 1.5× on tests and quizzes · Resource room');
+
+  // A co-teacher carries the plan out: the specifics and the team, never the impairment or consent.
+  await coTeacher.page.goto(`/plans/${planId}`);
+  const seen = coTeacher.page.getByTestId('plan-record');
+  // A new browser's first load of the app: on a busy machine that takes a while.
+  await expect(seen.getByText('Dana Doe (Parent)')).toBeVisible({ timeout: 15_000 });
+  await expect(seen.getByText('1.5× on tests and quizzes', { exact: false })).toBeVisible();
+  await expect(seen.getByText('ADHD')).toHaveCount(0);
+  await expect(seen.getByText('Impairment')).toHaveCount(0);
+
+  // Final, the record changes by amendment; the versions show what changed.
+  await finalise(page, planId);
+  await card.getByRole('button', { name: 'Edit Record' }).click();
+  await card.getByLabel('Extended Time: how often').fill('Every test');
+  await card.getByLabel('Reason for the amendment').fill('Frequency agreed at the review');
+  await card.getByRole('button', { name: 'Save Record' }).click();
+  await expect(page.getByText('Final · version 2')).toBeVisible();
+  const changes = page.getByTestId('plan-signed-versions').getByRole('list', { name: 'Changes in version 2' });
+  await expect(changes).toContainText('Specifics (Extended Time): 1.5× on tests and quizzes · Resource room → 1.5× on tests and quizzes · Resource room · Every test');
+  await page.context().close();
+  await coTeacher.page.context().close();
+});
+
 test('saving the student form with changed accommodations while a plan is final offers the amendment', async ({ browser }) => {
   const { owner, studentId, planId } = await sharedStudentWithPlan(browser);
   await finalise(owner.page, planId);
@@ -99,6 +146,8 @@ test('saving the student form with changed accommodations while a plan is final 
 
 for (const width of [1280, 375]) {
   test(`axe: the plan's versions, acknowledgements and Amend dialog, the dashboard's list and the student's banner at ${width} px`, async ({ browser }, testInfo) => {
+    // Two browsers and the plan record's form besides (issue 27).
+    test.setTimeout(120_000);
     // What a teacher sees, kept with the run's results to look at (test-results/…).
     const shot = (page: Page, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
     const { owner, coTeacher, studentId, planId } = await sharedStudentWithPlan(browser, width);
@@ -110,6 +159,13 @@ for (const width of [1280, 375]) {
     await expect(owner.page.getByRole('dialog', { name: 'Amend Plan' })).toBeVisible();
     expect(await seriousViolations(owner.page), 'amend dialog').toEqual([]);
     await shot(owner.page, 'amend-dialog');
+    await owner.page.keyboard.press('Escape');
+    await expect(owner.page.getByRole('dialog', { name: 'Amend Plan' })).toHaveCount(0);
+    // The plan record's form (issue 27), as it opens on a final plan: the amendment's fields under it.
+    await owner.page.getByTestId('plan-record').getByRole('button', { name: 'Edit Record' }).click();
+    await expect(owner.page.getByLabel('Reason for the amendment')).toBeVisible();
+    expect(await seriousViolations(owner.page), 'plan record form').toEqual([]);
+    await shot(owner.page, 'plan-record-form');
     await coTeacher.page.goto('/dashboard');
     await expect(coTeacher.page.getByTestId('plans-to-acknowledge')).toBeVisible();
     expect(await seriousViolations(coTeacher.page), 'dashboard').toEqual([]);

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan } from './caseload-fixtures.ts';
-import { screenshotsAt } from './wide-and-narrow.ts';
+import { checkedScreenshots } from './layout-checks.ts';
 
 // Issue 23: a district, its schools and staff, the coordinator's school page, the year-end rollover, a teacher leaving.
 
@@ -34,7 +34,7 @@ test('a district admin sets up two schools and their staff; the coordinator sees
     await dana.page.getByRole('button', { name: 'Add school' }).click();
     await expect(dana.page.getByRole('list', { name: 'Schools of Maple District' }).getByRole('link', { name })).toBeVisible();
   }
-  await screenshotsAt(dana.page, shots, 'settings-district');
+  await checkedScreenshots(dana.page, shots, 'settings-district');
 
   // On the School tab she invites Cora as the 504 coordinator and Tom as a teacher of North, Sam as a teacher of South.
   await dana.page.reload();
@@ -49,7 +49,7 @@ test('a district admin sets up two schools and their staff; the coordinator sees
     await expect(card.getByRole('row').filter({ hasText: email })).toBeVisible();
   }
   await expect(north.getByRole('row').filter({ hasText: 'Cora Coordinator' })).toContainText('504 Coordinator');
-  await screenshotsAt(dana.page, shots, 'settings-school');
+  await checkedScreenshots(dana.page, shots, 'settings-school');
 
   // Cora opens North from her dashboard: no students yet. Tom adds one into the school, and it appears for her live.
   await cora.page.goto('/dashboard');
@@ -65,7 +65,7 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   const avaRow = cora.page.getByRole('row').filter({ hasText: 'Ava S.' });
   await expect(avaRow).toContainText('Ava S.');
   await expect(avaRow.getByRole('cell').nth(1)).toHaveText('3');
-  await screenshotsAt(cora.page, shots, 'school-page');
+  await checkedScreenshots(cora.page, shots, 'school-page');
 
   // Sam, a teacher of the other school, sees nothing of North's.
   expect(await (await sam.page.request.get('/api/students')).json()).toEqual([]);
@@ -79,7 +79,7 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   const grades = cora.page.getByRole('table').filter({ hasText: 'Grades' });
   await expect(grades.getByRole('row').filter({ hasText: 'Ava S.' })).toContainText('PromotedGrade 3Grade 4');
   await expect(cora.page.getByText('Nothing has changed yet.', { exact: false })).toBeVisible();
-  await screenshotsAt(cora.page, shots, 'settings-rollover');
+  await checkedScreenshots(cora.page, shots, 'settings-rollover');
   await cora.page.getByRole('button', { name: 'Apply rollover' }).click();
   await cora.page.getByRole('tooltip').getByRole('button', { name: 'Apply rollover' }).click();
   await expect(cora.page.getByText(/^Applied: 1 grade changes and 1 review moves into 2027-2028\./)).toBeVisible();

@@ -9,6 +9,7 @@ import { memoryBenchmark } from '../memory.bench.ts';
 import { registrationBenchmark } from '../registration.bench.ts';
 import { classesBenchmark } from '../classes.bench.ts';
 import { implementationLogBenchmark } from '../implementation-log.bench.ts';
+import { districtBenchmark } from '../district.bench.ts';
 
 /** Every benchmark of `npm run bench`, in the order it runs them. */
 export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<BenchSection>> = {
@@ -22,4 +23,5 @@ export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<Bench
   registration: registrationBenchmark,
   classes: classesBenchmark,
   'implementation-log': implementationLogBenchmark,
+  district: districtBenchmark,
 };

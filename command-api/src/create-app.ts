@@ -11,6 +11,7 @@ import { loadSession } from './auth/authenticate.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import { featureRoutes } from './features/feature-routes.ts';
 import { routedByPrefix } from './http/routed-only.ts';
+import { oneLayer, under } from './http/one-layer.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -29,23 +30,27 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
   if (context.config.trustProxy) app.set('trust proxy', context.config.trustProxy);
 
   const origins = originSettings(context.config);
-  app.use(securityHeaders(origins));
-  app.use(routedByPrefix([healthRoutes(context, { freeDiskSpace: options.freeDiskSpace ?? freeSpaceIn(context.config.dataDir) })]));
   const sameOrigin = sameOriginWrites(origins);
   const json = express.json({ limit: JSON_BODY_LIMIT });
-  // One layer for what every API request needs: each layer of the app is walked by every request, and most are reads.
-  app.use('/api', (req, res, next) => {
-    // Education records must not linger in shared or browser caches.
-    res.setHeader('Cache-Control', 'no-store');
-    // A read has no body to parse and cannot be a forged write.
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      next();
-      return;
-    }
-    sameOrigin(req, res, (refused?: unknown) => (refused === undefined ? json(req, res, next) : next(refused)));
-  });
-  app.use(loadSession(sessions));
-  app.use(routedByPrefix(featureRoutes(context, sessions)));
+  // Everything every request passes through, as one layer of the app (oneLayer: issue 21), in this order.
+  app.use(
+    oneLayer([
+      securityHeaders(origins),
+      routedByPrefix([healthRoutes(context, { freeDiskSpace: options.freeDiskSpace ?? freeSpaceIn(context.config.dataDir) })]),
+      under('/api', (req, res, next) => {
+        // Education records must not linger in shared or browser caches.
+        res.setHeader('Cache-Control', 'no-store');
+        // A read has no body to parse and cannot be a forged write.
+        if (req.method === 'GET' || req.method === 'HEAD') {
+          next();
+          return;
+        }
+        sameOrigin(req, res, (refused?: unknown) => (refused === undefined ? json(req, res, next) : next(refused)));
+      }),
+      loadSession(sessions),
+      routedByPrefix(featureRoutes(context, sessions)),
+    ]),
+  );
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found' });
   });

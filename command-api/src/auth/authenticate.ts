@@ -7,6 +7,11 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** Set by `loadSession` when the cookie names a live session. */
     userId?: string;
+    /**
+     * The read store's change stamp as `loadSession` read it, before the session: the request's reads that are kept
+     * under the stamp (the cached lists) use it too, rather than asking SQLite again (issue 21).
+     */
+    readStamp?: string;
   }
 }
 
@@ -14,7 +19,9 @@ export function loadSession(sessions: SessionStore) {
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
       const activity = req.get(BACKGROUND_REQUEST_HEADER) === undefined;
-      const userId = await sessions.userIdFor(readCookie(req.headers.cookie, SESSION_COOKIE), { activity });
+      const stamp = sessions.readStamp();
+      if (stamp !== undefined) req.readStamp = stamp;
+      const userId = await sessions.userIdFor(readCookie(req.headers.cookie, SESSION_COOKIE), { activity, stamp, connection: req.socket });
       if (userId) req.userId = userId;
       next();
     } catch (error) {

@@ -41,4 +41,26 @@ describe('sessions, remembered between requests', () => {
     clock = new Date('2026-09-01T08:00:00Z');
     expect(await sessions.userIdFor(token)).toBeNull();
   });
+
+  it("a connection that carries another person's cookie next (a proxy's pooled connection) gets that person", async () => {
+    const sessions = new SessionStore(openStore(), now);
+    const ann = await sessions.create('teacher-ann');
+    const ben = await sessions.create('teacher-ben');
+    const connection = {};
+    expect(await sessions.userIdFor(ann, { activity: false, connection })).toBe('teacher-ann');
+    expect(await sessions.userIdFor(ben, { activity: false, connection })).toBe('teacher-ben');
+    expect(await sessions.userIdFor(ann, { activity: false, connection })).toBe('teacher-ann');
+    await sessions.destroy(ann);
+    expect(await sessions.userIdFor(ann, { activity: false, connection })).toBeNull();
+  });
+
+  it("a sign-out elsewhere is refused at the next request, whose stamp is read at its start", async () => {
+    const here = new SessionStore(openStore(), now);
+    const elsewhere = new SessionStore(openStore(), now);
+    const token = await here.create('teacher-1');
+    expect(await here.userIdFor(token, { activity: false, stamp: here.readStamp() })).toBe('teacher-1');
+
+    await elsewhere.destroy(token);
+    expect(await here.userIdFor(token, { activity: false, stamp: here.readStamp() })).toBeNull();
+  });
 });

@@ -19,6 +19,7 @@ import { suggestionRoutes } from './students/suggestion-routes.ts';
 import { studentSchoolRoutes } from './students/student-school-routes.ts';
 import { planRoutes } from './plans/plan-routes.ts';
 import { planVersionRoutes } from './plans/plan-version-routes.ts';
+import { planRecordRoutes } from './plans/plan-record-routes.ts';
 import { acknowledgementRoutes } from './plans/acknowledgement-routes.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { shareRoutes } from './sharing/share-routes.ts';
@@ -31,6 +32,7 @@ import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-rout
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
 import { districtRoutes } from './districts/district-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
+import { districtDashboardRoutes } from './district-dashboard/district-dashboard-routes.ts';
 import { rolloverRoutes } from './districts/rollover-routes.ts';
 import { implementationLogRoutes } from './implementation-log/implementation-log-routes.ts';
 import { classImplementationRoutes } from './implementation-log/class-implementation-routes.ts';
@@ -65,6 +67,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     // Plan versions (issue 27): before the plan routes, so that a read with ?asOf stops there.
     planVersionRoutes(context, recordAccess),
     planRoutes(context),
+    planRecordRoutes(context),
     acknowledgementRoutes(context),
     documentRoutes(context, recordAccess),
     shareRoutes(context, recordAccess),
@@ -72,6 +75,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     classSubPlanRoutes(context, recordAccess),
     districtRoutes(context),
     staffRoutes(context),
+    districtDashboardRoutes(context),
     rolloverRoutes(context),
     // The daily implementation log (issue 27).
     implementationLogRoutes(context, recordAccess),

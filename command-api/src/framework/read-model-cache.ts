@@ -27,20 +27,23 @@ export interface ReadModelCache {
    * `build()`. The version is read before building, so a commit that lands during the build
    * only makes the next request build again; it never leaves an older answer in place.
    * `build` must judge access at the `now` it is given, which is the instant the answer is valid from.
+   * `stamp`: the store's change stamp as the request read it at its start (`req.readStamp`), so that one request
+   * asks SQLite for it once, not once for its session and again here.
    */
-  answer(key: string, now: Date, build: (now: Date) => Promise<FreshAnswer>): Promise<Buffer>;
+  answer(key: string, now: Date, build: (now: Date) => Promise<FreshAnswer>, stamp?: string): Promise<Buffer>;
   /** Drops every answer (for tests and for an erasure that must not wait for the next request). */
   clear(): void;
 }
 
 /**
  * The version of the given projections' read models: changes at every commit or rebuild of any of them.
- * Where the store has a change stamp, the version is asked again only once the stamp has moved.
+ * Where the store has a change stamp, the version is asked again only once the stamp has moved: the stamp given
+ * (the request's), or the store's now.
  */
-export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'changeStamp'>, projections: readonly string[]): () => Promise<string> {
+export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'changeStamp'>, projections: readonly string[]): (given?: string) => Promise<string> {
   const known = readStore.changeStamp ? keptUnderStamp<'version', string>(readStore.changeStamp.bind(readStore)) : null;
-  return async () => {
-    const stamp = known?.stamp();
+  return async (given) => {
+    const stamp = known?.stamp(given);
     const kept = known?.get('version');
     if (kept !== undefined) return kept;
     const parts: string[] = [];
@@ -58,8 +61,13 @@ export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'cha
  * Bounded by the bytes it holds (least recently used goes first): answers carry education records,
  * which stay in this process's memory only and go as soon as a commit makes them stale.
  */
-export function createReadModelCache(version: () => Promise<string>, options: { maxBytes: number }): ReadModelCache {
+export function createReadModelCache(version: (stamp?: string) => Promise<string>, options: { maxBytes: number }): ReadModelCache {
   const entries = new Map<string, CachedAnswer>();
+  /**
+   * Builds under way, per key: readers that miss at once (a commit moved the version under eight readers of one
+   * student's year) wait for the one build rather than each making it, which made the p99 (issue 27).
+   */
+  const building = new Map<string, { version: string; from: number; answer: Promise<FreshAnswer> }>();
   let bytes = 0;
 
   const remove = (key: string) => {
@@ -70,8 +78,8 @@ export function createReadModelCache(version: () => Promise<string>, options: { 
   };
 
   return {
-    async answer(key, now, build) {
-      const current = await version();
+    async answer(key, now, build, stamp) {
+      const current = await version(stamp);
       const at = now.getTime();
       const cached = entries.get(key);
       if (cached && cached.version === current && cached.from <= at && at < cached.until) {
@@ -81,7 +89,21 @@ export function createReadModelCache(version: () => Promise<string>, options: { 
         return cached.body;
       }
       remove(key);
-      const fresh = await build(now);
+      const pending = building.get(key);
+      if (pending && pending.version === current && pending.from <= at) {
+        const shared = await pending.answer.catch(() => null);
+        // Valid at this instant too, by the same rule as a kept answer; otherwise (or if it failed) built anew.
+        if (shared && at < shared.until) return shared.body;
+      }
+      const answer = build(now);
+      const mine = { version: current, from: at, answer };
+      building.set(key, mine);
+      let fresh: FreshAnswer;
+      try {
+        fresh = await answer;
+      } finally {
+        if (building.get(key) === mine) building.delete(key);
+      }
       if (fresh.body.length <= options.maxBytes && at < fresh.until) {
         remove(key); // a concurrent build for the same key may have stored one meanwhile
         entries.set(key, { body: fresh.body, version: current, from: at, until: fresh.until });
@@ -95,6 +117,7 @@ export function createReadModelCache(version: () => Promise<string>, options: { 
     },
     clear() {
       entries.clear();
+      building.clear();
       bytes = 0;
     },
   };

@@ -81,6 +81,41 @@ describe('read-model cache', () => {
     expect(store.asked.count).toBe(4);
   });
 
+  it("with the request's stamp given, asks for the builds again once a later request's stamp has moved", async () => {
+    const store = fakeStore({ stamped: true });
+    const cache = createReadModelCache(readModelVersion(store, ['caseload']), { maxBytes: 1024 });
+    let list = '["Ann"]';
+    const { calls, build } = counted(() => list);
+    const now = at('2026-05-01T10:00:00Z');
+    const requestStamp = () => store.changeStamp!();
+    expect((await cache.answer('alice', now, build, requestStamp())).toString()).toBe('["Ann"]');
+    expect((await cache.answer('alice', now, build, requestStamp())).toString()).toBe('["Ann"]');
+    list = '["Ann","Ben"]';
+    store.commit('caseload');
+    expect((await cache.answer('alice', now, build, requestStamp())).toString()).toBe('["Ann","Ben"]');
+    expect(calls.count).toBe(2);
+  });
+
+  it('builds once for readers that miss at once, and not for one the shared answer is no longer valid for', async () => {
+    const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 1024 });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const calls = { count: 0 };
+    const slow = async () => {
+      calls.count += 1;
+      await gate;
+      return { body: Buffer.from('["year"]'), until: at('2026-05-01T12:00:00Z').getTime() };
+    };
+    const readers = [cache.answer('s1', at('2026-05-01T10:00:00Z'), slow), cache.answer('s1', at('2026-05-01T10:00:01Z'), slow)];
+    const late = cache.answer('s1', at('2026-05-01T12:00:00Z'), counted(() => '["after the share"]').build);
+    // Both readers have asked (and the first is building) before the build ends.
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect((await Promise.all(readers)).map(String)).toEqual(['["year"]', '["year"]']);
+    expect(String(await late)).toBe('["after the share"]');
+    expect(calls.count).toBe(1);
+  });
+
   it('keeps answers per key', async () => {
     const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 1024 });
     const now = at('2026-05-01T10:00:00Z');

@@ -1,18 +1,16 @@
 import express, { Router } from 'express';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routedByPrefix } from './routed-only.ts';
+import { serveOnLoopback } from '../testing/serve-on-loopback.ts';
 
 describe('routedByPrefix with one router (entered only for paths its routes could match)', () => {
   let close = () => {};
   afterEach(() => close());
 
   async function serve(app: express.Express) {
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    close = () => void server.close();
-    const { port } = server.address() as AddressInfo;
-    return (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then(async (r) => `${r.status} ${await r.text()}`);
+    const served = await serveOnLoopback(app);
+    close = served.close;
+    return served.get;
   }
 
   /** Serves `router` alone through routedByPrefix, before a 404, and records the paths for which it was entered. */
@@ -76,11 +74,9 @@ describe('routedByPrefix (every feature router behind one layer, each entered on
     app.use(routedByPrefix(routers));
     app.use((req, res) => void res.status(404).send('not found'));
     app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).send(error.message));
-    const server = app.listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    close = () => void server.close();
-    const { port } = server.address() as AddressInfo;
-    return (path: string) => fetch(`http://127.0.0.1:${port}${path}`).then(async (r) => `${r.status} ${await r.text()}`);
+    const served = await serveOnLoopback(app);
+    close = served.close;
+    return served.get;
   }
 
   const entering = (name: string, entered: string[], router: Router) => {
@@ -131,5 +127,30 @@ describe('routedByPrefix (every feature router behind one layer, each entered on
     expect(await get('/special')).toBe('200 middleware');
     expect(await get('/api/students')).toBe('200 students');
     expect(entered).toEqual(['anything /special', 'anything /api/students', 'students /api/students']);
+  });
+
+  it('enters, for the list itself ("/api/students"), only the routers with a route for it or one that could be', async () => {
+    const entered: string[] = [];
+    const accessLog = Router();
+    accessLog.get('/api/students/:id/access-log', (_req, res) => void res.send('access log'));
+    const students = Router();
+    students.get('/api/students', (_req, res) => void res.send('list'));
+    students.get('/api/students/:id', (req, res) => void res.send(`student ${req.params.id}`));
+    const files = Router();
+    files.get('/api/students/*rest', (_req, res) => void res.send('files'));
+    const get = await serve([entering('accessLog', entered, accessLog), entering('files', entered, files), entering('students', entered, students)]);
+
+    const answers = [];
+    for (const path of ['/api/students', '/API/Students/', '/api/students/s1/access-log', '/api/students/s1']) answers.push(await get(path));
+    expect(answers).toEqual(['200 list', '200 list', '200 access log', '200 files']);
+    expect(entered).toEqual([
+      'files /api/students',
+      'students /api/students',
+      'files /API/Students/',
+      'students /API/Students/',
+      'accessLog /api/students/s1/access-log',
+      'accessLog /api/students/s1',
+      'files /api/students/s1',
+    ]);
   });
 });

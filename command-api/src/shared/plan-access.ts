@@ -5,6 +5,8 @@ import { caseloadQueries } from '@accommodate/projections/queries/caseload-queri
 import type { PlanDoc, StudentDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { AppContext } from '../framework/command-context.ts';
 import { loadStudentFor } from './student-access.ts';
+import { mayAccess, type StudentAccessList } from '@accommodate/shared-events/domain/access/student-access';
+import { planRecordFor, type PlanRecord } from '@accommodate/shared-events/schemas/plan-record';
 
 /** A plan is reached through its student: visible exactly when the student is, otherwise not found. */
 export async function loadPlanFor(
@@ -19,8 +21,23 @@ export async function loadPlanFor(
   return { plan, student };
 }
 
-/** The plan as the API answers it: without the read model's own bookkeeping (viewers, acknowledgements). */
+/** A plan in a list (GET /api/plans, the dashboards): without the read model's own bookkeeping (viewers,
+ * acknowledgements) and without the record (issue 27), which only the plan's own reads carry. */
 export function toPlan(doc: PlanDoc): Plan {
-  const { viewerIds: _viewers, effectiveDate: _effective, acknowledged: _acknowledged, versionSince: _since, awaitingAcknowledgement: _awaiting, ...plan } = doc;
+  const { viewerIds: _viewers, effectiveDate: _effective, acknowledged: _acknowledged, versionSince: _since, awaitingAcknowledgement: _awaiting, record: _record, ...plan } = doc;
   return plan;
 }
+
+/** The plan as its own reads answer it: its record as `userId` may read it, without the impairment and consent
+ * unless they may 'see-plan-record'. */
+export function planFor(doc: PlanDoc, student: StudentAccessList, userId: string, now: Date): Plan {
+  const plan = toPlan(doc);
+  return doc.record ? { ...plan, record: planRecordFor(doc.record, mayAccess(student, userId, 'see-plan-record', now)) } : plan;
+}
+
+/** The record's restricted part as it stands: what an edit by someone who may not see it keeps (issue 27). */
+export const restrictedOf = (record: PlanRecord | undefined): Pick<PlanRecord, 'impairment' | 'lifeActivities' | 'consent'> => ({
+  impairment: record?.impairment ?? null,
+  lifeActivities: record?.lifeActivities ?? [],
+  consent: record?.consent ?? null,
+});

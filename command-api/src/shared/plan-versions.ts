@@ -1,7 +1,8 @@
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { PlanContent } from '@accommodate/shared-events/schemas/plan-version';
 import type { PlanVersionView } from '@accommodate/shared-events/schemas/plan-version';
-import { planVersionsOf } from '@accommodate/shared-events/domain/plan/plan-versions';
+import { planVersionsOf, type VersionedContent } from '@accommodate/shared-events/domain/plan/plan-versions';
+import { planRecordFor, recordChangesFor } from '@accommodate/shared-events/schemas/plan-record';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
 import { libraryQueries } from '@accommodate/projections/queries/accommodation-library-queries';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
@@ -32,13 +33,20 @@ export async function followPlanVersion(context: AppContext, actorId: string, st
   await handleCommand(context, studentDecider, streamName('student', studentId), { type: 'FollowPlanVersion', studentId, accommodationIds: [...accommodationIds] }, { actor: { userId: actorId } });
 }
 
-/** GET /api/plans/:id/versions: every version, newest first, with who made it by name. */
-export async function planVersionViews(context: Pick<AppContext, 'eventStore' | 'readStore'>, planId: string): Promise<PlanVersionView[]> {
+/** A version's content as a reader may see it: the record (issue 27) without impairment and consent unless `seesRecord`. */
+export const versionContentFor = ({ record, ...content }: VersionedContent, seesRecord: boolean): PlanVersionView['content'] => ({
+  ...content,
+  record: record === null ? null : planRecordFor(record, seesRecord),
+});
+
+/** GET /api/plans/:id/versions: every version, newest first, with who made it by name; `seesRecord`: 'see-plan-record'. */
+export async function planVersionViews(context: Pick<AppContext, 'eventStore' | 'readStore'>, planId: string, seesRecord: boolean): Promise<PlanVersionView[]> {
   const lookup = personLookup(context.readStore);
   const versions = planVersionsOf(await context.eventStore.readStream(streamName('plan', planId)));
   const views: PlanVersionView[] = [];
   for (const { version, kind, at, actorId, reason, effectiveDate, content, changes } of versions.reverse()) {
-    views.push({ version, kind, at, by: await lookup(actorId), reason, effectiveDate, content, changes });
+    const shownChanges = { ...changes, record: recordChangesFor(changes.record, seesRecord) };
+    views.push({ version, kind, at, by: await lookup(actorId), reason, effectiveDate, content: versionContentFor(content, seesRecord), changes: shownChanges });
   }
   return views;
 }

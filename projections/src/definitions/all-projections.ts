@@ -5,6 +5,7 @@ import { caseloadProjection } from './caseload-projection.ts';
 import { notificationsProjection } from './notifications-projection.ts';
 import { studentStreamsProjection } from './student-streams-projection.ts';
 import { implementationLogProjection } from './implementation-log-projection.ts';
+import { districtDashboardProjection } from './district-dashboard-projection.ts';
 
 /** Every read model, in the order they are caught up at start-up. */
-export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, accommodationLibraryProjection, caseloadProjection, notificationsProjection, studentStreamsProjection, implementationLogProjection];
+export const ALL_PROJECTIONS: readonly Projection[] = [usersProjection, accommodationLibraryProjection, caseloadProjection, notificationsProjection, studentStreamsProjection, implementationLogProjection, districtDashboardProjection];

@@ -8,10 +8,11 @@ import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied, announce } from './caseload-changes.ts';
 
 /** The read model's plan as the domain's state, so the one `evolvePlan` decides what an event changes. */
-const stateOf = ({ studentId, startDate, reviewDate, status, meetingDate, caseManager, version, effectiveDate, acknowledged }: PlanDoc): PlanState => ({
+const stateOf = ({ studentId, startDate, reviewDate, status, meetingDate, caseManager, record, version, effectiveDate, acknowledged }: PlanDoc): PlanState => ({
   status: 'present',
   studentId,
   fields: { startDate, reviewDate, status, meetingDate, caseManager },
+  record: record ?? null,
   version: version ?? DRAFT.version,
   effectiveDate: effectiveDate ?? DRAFT.effectiveDate,
   acknowledged: acknowledged ?? DRAFT.acknowledged,
@@ -45,14 +46,17 @@ export async function applyPlanEvent(event: EnvelopeOf<PlanEvent>, context: Proj
 
   const plan = evolvePlan(existing ? stateOf(existing) : initialPlanState(), event);
   if (plan.status !== 'present') return;
+  const { record: _record, ...kept } = existing ?? { id, record: undefined };
   const next: PlanDoc = {
-    ...(existing ?? { id }),
+    ...kept,
     studentId: plan.studentId,
     ...plan.fields,
     // An acknowledgement is no change to the plan as people read it.
     lastUpdated: event.type === 'PlanVersionAcknowledged' && existing ? existing.lastUpdated : event.occurredAt,
     revision: event.revision,
     viewerIds: student.viewerIds,
+    // The plan record (issue 27), whole: the routes give each reader what they may see of it.
+    ...(plan.record ? { record: plan.record } : {}),
     ...(plan.version > 0 ? { version: plan.version, effectiveDate: plan.effectiveDate, acknowledged: plan.acknowledged } : {}),
     ...awaiting(existing, event),
   };

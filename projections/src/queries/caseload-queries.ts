@@ -1,4 +1,5 @@
 import { mayAccess } from '@accommodate/shared-events/domain/access/student-access';
+import { countedAgainstFreeLimit } from '@accommodate/shared-events/domain/student/free-plan-archive';
 import type { ReadStore } from '../store/read-store.ts';
 import { DOCUMENTS, PLANS, SHARES, STUDENTS, type DocumentDoc, type PlanDoc, type ShareDoc, type StudentDoc } from './caseload-schema.ts';
 
@@ -23,8 +24,8 @@ export function caseloadQueries(store: Pick<ReadStore, 'collection'>) {
     /** A school's students (issue 23) that the user may view now: all of them for its coordinators and admins. */
     studentsOfSchoolVisibleTo: async (schoolId: string, userId: string, now: Date) =>
       (await students().find({ schoolId })).filter((student) => mayAccess(student, userId, 'view', now)),
-    /** The account's students that count against the free limit: archived ones (issue 26) do not. */
-    countStudentsOwnedBy: async (userId: string) => (await students().find({ ownerId: userId })).filter((student) => student.archived !== true).length,
+    /** The account's students that count against the free limit: archived ones (issue 26) and a school's (issue 23) do not. */
+    countStudentsOwnedBy: async (userId: string) => countedAgainstFreeLimit(await students().find({ ownerId: userId })).length,
 
     planById: (planId: string) => plans().get(planId),
     plansOfStudent: (studentId: string) => plans().find({ studentId }),

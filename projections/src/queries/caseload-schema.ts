@@ -1,3 +1,4 @@
+import type { PlanRecord } from '@accommodate/shared-events/schemas/plan-record';
 import type { StudentDocument } from '@accommodate/shared-events/schemas/document';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import type { Student, StudentAccommodation } from '@accommodate/shared-events/schemas/student';
@@ -46,6 +47,8 @@ export type PlanDoc = Plan & {
   acknowledged?: readonly string[];
   versionSince?: string;
   awaitingAcknowledgement?: string[];
+  /** The plan record (issue 27), whole; absent until recorded. Never answered as is: see plan-access.ts. */
+  record?: PlanRecord;
 };
 /** Documents are private: substitutes are not among their viewers. */
 export type DocumentDoc = StudentDocument & { viewerIds: string[]; sha256: string; revision: number };

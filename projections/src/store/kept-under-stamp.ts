@@ -4,8 +4,11 @@
  * it. Call `stamp()` before reading; what was remembered under an older stamp is forgotten then.
  */
 export interface KeptUnderStamp<K, V> {
-  /** The stamp now, to read under and to `keep` with. */
-  stamp(): string;
+  /**
+   * The stamp now, to read under and to `keep` with; or `given`, a stamp the caller read itself (a request's, read
+   * once at its start for every read it makes), which is then the stamp to read under.
+   */
+  stamp(given?: string): string;
   has(key: K): boolean;
   get(key: K): V | undefined;
   /** Remembers a value read under `stamp`, unless the stamp has moved since: the value may be older than that. */
@@ -17,8 +20,8 @@ export function keptUnderStamp<K, V>(changeStamp: () => string, maxEntries = Inf
   const kept = new Map<K, V>();
   let keptAt: string | undefined;
   return {
-    stamp() {
-      const now = changeStamp();
+    stamp(given) {
+      const now = given ?? changeStamp();
       if (now !== keptAt) {
         kept.clear();
         keptAt = now;

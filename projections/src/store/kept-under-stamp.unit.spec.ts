@@ -30,4 +30,15 @@ describe('keptUnderStamp', () => {
     kept.keep('c', 3, stamp);
     expect([kept.has('a'), kept.has('b'), kept.get('c')]).toEqual([false, false, 3]);
   });
+
+  it('reads under a stamp the caller read itself, without asking for it again', () => {
+    let asked = 0;
+    const kept = keptUnderStamp<string, number>(() => String((asked += 1)));
+    kept.keep('a', 10, kept.stamp('request-1'));
+    expect(kept.stamp('request-1')).toBe('request-1');
+    expect(kept.get('a')).toBe(10);
+    kept.stamp('request-2');
+    expect(kept.has('a')).toBe(false);
+    expect(asked).toBe(0);
+  });
 });

@@ -35,7 +35,10 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   // Classes (issue 24): the invited teacher's e-mail is sealed with the class's own key.
   ClassTeacherInvited: { subject: (data) => str(data.classId), fields: ['email'] },
   // Plan versions (issue 27): why a plan was amended is written about the student.
-  PlanAmended: { subject: student, fields: ['reason'] },
+  PlanAmended: { subject: student, fields: ['reason', 'content.record'] },
+  // The plan record (issue 27): impairment, life activities, consent, the team and the specifics, as one JSON string.
+  PlanFinalised: { subject: student, fields: ['content.record'] },
+  PlanRecordUpdated: { subject: student, fields: ['record'] },
   // Districts and schools (issue 23): an invited person's e-mail is sealed with the district's or the school's key.
   DistrictAdminInvited: { subject: (data) => str(data.districtId), fields: ['email'] },
   StaffInvited: { subject: (data) => str(data.schoolId), fields: ['email'] },

@@ -38,10 +38,16 @@ export type { PlanContent } from '../schemas/plan-version.ts';
 /** The teachers asked to acknowledge a version: the student's audience at that moment, kept so that a rebuild asks the same. */
 const teachersAsked = z.array(z.object({ userId: z.string(), role: z.string() }));
 
+/**
+ * A version's content as the log holds it: the plan record (issue 27) frozen with it as one JSON string, a personal
+ * field (the shredding seals strings at fixed paths, not the items of a list). Absent in versions made before it.
+ */
+const versionContent = planContentSchema.extend({ record: z.string().optional() });
+
 export const PlanFinalised = defineEvent(
   'PlanFinalised',
   1,
-  z.object({ planId: z.string(), studentId: z.string(), version: z.number().int(), effectiveDate: z.string(), content: planContentSchema, teachers: teachersAsked }),
+  z.object({ planId: z.string(), studentId: z.string(), version: z.number().int(), effectiveDate: z.string(), content: versionContent, teachers: teachersAsked }),
 );
 /** `reason` is free text a teacher typed about the student: a personal field (personal-fields.ts). */
 export const PlanAmended = defineEvent(
@@ -53,7 +59,7 @@ export const PlanAmended = defineEvent(
     version: z.number().int(),
     reason: z.string(),
     effectiveDate: z.string(),
-    content: planContentSchema,
+    content: versionContent,
     teachers: teachersAsked,
   }),
 );
@@ -63,5 +69,12 @@ export const PlanVersionAcknowledged = defineEvent(
   z.object({ planId: z.string(), studentId: z.string(), version: z.number().int(), userId: z.string() }),
 );
 
-export const PLAN_EVENTS = [PlanCreated, PlanUpdated, PlanFinalised, PlanAmended, PlanVersionAcknowledged, PlanReviewScheduled] as const;
+/**
+ * The plan record (issue 27), replaced whole: `record` is the JSON of a `PlanRecord` (schemas/plan-record.ts), one
+ * personal field sealed with the student's key, so an erased student's impairment, consent and team are unreadable.
+ */
+export const PlanRecordUpdated = defineEvent('PlanRecordUpdated', 1, z.object({ planId: z.string(), studentId: z.string(), record: z.string() }));
+
+export const PLAN_EVENTS = [PlanCreated, PlanUpdated, PlanFinalised, PlanAmended, PlanVersionAcknowledged, PlanReviewScheduled, PlanRecordUpdated] as const;
+export type VersionContent = z.infer<typeof versionContent>;
 export type PlanEvent = EventOf<(typeof PLAN_EVENTS)[number]>;

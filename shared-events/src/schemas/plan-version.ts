@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLine } from './single-line-text.ts';
+import { planRecordSchema, planRecordViewSchema, recordChangeSchema } from './plan-record.ts';
 
 const datePattern = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
 const isoDate = z.string({ required_error: 'Effective date is required' }).pipe(datePattern);
@@ -17,6 +18,8 @@ export const planAmendmentSchema = z.object({
   /** A final plan's dates change only here: those given become the new version's. */
   startDate: datePattern.optional(),
   reviewDate: datePattern.optional(),
+  /** The plan record the amendment decides (issue 27); without it, the version keeps the record as it was. */
+  record: planRecordSchema.optional(),
 });
 export type PlanAmendmentForm = z.input<typeof planAmendmentSchema>;
 
@@ -39,11 +42,14 @@ export const planVersionSchema = z.object({
   by: z.object({ id: z.string(), name: z.string() }),
   reason: z.string().nullable(),
   effectiveDate: z.string(),
-  content: planContentSchema,
+  /** `record`: the plan record frozen in the version, as the reader may see it; null before the record existed. */
+  content: planContentSchema.extend({ record: planRecordViewSchema.nullable() }),
   changes: z.object({
     added: z.array(versionedAccommodation),
     removed: z.array(versionedAccommodation),
     fields: z.array(z.object({ field: z.string(), before: z.string().nullable(), after: z.string().nullable() })),
+    /** The record's differences, less the impairment's and consent's for a reader without 'see-plan-record'. */
+    record: z.array(recordChangeSchema),
   }),
 });
 export type PlanVersionView = z.infer<typeof planVersionSchema>;

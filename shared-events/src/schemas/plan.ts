@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { singleLine } from './single-line-text.ts';
+import { planRecordViewSchema } from './plan-record.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD');
 /** An emptied date field says that the date is required, not that it is in the wrong form. */
@@ -48,5 +49,7 @@ export const planSchema = z.object({
   revision: z.number(),
   /** The latest version's number once the plan is final (issue 27); absent on a draft. */
   version: z.number().optional(),
+  /** The plan record (issue 27), as the reader may see it (no impairment or consent without 'see-plan-record'); absent until recorded. */
+  record: planRecordViewSchema.optional(),
 });
 export type Plan = z.infer<typeof planSchema>;

@@ -76,6 +76,8 @@ export const studentAccommodationSchema = z.object({
   status: z.string(),
 });
 export type StudentAccommodation = z.infer<typeof studentAccommodationSchema>;
+/** GET /api/students/:id/accommodations: each with the current plan's specifics for this student (issue 27), as one line. */
+export type AccommodationWithSpecifics = StudentAccommodation & { specifics?: string };
 
 /** The student as the API returns it. */
 export const studentSchema = z.object({

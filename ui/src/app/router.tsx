@@ -38,6 +38,7 @@ const TestingDayPage = lazyPage(() => import('../features/testing-day/components
 const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-plan-page.tsx'));
 const SchoolPage = lazyPage(() => import('./routes/schools/school-page.tsx'));
 const ImplementationPages = lazyPage(() => import('../features/implementation-log/components/implementation-pages.tsx'));
+const DistrictDashboardPage = lazyPage(() => import('../features/district-dashboard/components/district-dashboard-page.tsx'));
 
 /**
  * Spec section 2, route table, plus the real /login, /register, /contact and /plans/:id pages, the substitute's
@@ -85,6 +86,7 @@ export const router = createBrowserRouter([
                   // The implementation log (issue 27): the day view, and the caseload's coverage.
                   { path: 'implementation/log', element: <ImplementationPages />, handle: titled('Implementation Log') },
                   { path: 'implementation/coverage', element: <ImplementationPages />, handle: titled('Implementation Coverage') },
+                  { path: 'districts/:id/dashboard', element: <DistrictDashboardPage />, handle: titled('District Dashboard') },
                   { path: 'settings', element: <SettingsPage />, handle: titled('Account Settings') },
                   { path: 'notifications', element: <NotificationsPage />, handle: titled('Notifications') },
                   { path: 'upgrade', element: <UpgradePage />, handle: titled('Upgrade') },

@@ -64,9 +64,11 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       // the sub plan by class its rows.
       return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.subPlan() }, ...atAGlance()];
     case 'district':
+      // Issue 23: my schools and districts, each district's schools and its dashboard (whose figures its schools'
+      // students move) are under their keys.
+      return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }];
     case 'school':
-      // Issue 23: the schools and districts lists, each school's staff and each district's schools; a staff change
-      // may give or take a school's students.
+      // And each school's staff; a staff change may give or take a school's students.
       return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.schoolStudentsAll() }];
   }
 }

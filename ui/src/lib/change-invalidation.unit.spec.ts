@@ -85,6 +85,14 @@ describe('socket change pokes', () => {
     expect(staleAfter({ entity: 'user', id: 'u1', actorId: 'u1' })).toEqual(['/api/auth/user']);
   });
 
+  it('a district change refreshes the districts and their dashboards (issue 23), not the caseload', () => {
+    const client = createQueryClient();
+    const dashboard = ['/api/districts', 'd1', 'dashboard'];
+    for (const key of [dashboard, queryKeys.students()]) client.setQueryData(key, { cached: true });
+    applyChange(client, { entity: 'district', id: 'd1', actorId: 'u1' });
+    expect([dashboard, queryKeys.students()].map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, false]);
+  });
+
   it('ignores a malformed poke instead of refetching everything', () => {
     expect(staleAfter({ entity: 'nonsense' })).toEqual([]);
   });

@@ -51,6 +51,8 @@ export interface StudentPermissions {
   exportHearingPacket: boolean;
   /** 'Assign case manager' and 'Move to school' (issue 23): the school's coordinators and admins, the district's admins. */
   manageSchool: boolean;
+  /** The plan record's impairment, life activities and consent (issue 27), to read and to edit. */
+  seePlanRecord: boolean;
 }
 
 /**
@@ -73,5 +75,6 @@ export function permissionsFor(access: StudentAccess | undefined, archived = fal
     logImplementation: changes && allowed.has('log-implementation'),
     exportHearingPacket: allowed.has('export-hearing-packet'),
     manageSchool: changes && allowed.has('manage-school'),
+    seePlanRecord: allowed.has('see-plan-record'),
   };
 }

@@ -13,6 +13,7 @@ const VIEW_ONLY: StudentPermissions = {
   logImplementation: false,
   exportHearingPacket: false,
   manageSchool: false,
+  seePlanRecord: false,
 };
 
 describe('what each access may do on a student', () => {
@@ -32,13 +33,13 @@ describe('what each access may do on a student', () => {
     });
   });
 
-  it('an auditor reads the full record, its history and access log, and changes (or acknowledges) nothing', () => {
-    expect(permissionsFor('auditor')).toEqual({ ...VIEW_ONLY, seePrivate: true, seeHistory: true, seeAccessLog: true, exportHearingPacket: true });
+  it('an auditor reads the full record (the plan record’s impairment and consent too), its history and access log, and changes (or acknowledges) nothing', () => {
+    expect(permissionsFor('auditor')).toEqual({ ...VIEW_ONLY, seePrivate: true, seeHistory: true, seeAccessLog: true, exportHearingPacket: true, seePlanRecord: true });
   });
 
   it('an archived student (its owner’s Premium ended) is read as before by every role, and changed by none', () => {
     const read = { ...VIEW_ONLY, seePrivate: true, seeShares: true, seeHistory: true, acknowledgePlan: true };
-    expect(permissionsFor('owner', true)).toEqual({ ...read, seeAccessLog: true, exportHearingPacket: true });
+    expect(permissionsFor('owner', true)).toEqual({ ...read, seeAccessLog: true, exportHearingPacket: true, seePlanRecord: true });
     expect(permissionsFor('co-teacher', true)).toEqual(read);
   });
 

@@ -4,7 +4,8 @@ import { fold } from '@accommodate/shared-events/domain/decider';
 import { isEventOf } from '@accommodate/shared-events/domain/event-types';
 import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
-import { studentsToArchive } from '@accommodate/shared-events/domain/student/free-plan-archive';
+import type { StudentState } from '@accommodate/shared-events/domain/student/student';
+import { followPlan } from '@accommodate/shared-events/domain/student/free-plan-archive';
 import type { UserEvent } from '@accommodate/shared-events/events/user-events';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
@@ -25,15 +26,13 @@ export async function followAccountPlan(
 ): Promise<number> {
   const account = fold(userDecider, (await deps.eventStore.readStream(streamName('user', userId))).filter(isUserEvent));
   if (account.status !== 'registered') return 0;
-  const owned = await caseloadQueries(deps.readStore).studentsOwnedBy(userId);
-  const toChange = account.isPremium
-    ? owned.filter((student) => student.archived === true).map((student) => student.id)
-    : studentsToArchive(owned.filter((student) => student.archived !== true));
-  const type = account.isPremium ? ('RestoreStudent' as const) : ('ArchiveStudent' as const);
+  const { type, studentIds } = followPlan(account.isPremium, await caseloadQueries(deps.readStore).studentsOwnedBy(userId));
   let changed = 0;
-  for (const studentId of toChange) {
+  for (const studentId of studentIds) {
     const stream = streamName('student', studentId);
-    if (await decideAndAppend(deps.eventStore, studentDecider, stream, (state) => (state.status === 'present' ? { type, studentId } : null), causationId)) {
+    // The owner's own act, as the API's write would be: the owner is not told of it, the people they share with are.
+    const decided = (state: StudentState) => (state.status === 'present' ? { type, studentId } : null);
+    if (await decideAndAppend(deps.eventStore, studentDecider, stream, decided, causationId, { userId })) {
       changed += 1;
     }
   }

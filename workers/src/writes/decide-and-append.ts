@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { WrongExpectedRevisionError, type EventStore } from '@accommodate/shared-events/event-store/event-store';
-import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
+import { SYSTEM_ACTOR, type Actor } from '@accommodate/shared-events/events/envelope';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
 import { fold, type Decider } from '@accommodate/shared-events/domain/decider';
 import { isEventOf } from '@accommodate/shared-events/domain/event-types';
@@ -20,6 +20,8 @@ export async function decideAndAppend<State, Command, Event extends DomainEvent>
   stream: string,
   commandFor: (state: State) => Command | null,
   causationId: string | null,
+  /** Whose act it follows from, when it is one person's (their plan's change); else the system's. */
+  actor: Actor = SYSTEM_ACTOR,
 ): Promise<boolean> {
   const ofAggregate = isEventOf<Event>(decider.eventTypes);
   for (let round = 0; round < ROUNDS; round += 1) {
@@ -30,7 +32,7 @@ export async function decideAndAppend<State, Command, Event extends DomainEvent>
     const decided = decider.decide(command, state);
     if (decided.length === 0) return false;
     try {
-      await eventStore.append(stream, decided, { expectedRevision: events.at(-1)?.revision ?? 'no_stream', actor: SYSTEM_ACTOR, correlationId: randomUUID(), causationId });
+      await eventStore.append(stream, decided, { expectedRevision: events.at(-1)?.revision ?? 'no_stream', actor, correlationId: randomUUID(), causationId });
       return true;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
-import { studentsToArchive } from '@accommodate/shared-events/domain/student/free-plan-archive';
+import { followPlan } from '@accommodate/shared-events/domain/student/free-plan-archive';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { awaitReadModelsAtHead, handleCommand } from '../../framework/handle-command.ts';
@@ -16,16 +16,19 @@ import { loadCurrentUser } from '../../shared/current-user.ts';
  */
 export function premiumRoutes(context: AppContext): Router {
   const router = Router();
-  const ownedBy = (userId: string) => caseloadQueries(context.readStore).studentsOwnedBy(userId);
-  const onStudent = (userId: string, studentId: string, type: 'ArchiveStudent' | 'RestoreStudent') =>
-    handleCommand(context, studentDecider, streamName('student', studentId), { type, studentId }, { actor: { userId } });
+  const followAccountPlan = async (userId: string, isPremium: boolean) => {
+    const { type, studentIds } = followPlan(isPremium, await caseloadQueries(context.readStore).studentsOwnedBy(userId));
+    for (const studentId of studentIds) {
+      await handleCommand(context, studentDecider, streamName('student', studentId), { type, studentId }, { actor: { userId } });
+    }
+  };
 
   router.post('/api/upgrade-to-premium', async (req, res) => {
     const userId = requireUser(req);
     await handleCommand(context, userDecider, streamName('user', userId), { type: 'UpgradeToPremium', userId }, {
       actor: { userId },
     });
-    for (const student of await ownedBy(userId)) if (student.archived === true) await onStudent(userId, student.id, 'RestoreStudent');
+    await followAccountPlan(userId, true);
     await awaitReadModelsAtHead(context);
     res.json(await loadCurrentUser(context, userId));
   });
@@ -33,8 +36,7 @@ export function premiumRoutes(context: AppContext): Router {
   router.post('/api/cancel-premium', async (req, res) => {
     const userId = requireUser(req);
     await handleCommand(context, userDecider, streamName('user', userId), { type: 'CancelPremium', userId }, { actor: { userId } });
-    const active = (await ownedBy(userId)).filter((student) => student.archived !== true);
-    for (const studentId of studentsToArchive(active)) await onStudent(userId, studentId, 'ArchiveStudent');
+    await followAccountPlan(userId, false);
     // The workers follow the account's event too (a crash here leaves no student behind): the answer shows theirs.
     await awaitReadModelsAtHead(context);
     res.json(await loadCurrentUser(context, userId));

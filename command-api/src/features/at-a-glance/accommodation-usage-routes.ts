@@ -48,7 +48,7 @@ export function accommodationUsageRoutes(context: AppContext, recordAccess: Reco
     const body = await usageAnswers.answer(key, context.now(), async (now) => {
       const students = await studentsInView(userId, filter, now);
       return { body: Buffer.from(JSON.stringify(accommodationUsage(students))), until: visibleUntil(students, userId, now) };
-    });
+    }, req.readStamp);
     res.type('application/json').send(body);
   });
 

@@ -50,7 +50,7 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
       const lookup = personLookup(context.readStore);
       const taught = (await classes.classesTaughtBy(userId)).sort(inDayOrder);
       return { body: Buffer.from(JSON.stringify(await Promise.all(taught.map((doc) => toClass(doc, userId, lookup))))), until: Infinity };
-    });
+    }, req.readStamp);
     res.type('application/json').send(body);
   });
 
@@ -78,7 +78,7 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
     const body = await rosters.answer(`${userId}:${classId}`, context.now(), async (now) => {
       const found = await loadClassFor(context, userId, classId, 'read');
       return rosterAnswer({ readStore: context.readStore, now: () => now }, found, userId);
-    });
+    }, req.readStamp);
     res.type('application/json').send(body);
   });
 

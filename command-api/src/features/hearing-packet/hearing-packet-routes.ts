@@ -7,6 +7,7 @@ import { timeZoneOf } from '../../http/time-zone.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
+import { mayAccess } from '@accommodate/shared-events/domain/access/student-access';
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { formatMoment } from '../../shared/pdf-document.ts';
 import { loadStudentStreams } from '../../shared/student-streams.ts';
@@ -33,6 +34,7 @@ export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAcc
       student,
       range,
       streams: await loadStudentStreams(context, student.id),
+      seesPlanRecord: mayAccess(student, userId, 'see-plan-record', context.now()),
       moment: (iso) => formatMoment(iso, timeZone),
     };
     const parts = [];

@@ -26,12 +26,22 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     expect((await owner.post(`/api/students/${id}/shares`, { email: auditor.user.email, role: 'auditor' })).status).toBe(201);
     await eventually(() => auditor.get('/api/notifications'), (answer) => answer.body.length > 0);
     await owner.get(`/api/students/${id}`);
+    // The plan record (issue 27): what the meeting decided, printed with the plan and frozen in its versions.
+    const record = {
+      impairment: 'Type 1 diabetes',
+      lifeActivities: ['Eating'],
+      participants: [{ name: 'Pat Parent', role: 'Parent' }],
+      consent: { date: '2026-08-30', method: 'in-person' },
+      specifics: [{ accommodationId: 'template-extended-time', details: 'Time and a half', where: 'Room 12' }],
+    };
+    expect((await owner.put(`/api/plans/${plan.body.id}/record`, record)).status).toBe(200);
     // Signed, then amended with a reason: the packet holds both versions and who acknowledged them.
     expect((await owner.post(`/api/plans/${plan.body.id}/finalise`)).status).toBe(200);
     const amended = await owner.post(`/api/plans/${plan.body.id}/amendments`, {
       reason: 'Breaks dropped after the team meeting',
       effectiveDate: today(),
       accommodationIds: ['template-extended-time'],
+      record: { ...record, consent: { date: '2026-09-02', method: 'by-phone' } },
     });
     expect(amended.status).toBe(201);
     const logged = await owner.post(`/api/students/${id}/implementation-log`, { date: today(), accommodationId: 'template-extended-time', outcome: 'not-provided', note: 'Fire drill during the test' });
@@ -47,6 +57,11 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
       'Contents',
       'Plans and accommodations',
       'Ms. Rivera',
+      'Plan record',
+      'Type 1 diabetes',
+      'Pat Parent (Parent)',
+      'Time and a half',
+      'Sep 2, 2026, by phone',
       // The history names the accommodation as it read when it was assigned, not as renamed since.
       'Movement breaks every 20 minutes',
       'Plan versions and acknowledgements',

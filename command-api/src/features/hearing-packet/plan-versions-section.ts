@@ -6,18 +6,23 @@ import { fieldLabel, fieldValue, formatCalendarDate } from '@accommodate/shared-
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { PacketBlock } from './packet-layout.ts';
 import type { PacketSection } from './packet-section.ts';
+import { planRecordBlocks, recordDifferences } from './plan-record-blocks.ts';
+
+/** An accommodation's name as the version froze it. */
+const nameIn = (version: PlanVersionRecord) => (id: string) => version.content.accommodations.find((accommodation) => accommodation.id === id)?.name ?? id;
 
 /** The role the teacher had when asked, as the access log names it (an unknown older role as stored). */
 const isAccessRole = (role: string): role is StudentAccessRole => (STUDENT_ACCESS_ROLES as readonly string[]).includes(role);
 const roleLabel = (role: string): string => (isAccessRole(role) ? accessRoleLabel(role) : role);
 
-const differences = (version: PlanVersionRecord): string =>
+const differences = (version: PlanVersionRecord, record: string[]): string =>
   version.version === 1
     ? 'First version'
     : [
         ...version.changes.added.map((accommodation) => `Added: ${accommodation.name}`),
         ...version.changes.removed.map((accommodation) => `Removed: ${accommodation.name}`),
         ...version.changes.fields.map((change) => `${fieldLabel('plan', change.field)}: ${fieldValue('plan', change.field, change.before)} → ${fieldValue('plan', change.field, change.after)}`),
+        ...record,
       ].join('\n') || 'No change of content';
 
 /**
@@ -27,7 +32,7 @@ const differences = (version: PlanVersionRecord): string =>
  */
 export const planVersionsSection: PacketSection = {
   title: 'Plan versions and acknowledgements',
-  blocks: async ({ context, streams, range, moment }) => {
+  blocks: async ({ context, streams, range, moment, seesPlanRecord }) => {
     const lookup = personLookup(context.readStore);
     const blocks: PacketBlock[] = [];
     for (const events of streams.plans) {
@@ -41,13 +46,14 @@ export const planVersionsSection: PacketSection = {
           { kind: 'field', label: version.kind === 'finalised' ? 'Finalised' : 'Amended', value: `${moment(version.at)} by ${by.name}` },
           { kind: 'field', label: 'In force from', value: formatCalendarDate(version.effectiveDate) },
           ...(version.reason === null ? [] : [{ kind: 'field' as const, label: 'Reason', value: version.reason }]),
-          { kind: 'field', label: 'Differences', value: differences(version) },
+          { kind: 'field', label: 'Differences', value: differences(version, recordDifferences(version.changes.record, nameIn(version), seesPlanRecord)) },
           {
             kind: 'table',
             columns: [{ title: 'Accommodation', width: 3 }, { title: 'Description', width: 5 }],
             rows: version.content.accommodations.map((accommodation) => [accommodation.name, accommodation.description ?? '—']),
             empty: 'No accommodations.',
           },
+          ...(version.content.record === null ? [] : planRecordBlocks(version.content.record, nameIn(version), seesPlanRecord)),
         );
         const rows: string[][] = [];
         for (const teacher of version.teachers) {

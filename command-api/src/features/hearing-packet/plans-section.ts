@@ -1,6 +1,6 @@
 import { categoryLabel } from '@accommodate/shared-events/config/accommodation-categories';
 import { studentAsOf, studentWithAccommodationsAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
-import { planAsOf } from '@accommodate/shared-events/domain/plan/plan-revisions';
+import { planAsOf, planRecordAsOf } from '@accommodate/shared-events/domain/plan/plan-revisions';
 import { formatCalendarDate, fieldLabel, fieldValue } from '@accommodate/shared-events/schemas/record-display';
 import type { HistoryEntry } from '@accommodate/shared-events/domain/student/student-history';
 import { loadAccommodationStreams } from '../../shared/student-streams.ts';
@@ -8,6 +8,10 @@ import { studentHistory } from '../../shared/student-history.ts';
 import { inRange } from './packet-range.ts';
 import type { PacketBlock } from './packet-layout.ts';
 import type { PacketSection, PacketSource } from './packet-section.ts';
+import { planRecordBlocks, type NameOf } from './plan-record-blocks.ts';
+
+/** An accommodation's name as the student's list reads it, else as the library's id says. */
+const accommodationNames = ({ student }: Pick<PacketSource, 'student'>): NameOf => (id) => student.accommodations.find((accommodation) => accommodation.id === id)?.name ?? id;
 
 /** The accommodations as they read when the range began: each replayed from its own events (issue 27). */
 async function accommodationsAtStart({ context, streams, range }: PacketSource): Promise<PacketBlock[]> {
@@ -27,11 +31,16 @@ async function accommodationsAtStart({ context, streams, range }: PacketSource):
 const PLAN_COLUMNS = ['startDate', 'reviewDate', 'status', 'meetingDate', 'caseManager'] as const;
 
 /** Each plan whose dates meet the range, as it stood at the range's end. */
-function plansInForce({ streams, range }: PacketSource): PacketBlock[] {
-  const plans = streams.plans
-    .flatMap((events) => planAsOf(events, range.end) ?? [])
-    .filter((plan) => plan.startDate <= range.to && plan.reviewDate >= range.from)
-    .sort((a, b) => a.startDate.localeCompare(b.startDate));
+function plansInForce(source: PacketSource): PacketBlock[] {
+  const { streams, range } = source;
+  const inForce = streams.plans
+    .flatMap((events) => {
+      const plan = planAsOf(events, range.end);
+      return plan ? [{ plan, record: planRecordAsOf(events, range.end) }] : [];
+    })
+    .filter(({ plan }) => plan.startDate <= range.to && plan.reviewDate >= range.from)
+    .sort((a, b) => a.plan.startDate.localeCompare(b.plan.startDate));
+  const plans = inForce.map(({ plan }) => plan);
   const field = (name: string, value: unknown) => fieldValue('plan', name, value);
   return [
     { kind: 'heading', text: 'Plans in force during the range' },
@@ -41,6 +50,11 @@ function plansInForce({ streams, range }: PacketSource): PacketBlock[] {
       rows: plans.map((plan) => PLAN_COLUMNS.map((name) => field(name, plan[name]))),
       empty: 'No plan was in force during the range.',
     },
+    // What each plan's meeting decided (issue 27), as it stood at the range's end.
+    ...inForce.flatMap(({ plan, record }) => [
+      { kind: 'heading' as const, text: `Plan record: ${formatCalendarDate(plan.startDate)} to ${formatCalendarDate(plan.reviewDate)}` },
+      ...planRecordBlocks(record, accommodationNames(source), source.seesPlanRecord),
+    ]),
   ];
 }
 

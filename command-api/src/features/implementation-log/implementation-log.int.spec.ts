@@ -93,6 +93,25 @@ describe('implementation log API', () => {
     );
   });
 
+  it('a read kept from before shows a new entry at once, is refused once the share is revoked, and each reader is in the access log', async () => {
+    const { olga, abe, tom, studentId, log } = await olgaAndJane();
+    await olga.post(log, { date: today(), accommodationId: extended, outcome: 'provided' });
+    expect((await olga.get(log)).body).toEqual([expect.objectContaining({ outcome: 'provided', loggedBy: olga.user.id })]);
+    expect((await abe.get(log)).body).toEqual([expect.objectContaining({ outcome: 'provided', loggedBy: olga.user.id })]);
+
+    await tom.post(log, { date: today(), accommodationId: extended, outcome: 'absent' });
+    expect((await abe.get(log)).body).toEqual([expect.objectContaining({ outcome: 'absent', loggedBy: tom.user.id })]);
+
+    const shares = (await olga.get(`/api/students/${studentId}/shares`)).body as { id: string }[];
+    for (const share of shares) expect((await olga.delete(`/api/students/${studentId}/shares/${share.id}`)).status).toBe(204);
+    expect((await abe.get(log)).status).toBe(404);
+
+    const accessLog = (await olga.get(`/api/students/${studentId}/access-log`)).body as { user: { id: string }; action: string; what: string }[];
+    for (const reader of [olga, abe]) {
+      expect(accessLog).toEqual(expect.arrayContaining([expect.objectContaining({ user: expect.objectContaining({ id: reader.user.id }), action: 'view', what: 'Implementation log' })]));
+    }
+  });
+
   it("lists a class's day for its teachers: each student, their accommodations and that day's entries", async () => {
     const { olga, tom, abe, studentId, classId, log } = await olgaAndJane();
     await tom.post(log, { date: today(), accommodationId: extended, outcome: 'absent' });

@@ -11,7 +11,7 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
-import { loadPlanFor, toPlan } from '../../shared/plan-access.ts';
+import { loadPlanFor, planFor, toPlan } from '../../shared/plan-access.ts';
 import { planDecider } from '@accommodate/shared-events/domain/plan/decide-plan';
 
 const byReviewDate = (a: PlanDoc, b: PlanDoc) => a.reviewDate.localeCompare(b.reviewDate) || a.id.localeCompare(b.id);
@@ -20,10 +20,12 @@ export function planRoutes(context: AppContext): Router {
   const router = Router();
   const caseload = caseloadQueries(context.readStore);
 
-  const readBack = async (planId: string) => {
+  /** The plan as it now reads to `userId`, who may view its student. */
+  const readBack = async (planId: string, userId: string) => {
     const plan = await caseload.planById(planId);
-    if (!plan) throw new NotFoundError('Plan');
-    return toPlan(plan);
+    const student = await caseload.studentById(plan?.studentId ?? '');
+    if (!plan || !student) throw new NotFoundError('Plan');
+    return planFor(plan, student, userId, context.now());
   };
 
   router.get('/api/plans', async (req, res) => {
@@ -34,9 +36,10 @@ export function planRoutes(context: AppContext): Router {
   });
 
   router.get('/api/plans/:id', async (req, res) => {
-    const { plan } = await loadPlanFor(context, requireUser(req), idParam(req), 'view');
+    const userId = requireUser(req);
+    const { plan, student } = await loadPlanFor(context, userId, idParam(req), 'view');
     setEtag(res, plan.revision);
-    res.json(toPlan(plan));
+    res.json(planFor(plan, student, userId, context.now()));
   });
 
   router.post('/api/students/:id/plans', async (req, res) => {
@@ -62,7 +65,7 @@ export function planRoutes(context: AppContext): Router {
       },
       { actor: { userId }, expectedRevision: -1 },
     );
-    const created = await readBack(planId);
+    const created = await readBack(planId, userId);
     setEtag(res, result.revision);
     res.status(201).json(created);
   });
@@ -70,7 +73,7 @@ export function planRoutes(context: AppContext): Router {
   router.patch('/api/plans/:id', async (req, res) => {
     const userId = requireUser(req);
     const planId = idParam(req);
-    await loadPlanFor(context, userId, planId, 'edit');
+    const { student } = await loadPlanFor(context, userId, planId, 'edit');
     const patch = planPatchSchema.parse(req.body);
     const changes = { ...patch, ...(patch.caseManager !== undefined ? { caseManager: patch.caseManager || null } : {}) };
     const result = await handleCommand(context, planDecider, streamName('plan', planId), { type: 'UpdatePlan', planId, changes }, {
@@ -78,10 +81,10 @@ export function planRoutes(context: AppContext): Router {
       expectedRevision: expectedRevisionFrom(req),
       currentOnStale: async () => {
         const current = await caseload.planById(planId);
-        return current ? toPlan(current) : null;
+        return current ? planFor(current, student, userId, context.now()) : null;
       },
     });
-    const updated = await readBack(planId);
+    const updated = await readBack(planId, userId);
     setEtag(res, result.revision);
     res.json(updated);
   });

@@ -12,10 +12,11 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { HttpError } from '../../http/errors.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadPlanFor } from '../../shared/plan-access.ts';
+import { loadPlanFor, restrictedOf } from '../../shared/plan-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { assertInLibrary } from '../../shared/accommodation-choice.ts';
-import { followPlanVersion, planVersionViews, versionedAccommodations } from '../../shared/plan-versions.ts';
+import { followPlanVersion, planVersionViews, versionContentFor, versionedAccommodations } from '../../shared/plan-versions.ts';
+import { mayAccess } from '@accommodate/shared-events/domain/access/student-access';
 
 const dayOf = (instant: Date): string => instant.toISOString().slice(0, 10);
 const asOfDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)));
@@ -47,10 +48,12 @@ export function planVersionRoutes(context: AppContext, recordAccess: RecordAcces
     const userId = requireUser(req);
     const { plan, student } = await loadPlanFor(context, userId, idParam(req), 'edit');
     const input = planAmendmentSchema.parse(req.body);
+    // A reader of the plan who may not see the impairment and consent keeps them as they are (issue 27).
+    const record = input.record && (mayAccess(student, userId, 'see-plan-record', context.now()) ? input.record : { ...input.record, ...restrictedOf(plan.record) });
     // The student form's rule: what is new must be in the caller's library; what the student has may stay.
     await assertInLibrary(context, userId, input.accommodationIds.filter((id) => !student.accommodationIds.includes(id)));
     const changes = { ...(input.startDate ? { startDate: input.startDate } : {}), ...(input.reviewDate ? { reviewDate: input.reviewDate } : {}) };
-    const command = { type: 'AmendPlan' as const, reason: input.reason, effectiveDate: input.effectiveDate, changes };
+    const command = { type: 'AmendPlan' as const, reason: input.reason, effectiveDate: input.effectiveDate, changes, ...(record ? { record } : {}) };
     const version = await makeVersion(userId, plan.id, student, command, input.accommodationIds);
     await followPlanVersion(context, userId, student.id, input.accommodationIds);
     res.status(201).json({ version });
@@ -58,8 +61,8 @@ export function planVersionRoutes(context: AppContext, recordAccess: RecordAcces
 
   router.get('/api/plans/:id/versions', async (req, res) => {
     const userId = requireUser(req);
-    const { plan } = await loadPlanFor(context, userId, idParam(req), 'view');
-    const versions = await planVersionViews(context, plan.id);
+    const { plan, student } = await loadPlanFor(context, userId, idParam(req), 'view');
+    const versions = await planVersionViews(context, plan.id, mayAccess(student, userId, 'see-plan-record', context.now()));
     await recordAccess(req, { studentId: plan.studentId, userId, action: 'view', what: `Plan ${plan.id} versions` });
     res.json(versions);
   });
@@ -70,7 +73,8 @@ export function planVersionRoutes(context: AppContext, recordAccess: RecordAcces
     const parsed = asOfDaySchema.safeParse(req.query.asOf);
     if (!parsed.success) throw new HttpError(400, 'asOf must be a date in the form YYYY-MM-DD');
     const day = parsed.data;
-    const { plan } = await loadPlanFor(context, requireUser(req), idParam(req), 'view');
+    const userId = requireUser(req);
+    const { plan, student } = await loadPlanFor(context, userId, idParam(req), 'view');
     const events = await context.eventStore.readStream(streamName('plan', plan.id));
     const then = planAsOf(events, `${day}T23:59:59.999Z`);
     if (!then) throw new HttpError(404, 'The plan did not exist on that date');
@@ -81,8 +85,8 @@ export function planVersionRoutes(context: AppContext, recordAccess: RecordAcces
       res.json({ ...draft, asOf: day });
       return;
     }
-    const { accommodations, ...dates } = inForce.content;
-    res.json({ ...then, ...dates, asOf: day, version: inForce.version, effectiveDate: inForce.effectiveDate, accommodations });
+    const { accommodations, record, ...dates } = versionContentFor(inForce.content, mayAccess(student, userId, 'see-plan-record', context.now()));
+    res.json({ ...then, ...dates, asOf: day, version: inForce.version, effectiveDate: inForce.effectiveDate, accommodations, ...(record ? { record } : {}) });
   });
 
   return router;

@@ -74,7 +74,7 @@ describe('plan versions', () => {
     expect(moved.status).toBe(201);
     expect((await owner.get(`/api/plans/${planId}`)).body).toMatchObject({ version: 3, reviewDate: '2026-06-01' });
     const [third] = (await owner.get(`/api/plans/${planId}/versions`)).body;
-    expect(third.changes).toEqual({ added: [], removed: [], fields: [{ field: 'reviewDate', before: '2026-09-01', after: '2026-06-01' }] });
+    expect(third.changes).toEqual({ added: [], removed: [], record: [], fields: [{ field: 'reviewDate', before: '2026-09-01', after: '2026-06-01' }] });
     expect((await owner.get(`/api/plans/${planId}?asOf=2020-01-01`)).status).toBe(404);
     expect((await owner.get(`/api/plans/${planId}?asOf=yesterday`)).status).toBe(400);
   });

@@ -51,6 +51,8 @@ interface World {
   planId: string;
   /** Finalised by the owner before the matrix runs: the teachers' acknowledgements are pending. */
   finalPlanId: string;
+  /** Recorded (impairment, consent, specifics) and finalised by the owner before the matrix runs (issue 27). */
+  recordedPlanId: string;
   documentId: string;
   shareId: string;
   classId: string;
@@ -81,6 +83,13 @@ const row = (name: string, check: Check, outcomes: Partial<Record<Role, Outcome>
   }]);
 
 const READ_ONLY = { substitute: 403, auditor: 403 } as const;
+const MEETING_RECORD = {
+  impairment: 'Type 1 diabetes',
+  lifeActivities: ['Eating', 'Operation of a major bodily function'],
+  participants: [{ name: 'Pat Parent', role: 'Parent' }],
+  consent: { date: '2025-01-02', method: 'in-person' },
+  specifics: [{ accommodationId: 'template-extended-time', details: '1.5× on tests' }],
+};
 const OWNER_ONLY = { 'co-teacher': 403, substitute: 403, auditor: 403 } as const;
 /** Not the student's teachers (issue 23): the school's overseers are never asked to acknowledge, nor log the day. */
 const NOT_TEACHERS = { coordinator: 403, 'district admin': 403 } as const;
@@ -127,6 +136,19 @@ row('POST /api/plans/:id/versions/:version/acknowledgement', async (w, c) => c.p
   auditor: 403,
   ...NOT_TEACHERS,
 });
+// The plan record (issue 27): edited like the plan; its impairment and consent read only with 'see-plan-record'
+// (owner, auditor, the school's coordinator and the student's case manager), and left out, not refused, for everyone else who reads the plan.
+row('PUT /api/plans/:id/record', async (w, c) => c.put(`/api/plans/${await newPlan(w)}/record`, MEETING_RECORD), READ_ONLY);
+const NO_PLAN_RECORD = { 'co-teacher': 403, substitute: 403, 'class teacher': 403, 'case manager': 'allow', 'district admin': 403 } as const;
+row('GET /api/plans/:id: impairment and consent', async (w, c) => {
+  const { record } = (await c.get(`/api/plans/${w.recordedPlanId}`)).body as { record?: { impairment?: string; consent?: unknown; specifics: unknown[] } };
+  if (record && record.specifics.length !== 1) throw new Error('Everyone who reads the plan reads the specifics');
+  return record?.impairment === MEETING_RECORD.impairment && record.consent !== undefined;
+}, NO_PLAN_RECORD);
+row('GET /api/plans/:id/versions: impairment and consent', async (w, c) => {
+  const versions = (await c.get(`/api/plans/${w.recordedPlanId}/versions`)).body as { content: { record: { impairment?: string } | null } }[] | undefined;
+  return versions?.[0]?.content.record?.impairment === MEETING_RECORD.impairment;
+}, NO_PLAN_RECORD);
 row('GET /api/students/:id/shares', (w, c) => c.get(`/api/students/${w.studentId}/shares`), READ_ONLY);
 row('POST /api/students/:id/shares', (w, c) => c.post(`/api/students/${w.studentId}/shares`, { email: w.danaEmail, role: 'co-teacher' }), OWNER_ONLY);
 row('POST /api/shares (bulk)', (w, c) => c.post('/api/shares', { studentIds: [w.studentId], email: w.danaEmail, role: 'co-teacher' }), OWNER_ONLY);
@@ -237,7 +259,10 @@ beforeAll(async () => {
   expect((await owner.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
   const finalPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
   expect((await owner.post(`/api/plans/${finalPlanId}/finalise`)).status).toBe(200);
-  world = { server, users, studentId, planId, finalPlanId, documentId, shareId, classId, danaEmail: dana.user.email, schoolId, otherSchoolId };
+  const recordedPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
+  expect((await owner.put(`/api/plans/${recordedPlanId}/record`, MEETING_RECORD)).status).toBe(200);
+  expect((await owner.post(`/api/plans/${recordedPlanId}/finalise`)).status).toBe(200);
+  world = { server, users, studentId, planId, finalPlanId, recordedPlanId, documentId, shareId, classId, danaEmail: dana.user.email, schoolId, otherSchoolId };
 }, 60_000);
 afterAll(async () => {
   await world?.server.close();
@@ -299,5 +324,39 @@ describe('authorization of the account links', () => {
     const reset = (client: TestClient) => client.post('/api/auth/reset-password', { token: links.reset, newPassword: 'new password 1', confirmPassword: 'new password 1' });
     expect((await reset(clients.anonymous)).status).toBe(200);
     expect((await reset(clients['another account'])).status).toBe(400);
+  });
+});
+
+/**
+ * The district dashboard (issue 23), by who asks: only the district's admins see it; a school's admin, coordinator
+ * and teacher, an admin of another district and anyone else learn nothing of it (404), nobody signed in gets 401.
+ */
+describe('authorization of the district dashboard', () => {
+  type Caller = 'district admin' | 'school admin' | 'coordinator' | 'teacher' | 'other district admin' | 'stranger' | 'anonymous';
+  const expected: Record<Caller, number> = {
+    'district admin': 200,
+    'school admin': 404,
+    coordinator: 404,
+    teacher: 404,
+    'other district admin': 404,
+    stranger: 404,
+    anonymous: 401,
+  };
+  let clients: Record<Caller, TestClient>;
+  let districtId = '';
+  beforeAll(async () => {
+    const made = {} as Record<Caller, TestClient>;
+    for (const caller of Object.keys(expected) as Caller[]) made[caller] = caller === 'anonymous' ? new TestClient(world.server.url) : await teacher(world.server, `The ${caller}`);
+    const admin = made['district admin'];
+    districtId = (await admin.post('/api/districts', { name: 'Matrix USD' })).body.id as string;
+    expect((await made['other district admin'].post('/api/districts', { name: 'Elsewhere USD' })).status).toBe(201);
+    const schoolId = (await admin.post(`/api/districts/${districtId}/schools`, { name: 'Matrix Middle' })).body.id as string;
+    for (const [caller, role] of [['school admin', 'admin'], ['coordinator', 'coordinator'], ['teacher', 'teacher']] as const) {
+      expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: (made[caller] as Teacher).user.email, role })).status).toBe(201);
+    }
+    clients = made;
+  });
+  it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/dashboard as $caller → $status', async ({ caller, status }) => {
+    expect((await clients[caller].get(`/api/districts/${districtId}/dashboard`)).status).toBe(status);
   });
 });

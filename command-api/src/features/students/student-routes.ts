@@ -5,6 +5,7 @@ import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { planLocksAccommodations } from '@accommodate/shared-events/schemas/plan-version';
+import { specificsText } from '@accommodate/shared-events/schemas/plan-record';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
@@ -78,7 +79,7 @@ export function studentRoutes(context: AppContext): Router {
       const docs = (await studentsFor(now)).sort(byName);
       const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
       return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
-    });
+    }, req.readStamp);
     res.type('application/json').send(body);
   });
 
@@ -99,7 +100,14 @@ export function studentRoutes(context: AppContext): Router {
 
   router.get('/api/students/:id/accommodations', async (req, res) => {
     const student = await loadStudentFor(context, requireUser(req), idParam(req), 'view');
-    res.json(student.accommodations);
+    // Each with the current plan's specifics (issue 27): teachers carry them out, so everyone who views reads them.
+    const specifics = currentPlan(await caseload.plansOfStudent(student.id))?.record?.specifics ?? [];
+    res.json(
+      student.accommodations.map((accommodation) => {
+        const given = specifics.find((one) => one.accommodationId === accommodation.id);
+        return given ? { ...accommodation, specifics: specificsText(given) } : accommodation;
+      }),
+    );
   });
 
   router.get('/api/students/:id/accommodations.pdf', async (req, res) => {

@@ -13,6 +13,8 @@ import { shareEndsAt, type StudentAccessRole } from '../../schemas/share.ts';
  * - export-hearing-packet: the one PDF of a date range for a hearing or an OCR complaint (issue 27): plans, history,
  *   notifications and the access log, so only the roles that may read both history and access log.
  * - manage-school: the school's decisions on the student (issue 23): assign its case manager, move it to another school.
+ * - see-plan-record: the plan record's impairment, major life activities and parental consent (issue 27); never
+ *   substitutes, class teachers or co-teachers. Auditors see it: they replay plan history and export the hearing packet.
  */
 export const STUDENT_ACTIONS = [
   'view',
@@ -27,6 +29,7 @@ export const STUDENT_ACTIONS = [
   'log-implementation',
   'export-hearing-packet',
   'manage-school',
+  'see-plan-record',
 ] as const;
 export type StudentAction = (typeof STUDENT_ACTIONS)[number];
 
@@ -71,7 +74,7 @@ export const ROLE_RULES: Readonly<Record<StudentAccessRole, RoleRule>> = {
   owner: { allows: new Set(STUDENT_ACTIONS), endsAt: forever },
   'co-teacher': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
   substitute: { allows: new Set(['view', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
-  auditor: { allows: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet']), endsAt: atShareExpiry },
+  auditor: { allows: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet', 'see-plan-record']), endsAt: atShareExpiry },
   // A teacher of a class the student is enrolled in (issue 24): name, grade, status, the accommodations and the plan's
   // dates, enough to carry the plan out; no parent information, notes or documents. It lasts while the enrolment
   // does: the caseload projection drops the entry when the student leaves the class or the class is archived.
@@ -81,12 +84,13 @@ export const ROLE_RULES: Readonly<Record<StudentAccessRole, RoleRule>> = {
   // The school's coordinators and administrators and the district's admins see and edit every student of it, share,
   // and answer for its records (history, access log, hearing packet). Deleting stays the owner's. They are not the
   // student's teachers: no plan acknowledgement is asked of them, and they do not log the day's implementation.
-  coordinator: { allows: SCHOOL_OVERSIGHT, endsAt: forever },
+  // The 504 coordinator also reads the plan record's impairment and consent (issue 27); the admins do not.
+  coordinator: { allows: new Set([...SCHOOL_OVERSIGHT, 'see-plan-record']), endsAt: forever },
   'school-admin': { allows: SCHOOL_OVERSIGHT, endsAt: forever },
   'district-admin': { allows: SCHOOL_OVERSIGHT, endsAt: forever },
   // The staff member the school made responsible for the student's plan: a teacher of the student with a co-teacher's
-  // rights, for as long as the assignment lasts.
-  'case-manager': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']), endsAt: forever },
+  // rights, and the plan record's impairment and consent (issue 27), for as long as the assignment lasts.
+  'case-manager': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation', 'see-plan-record']), endsAt: forever },
 };
 
 /** What a role allows while it lasts: for audiences kept without a clock (the read models' viewer lists). */

@@ -26,6 +26,7 @@ const DENIED: Record<StudentAction, () => DomainError> = {
   'acknowledge-plan': () => new ForbiddenError('Only the student’s teachers acknowledge plan versions'),
   'log-implementation': () => new ForbiddenError('You can read this student’s implementation log but not add to it'),
   'export-hearing-packet': () => new ForbiddenError('Only the owner and auditors can export the hearing packet'),
+  'see-plan-record': () => new ForbiddenError('Only the owner, the case manager and coordinators can see the impairment and consent'),
   'manage-school': () => new ForbiddenError('Only the school’s coordinators and administrators can do this'),
 };
 

@@ -3,6 +3,7 @@ import { TERM_ENDS_BEFORE_START, type ClassDetails } from '../../schemas/class.t
 import { changesFrom, withChanges } from '../changes.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, ValidationError } from '../errors.ts';
+import { reinvitationActivates } from '../invitation.ts';
 import { authorizeClass } from './class-access.ts';
 import { CLASS_EVENT_TYPES, evolveClass, initialClassState, teacherForEmail, type ClassState, type PresentClass } from './class.ts';
 
@@ -66,8 +67,7 @@ export function decideClass(command: ClassCommand, state: ClassState): ClassEven
       authorizeClass(current, command.userId, 'manage');
       if (command.granteeUserId === current.ownerId) throw ValidationError.onField('email', ALREADY_CLASS_OWNER);
       const existing = teacherForEmail(current, command.email);
-      // Invited again: nothing new unless the address has since been proved by an account.
-      if (existing !== null && (existing.granteeUserId !== null || command.granteeUserId === null)) return [];
+      if (existing !== null && !reinvitationActivates(existing, command.granteeUserId)) return [];
       const teacherId = existing?.teacherId ?? command.newTeacherId;
       const { email, granteeUserId } = command;
       return [{ type: 'ClassTeacherInvited', data: { classId, teacherId, email, granteeUserId, invitedBy: command.userId } }];

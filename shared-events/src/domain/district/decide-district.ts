@@ -1,6 +1,7 @@
 import type { DistrictEvent } from '../../events/district-events.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, NotFoundError } from '../errors.ts';
+import { reinvitationActivates } from '../invitation.ts';
 import { DISTRICT_EVENT_TYPES, evolveDistrict, initialDistrictState, isDistrictAdmin, type DistrictState } from './district.ts';
 
 export type DistrictCommand =
@@ -30,7 +31,7 @@ export function decideDistrict(command: DistrictCommand, state: DistrictState): 
         const { newAdminId: adminId, email, granteeUserId } = command;
         return [{ type: 'DistrictAdminInvited', data: { districtId, adminId, email, granteeUserId, invitedBy: command.userId } }];
       }
-      if (existing.granteeUserId !== null || command.granteeUserId === null) return [];
+      if (!reinvitationActivates(existing, command.granteeUserId)) return [];
       return [{ type: 'DistrictAdminActivated', data: { districtId, adminId: existing.adminId, granteeUserId: command.granteeUserId } }];
     }
     case 'ActivateDistrictAdmin': {

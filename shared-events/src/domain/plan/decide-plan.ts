@@ -1,4 +1,6 @@
-import type { PlanContent, PlanEvent } from '../../events/plan-events.ts';
+import type { PlanContent, PlanEvent, VersionContent } from '../../events/plan-events.ts';
+import type { PlanRecord } from '../../schemas/plan-record.ts';
+import { encodePlanRecord, samePlanRecord } from './plan-record.ts';
 import type { Decider } from '../decider.ts';
 import { reviewIn } from '../school/rollover.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
@@ -28,7 +30,9 @@ export type PlanCommand =
   | { type: 'CreatePlan'; planId: string; studentId: string; fields: PlanFields }
   | { type: 'UpdatePlan'; planId: string; changes: Partial<PlanFields> }
   | ({ type: 'FinalisePlan'; planId: string } & VersionInputs)
-  | ({ type: 'AmendPlan'; planId: string; reason: string; changes: ContentChanges } & VersionInputs)
+  | ({ type: 'AmendPlan'; planId: string; reason: string; changes: ContentChanges; record?: PlanRecord } & VersionInputs)
+  /** The whole record the meeting decided; `accommodationIds` are the student's, whose specifics it may give. */
+  | { type: 'RecordPlan'; planId: string; record: PlanRecord; accommodationIds: readonly string[] }
   | { type: 'AcknowledgeVersion'; planId: string; version: number; userId: string }
   /** The year-end rollover (issue 23): the annual review into the new school year, if it falls before it. */
   | { type: 'ScheduleReview'; planId: string; schoolYear: string };
@@ -39,6 +43,8 @@ export const ALREADY_FINAL = 'This plan is already final: amend it to change it'
 export const NOT_FINAL = 'Only a final plan can be amended: finalise it first';
 export const PLAN_IS_FINAL = 'This plan is final: amend the plan to change its dates or case manager';
 export const REASON_REQUIRED = 'A reason is required';
+export const RECORD_IS_FINAL = 'This plan is final: amend the plan to change its record';
+export const SPECIFICS_OF_OTHERS = 'Specifics can only be given for the student’s own accommodations';
 export const EFFECTIVE_BEFORE_PREVIOUS = 'The effective date cannot be before the previous version’s';
 
 const PLAN_FIELDS = ['startDate', 'reviewDate', 'status', 'meetingDate', 'caseManager'] as const;
@@ -53,13 +59,19 @@ function assertDatesInOrder(fields: PlanFields): void {
   if (fields.reviewDate < fields.startDate) throw ValidationError.onField('reviewDate', REVIEW_BEFORE_START);
 }
 
-const contentOf = (fields: PlanFields, accommodations: PlanContent['accommodations']): PlanContent => ({
+/** A version's content; the record frozen with it when there is one (versions before issue 27's record had none). */
+const contentOf = (fields: PlanFields, accommodations: PlanContent['accommodations'], record: PlanRecord | null): VersionContent => ({
   startDate: fields.startDate,
   reviewDate: fields.reviewDate,
   meetingDate: fields.meetingDate,
   caseManager: fields.caseManager,
   accommodations,
+  ...(record === null ? {} : { record: encodePlanRecord(record) }),
 });
+
+function assertSpecificsOfOwn(record: PlanRecord, accommodationIds: readonly string[]): void {
+  if (record.specifics.some((specifics) => !accommodationIds.includes(specifics.accommodationId))) throw ValidationError.onField('specifics', SPECIFICS_OF_OTHERS);
+}
 
 function signersAcknowledgement(command: { planId: string; by: string; teachers: TeacherAsked[] }, studentId: string, version: number): PlanEvent[] {
   if (!command.teachers.some((teacher) => teacher.userId === command.by)) return [];
@@ -83,7 +95,7 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       assertPresent(state);
       if (state.version > 0) throw new IllegalStateError(ALREADY_FINAL);
       const { planId, effectiveDate, accommodations, teachers } = command;
-      const content = contentOf(state.fields, accommodations);
+      const content = contentOf(state.fields, accommodations, state.record);
       const finalised: PlanEvent = { type: 'PlanFinalised', data: { planId, studentId: state.studentId, version: 1, effectiveDate, content, teachers } };
       return [finalised, ...signersAcknowledgement(command, state.studentId, 1)];
     }
@@ -98,9 +110,18 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       const fields = { ...state.fields, ...changesFrom(state.fields, command.changes, CONTENT_FIELDS) };
       assertDatesInOrder(fields);
       const { planId, effectiveDate, accommodations, teachers } = command;
+      const record = command.record ?? state.record;
+      if (command.record) assertSpecificsOfOwn(command.record, accommodations.map((accommodation) => accommodation.id));
       const version = state.version + 1;
-      const amended: PlanEvent = { type: 'PlanAmended', data: { planId, studentId: state.studentId, version, reason, effectiveDate, content: contentOf(fields, accommodations), teachers } };
+      const amended: PlanEvent = { type: 'PlanAmended', data: { planId, studentId: state.studentId, version, reason, effectiveDate, content: contentOf(fields, accommodations, record), teachers } };
       return [amended, ...signersAcknowledgement(command, state.studentId, version)];
+    }
+    case 'RecordPlan': {
+      assertPresent(state);
+      if (state.version > 0) throw new IllegalStateError(RECORD_IS_FINAL);
+      assertSpecificsOfOwn(command.record, command.accommodationIds);
+      if (samePlanRecord(state.record, command.record)) return [];
+      return [{ type: 'PlanRecordUpdated', data: { planId: command.planId, studentId: state.studentId, record: encodePlanRecord(command.record) } }];
     }
     case 'ScheduleReview': {
       assertPresent(state);

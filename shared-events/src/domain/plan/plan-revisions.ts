@@ -1,5 +1,6 @@
 import type { EventEnvelope } from '../../events/envelope.ts';
 import type { Plan } from '../../schemas/plan.ts';
+import type { PlanRecord } from '../../schemas/plan-record.ts';
 import { evolvePlan, initialPlanState, isPlanEvent } from './plan.ts';
 
 /** A plan as it was then: the same fields as a plan read now. */
@@ -39,4 +40,11 @@ export function planRevisions(events: readonly EventEnvelope[]): PlanRevision[] 
 /** A plan as it was at `asOf` (ISO), or null when not yet created. */
 export function planAsOf(events: readonly EventEnvelope[], asOf: string): PlanAsOf | null {
   return planRevisions(events.filter((event) => event.occurredAt <= asOf)).at(-1)?.plan ?? null;
+}
+
+/** The plan record (issue 27) as it stood at `asOf` (ISO): the one `evolvePlan` over the events made by then. */
+export function planRecordAsOf(events: readonly EventEnvelope[], asOf: string): PlanRecord | null {
+  let state = initialPlanState();
+  for (const event of events) if (isPlanEvent(event) && event.occurredAt <= asOf) state = evolvePlan(state, event);
+  return state.status === 'present' ? state.record : null;
 }

@@ -3,6 +3,8 @@ import type { PlanContent, PlanEvent } from '../../events/plan-events.ts';
 import type { EnvelopeOf } from '../event-types.ts';
 import { acknowledgementKey, isPlanEvent } from './plan.ts';
 import { CONTENT_FIELDS } from './decide-plan.ts';
+import type { PlanRecord, RecordChange } from '../../schemas/plan-record.ts';
+import { decodePlanRecord, recordChanges } from './plan-record.ts';
 
 type VersionedAccommodation = PlanContent['accommodations'][number];
 
@@ -11,7 +13,12 @@ export interface PlanVersionChanges {
   added: VersionedAccommodation[];
   removed: VersionedAccommodation[];
   fields: { field: (typeof CONTENT_FIELDS)[number]; before: string | null; after: string | null }[];
+  /** The plan record's differences (issue 27); none for version 1. */
+  record: RecordChange[];
 }
+
+/** A version's content with its record read back: null for a version made before the record existed. */
+export type VersionedContent = PlanContent & { record: PlanRecord | null };
 
 /** A signed version of a plan (issue 27), read from its own event: as it was signed, whatever the library says now. */
 export interface PlanVersionRecord {
@@ -21,7 +28,7 @@ export interface PlanVersionRecord {
   actorId: string;
   reason: string | null;
   effectiveDate: string;
-  content: PlanContent;
+  content: VersionedContent;
   changes: PlanVersionChanges;
   teachers: { userId: string; role: string }[];
 }
@@ -30,9 +37,9 @@ type VersionEvent = EnvelopeOf<Extract<PlanEvent, { type: 'PlanFinalised' | 'Pla
 const isVersionEvent = (event: EventEnvelope): event is VersionEvent =>
   isPlanEvent(event) && (event.type === 'PlanFinalised' || event.type === 'PlanAmended');
 
-const EMPTY: PlanContent = { startDate: '', reviewDate: '', meetingDate: null, caseManager: null, accommodations: [] };
+const EMPTY: VersionedContent = { startDate: '', reviewDate: '', meetingDate: null, caseManager: null, accommodations: [], record: null };
 
-export function versionChanges(before: PlanContent | null, after: PlanContent): PlanVersionChanges {
+export function versionChanges(before: VersionedContent | null, after: VersionedContent): PlanVersionChanges {
   const previous = before ?? EMPTY;
   const had = new Set(previous.accommodations.map((accommodation) => accommodation.id));
   const has = new Set(after.accommodations.map((accommodation) => accommodation.id));
@@ -40,6 +47,7 @@ export function versionChanges(before: PlanContent | null, after: PlanContent): 
     added: after.accommodations.filter((accommodation) => !had.has(accommodation.id)),
     removed: previous.accommodations.filter((accommodation) => !has.has(accommodation.id)),
     fields: before === null ? [] : CONTENT_FIELDS.filter((field) => before[field] !== after[field]).map((field) => ({ field, before: before[field], after: after[field] })),
+    record: before === null ? [] : recordChanges(before.record, after.record),
   };
 }
 
@@ -48,7 +56,8 @@ export function planVersionsOf(events: readonly EventEnvelope[]): PlanVersionRec
   const versions: PlanVersionRecord[] = [];
   for (const event of events) {
     if (!isVersionEvent(event)) continue;
-    const { version, effectiveDate, content, teachers } = event.data;
+    const { version, effectiveDate, content: stored, teachers } = event.data;
+    const content: VersionedContent = { ...stored, record: decodePlanRecord(stored.record) };
     versions.push({
       version,
       kind: event.type === 'PlanFinalised' ? 'finalised' : 'amended',

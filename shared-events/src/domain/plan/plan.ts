@@ -1,6 +1,8 @@
 import { PLAN_EVENTS, type PlanEvent } from '../../events/plan-events.ts';
 import { isEventOf, typesOf } from '../event-types.ts';
 import { withChanges } from '../changes.ts';
+import type { PlanRecord } from '../../schemas/plan-record.ts';
+import { decodePlanRecord } from './plan-record.ts';
 
 export const PLAN_EVENT_TYPES = typesOf(PLAN_EVENTS);
 export const isPlanEvent = isEventOf<PlanEvent>(PLAN_EVENT_TYPES);
@@ -22,7 +24,8 @@ export interface PlanFinality {
   acknowledged: readonly string[];
 }
 
-export type PlanState = { status: 'absent' } | ({ status: 'present'; studentId: string; fields: PlanFields } & PlanFinality);
+/** The plan record (issue 27): what the meeting decided; null until recorded (or once its student's key is gone). */
+export type PlanState = { status: 'absent' } | ({ status: 'present'; studentId: string; fields: PlanFields; record: PlanRecord | null } & PlanFinality);
 
 export const initialPlanState = (): PlanState => ({ status: 'absent' });
 export const DRAFT: PlanFinality = { version: 0, effectiveDate: null, acknowledged: [] };
@@ -32,7 +35,7 @@ export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
   switch (event.type) {
     case 'PlanCreated': {
       const { planId: _planId, studentId, ...fields } = event.data;
-      return { status: 'present', studentId, fields, ...DRAFT };
+      return { status: 'present', studentId, fields, record: null, ...DRAFT };
     }
     case 'PlanUpdated': {
       if (state.status !== 'present') return state;
@@ -41,8 +44,14 @@ export function evolvePlan(state: PlanState, event: PlanEvent): PlanState {
     case 'PlanFinalised':
     case 'PlanAmended': {
       if (state.status !== 'present') return state;
-      const { accommodations: _accommodations, ...dates } = event.data.content;
-      return { ...state, fields: { ...state.fields, ...dates }, version: event.data.version, effectiveDate: event.data.effectiveDate };
+      const { accommodations: _accommodations, record, ...dates } = event.data.content;
+      // A version made before the plan record existed leaves the record as it was.
+      const frozen = record === undefined ? state.record : decodePlanRecord(record);
+      return { ...state, fields: { ...state.fields, ...dates }, record: frozen, version: event.data.version, effectiveDate: event.data.effectiveDate };
+    }
+    case 'PlanRecordUpdated': {
+      if (state.status !== 'present') return state;
+      return { ...state, record: decodePlanRecord(event.data.record) };
     }
     case 'PlanReviewScheduled':
       return state.status === 'present' ? { ...state, fields: { ...state.fields, reviewDate: event.data.reviewDate } } : state;

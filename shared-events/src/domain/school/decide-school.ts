@@ -2,6 +2,7 @@ import type { SchoolEvent } from '../../events/district-events.ts';
 import type { StaffRole } from '../../schemas/school.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, NotFoundError } from '../errors.ts';
+import { reinvitationActivates } from '../invitation.ts';
 import { authorizeSchool } from './school-access.ts';
 import { evolveSchool, initialSchoolState, SCHOOL_EVENT_TYPES, staffWithEmail, type PresentSchool, type SchoolState } from './school.ts';
 
@@ -44,8 +45,7 @@ export function decideSchool(command: SchoolCommand, state: SchoolState): School
         return [{ type: 'StaffInvited', data: { schoolId, staffId, email, role, granteeUserId, invitedBy: command.userId } }];
       }
       if (existing.role !== command.role) throw new IllegalStateError(ALREADY_STAFF);
-      // Invited again in the same role: nothing new, unless the address has since been proved by an account.
-      if (existing.granteeUserId !== null || command.granteeUserId === null) return [];
+      if (!reinvitationActivates(existing, command.granteeUserId)) return [];
       return [{ type: 'StaffActivated', data: { schoolId, staffId: existing.staffId, granteeUserId: command.granteeUserId } }];
     }
     case 'ActivateStaff': {

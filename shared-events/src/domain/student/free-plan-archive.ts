@@ -13,3 +13,25 @@ export function studentsToArchive(active: readonly { id: string; createdAt: stri
     .slice(FREE_STUDENT_LIMIT)
     .map((student) => student.id);
 }
+
+/** An account's student as the plan's rules see it; a school's student (issue 23) is the district's, not counted. */
+export interface OwnedStudent {
+  id: string;
+  createdAt: string;
+  archived?: boolean;
+  schoolId?: string | null;
+}
+
+/** The account's students that count against the free limit: its own, not a school's, and not archived. */
+export const countedAgainstFreeLimit = (owned: readonly OwnedStudent[]): OwnedStudent[] =>
+  owned.filter((student) => !student.schoolId && student.archived !== true);
+
+/**
+ * What the account's plan asks of its students now (issue 26): Premium restores every archived one; Free archives
+ * those beyond the limit. The API does it after the plan's change and the workers again from the event.
+ */
+export function followPlan(isPremium: boolean, owned: readonly OwnedStudent[]): { type: 'RestoreStudent' | 'ArchiveStudent'; studentIds: string[] } {
+  return isPremium
+    ? { type: 'RestoreStudent', studentIds: owned.filter((student) => student.archived === true).map((student) => student.id) }
+    : { type: 'ArchiveStudent', studentIds: studentsToArchive(countedAgainstFreeLimit(owned)) };
+}

@@ -8,11 +8,13 @@ import { permissionsFor } from '../../../lib/student-access.ts';
 import { usePlan } from '../../../features/plans/api/get-plan.ts';
 import { PlanDetailsCard } from '../../../features/plans/components/plan-details-card.tsx';
 import { PlanEditCard } from '../../../features/plans/components/plan-edit-card.tsx';
+import { PlanRecordCard } from '../../../features/plans/components/plan-record-card.tsx';
 import { useStudent } from '../../../features/students/api/get-student.ts';
 import { PlanVersionActions } from '../../../features/plans/components/plan-version-actions.tsx';
 import { PlanAcknowledgementsCard } from '../../../features/acknowledgements/components/plan-acknowledgements-card.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useAmendmentOptions } from './amendment-options.ts';
+import { useStudentAccommodations } from '../../../features/students/api/get-student-accommodations.ts';
 
 // The versions card (an antd Table, about 50 KB gzipped) waits for its own request anyway: its code loads beside it.
 const PlanVersionsCard = lazy(() =>
@@ -33,6 +35,7 @@ export default function PlanPage() {
   const student = useStudent(plan.data?.studentId ?? '');
   const { user } = useCurrentUser();
   const amendmentOptions = useAmendmentOptions(plan.data?.studentId ?? '');
+  const accommodations = useStudentAccommodations(plan.data?.studentId ?? '');
 
   if (plan.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   if (plan.isError) {
@@ -61,6 +64,7 @@ export default function PlanPage() {
         }
       />
       <PlanDetailsCard plan={current} studentName={studentName} />
+      {can && accommodations.data && <PlanRecordCard plan={current} accommodations={accommodations.data} canEdit={can.edit} seesRestricted={can.seePlanRecord} />}
       {can && user && <PlanAcknowledgementsCard planId={current.id} userId={can.acknowledgePlan ? user.id : ''} />}
       {can && (
         <Suspense fallback={<Card title="Versions"><Skeleton active /></Card>}>

@@ -1,5 +1,6 @@
 import { Empty, Skeleton, Tag } from 'antd';
 import type { PlanVersionView } from '@accommodate/shared-events/schemas/plan-version';
+import { RECORD_FIELD_LABELS } from '@accommodate/shared-events/schemas/plan-record';
 import { Card } from '../../../components/card.tsx';
 import { CardHeading } from '../../../components/card-heading.tsx';
 import { formatDateTime, formatListDate } from '../../../lib/format-date-time.ts';
@@ -10,10 +11,16 @@ const FIELD_LABELS: Record<string, string> = { startDate: 'Start date', reviewDa
 const isDateField = (field: string) => field !== 'caseManager';
 const shown = (field: string, value: string | null) => (isDateField(field) ? formatListDate(value) : (value ?? '—'));
 
+/** A record difference's label: 'Parent’s consent', or 'Specifics (Extended Time)'. */
+const recordLabel = (version: PlanVersionView, change: PlanVersionView['changes']['record'][number]) =>
+  change.accommodationId === undefined
+    ? RECORD_FIELD_LABELS[change.field]
+    : `${RECORD_FIELD_LABELS.specifics} (${version.content.accommodations.find((accommodation) => accommodation.id === change.accommodationId)?.name ?? 'an accommodation'})`;
+
 function VersionChanges({ version }: { version: PlanVersionView }) {
-  const { added, removed, fields } = version.changes;
+  const { added, removed, fields, record } = version.changes;
   if (version.version === 1) return null;
-  if (added.length + removed.length + fields.length === 0) return <p className="plan-signed-versions__quiet">No change from version {version.version - 1}.</p>;
+  if (added.length + removed.length + fields.length + record.length === 0) return <p className="plan-signed-versions__quiet">No change from version {version.version - 1}.</p>;
   return (
     <ul className="plan-signed-versions__changes" aria-label={`Changes in version ${version.version}`}>
       {added.map((accommodation) => <li key={`+${accommodation.id}`}><Tag color="green">Added</Tag>{accommodation.name}</li>)}
@@ -22,6 +29,12 @@ function VersionChanges({ version }: { version: PlanVersionView }) {
         <li key={change.field}>
           <Tag>Changed</Tag>
           {FIELD_LABELS[change.field] ?? change.field}: {shown(change.field, change.before)} → {shown(change.field, change.after)}
+        </li>
+      ))}
+      {record.map((change) => (
+        <li key={`${change.field}:${change.accommodationId ?? ''}`}>
+          <Tag>Changed</Tag>
+          {recordLabel(version, change)}: {change.before ?? '—'} → {change.after ?? '—'}
         </li>
       ))}
     </ul>

@@ -44,7 +44,11 @@ function DistrictCard({ district }: { district: District }) {
   const addSchool = useAddSchool();
   const addAdmin = useAddDistrictAdmin();
   return (
-    <Card title={<h2 className="settings-card-title">{district.name}</h2>} className="school-card">
+    <Card
+      title={<h2 className="settings-card-title">{district.name}</h2>}
+      extra={<Link to={`/districts/${encodeURIComponent(district.id)}/dashboard`}>District dashboard</Link>}
+      className="school-card"
+    >
       <h3 className="school-card__section">Schools</h3>
       {schools.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import type { AccommodationWithSpecifics } from '@accommodate/shared-events/schemas/student';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export const getStudentAccommodations = (id: string): Promise<StudentAccommodation[]> =>
-  apiRequest<StudentAccommodation[]>(`/api/students/${encodeURIComponent(id)}/accommodations`);
+export const getStudentAccommodations = (id: string): Promise<AccommodationWithSpecifics[]> =>
+  apiRequest<AccommodationWithSpecifics[]>(`/api/students/${encodeURIComponent(id)}/accommodations`);
 
 export const getStudentAccommodationsQueryOptions = (id: string) =>
   queryOptions({

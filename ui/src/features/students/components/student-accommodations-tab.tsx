@@ -4,7 +4,7 @@ import { Card } from '../../../components/card.tsx';
 import { EditOutlined, FilePdfOutlined, SettingOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { CATEGORY_COLORS, DEFAULT_CATEGORY_COLOR } from '@accommodate/shared-events/config/accommodation-categories';
-import type { Student, StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import type { AccommodationWithSpecifics as StudentAccommodation, Student } from '@accommodate/shared-events/schemas/student';
 import { toast } from '../../../lib/toast.ts';
 import { exportAccommodationsPdf } from './export-accommodations-pdf.ts';
 import { CardHeading } from '../../../components/card-heading.tsx';
@@ -85,6 +85,11 @@ export function StudentAccommodationsTab({ student, accommodations, canEdit = tr
                   {accommodation.description && (
                     <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
                       {accommodation.description}
+                    </Typography.Paragraph>
+                  )}
+                  {accommodation.specifics && (
+                    <Typography.Paragraph style={{ margin: 0 }}>
+                      For this student: {accommodation.specifics}
                     </Typography.Paragraph>
                   )}
                 </div>

@@ -1,0 +1,113 @@
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { districtDashboardSchema } from '@accommodate/shared-events/schemas/district-dashboard';
+import { districtDashboardProjection } from '@accommodate/projections/definitions/district-dashboard-projection';
+import { getText, registerTeacher } from './lib/api-client.ts';
+import { generateDistrict, type DistrictSize } from './lib/district-events.ts';
+import { measured, type MeasuredLoad, runLoad } from './lib/load.ts';
+import type { RebuildMeasurements } from './lib/measure-rebuild.ts';
+import { fmt, ratio, table, type BenchOptions, type BenchSection } from './lib/report.ts';
+import { runScript, spawnServer } from './lib/server-process.ts';
+import { tempDir } from './lib/temp-dir.ts';
+
+const CONNECTIONS = 32;
+const FULL: DistrictSize = { schools: 20, students: 50_000, staff: 3_000 };
+const QUICK: DistrictSize = { schools: 20, students: 5_000, staff: 300 };
+
+/**
+ * Issue 23: a district of 20 schools, 50,000 students, 3,000 staff and 2,000,000 events, written straight into the log.
+ * The district dashboard at p99 ≤ 100 ms under 32 readers; a coordinator's list of their school's 2,500 students at
+ * p99 ≤ 100 ms; each against the reads baseline (Express sending the same bytes from memory) in the same run; and a
+ * rebuild of every projection over the log at ≥ 50,000 events/s.
+ */
+export async function districtBenchmark(options: BenchOptions): Promise<BenchSection> {
+  const size = options.quick ? QUICK : FULL;
+  const seconds = options.quick ? 3 : 6;
+  const dir = tempDir('district');
+  const models = tempDir('district-models');
+  let server: Awaited<ReturnType<typeof spawnServer>> | null = null;
+  try {
+    // The district admin and one school's coordinator: registered first, so that the log can name them.
+    const first = await spawnServer({ dataDir: dir.path });
+    const admin = await registerTeacher(first.url);
+    const coordinator = await registerTeacher(first.url);
+    await first.stop();
+    const today = new Date().toISOString().slice(0, 10);
+    const generated = await generateDistrict(dir.path, size, admin.id, coordinator.id, today);
+    const rebuildOf = async (...without: string[]) => {
+      const measured = JSON.parse(await runScript('bench/lib/measure-rebuild.ts', [dir.path, models.path, ...without], { stdout: 'capture' })) as RebuildMeasurements;
+      // The next one builds into a fresh read-models file too.
+      for (const file of readdirSync(models.path)) rmSync(join(models.path, file), { recursive: true, force: true });
+      return measured;
+    };
+    // The district dashboard's projection left out, then every projection: what it costs, on the machine as it is then.
+    const before = await rebuildOf(districtDashboardProjection.name);
+    const rebuild = await rebuildOf();
+    const product = await spawnServer({ dataDir: dir.path, timeoutMs: 1_800_000 });
+    server = product;
+    const dashboardPath = `/api/districts/${generated.districtId}/dashboard`;
+    // The coordinator's school's students (the first school's): the screen a coordinator works from.
+    const studentsPath = `/api/students?schoolId=${generated.schoolIds[0]!}`;
+    const dashboardBody = await getText(product.url, dashboardPath, admin.cookie);
+    const dashboard = districtDashboardSchema.parse(JSON.parse(dashboardBody));
+    if (dashboard.total.students !== size.students) throw new Error(`the dashboard counts ${dashboard.total.students} students, not ${size.students}`);
+    const studentsBody = await getText(product.url, studentsPath, coordinator.cookie);
+    const listed = (JSON.parse(studentsBody) as unknown[]).length;
+    if (listed !== size.students / size.schools) throw new Error(`the coordinator lists ${listed} students, not ${size.students / size.schools}`);
+
+    const load = (url: string, cookie: string | null, duration: number) =>
+      runLoad({ url, connections: CONNECTIONS, durationSec: duration, ...(cookie ? { headers: { Cookie: cookie } } : {}) });
+    const measure = async (path: string, cookie: string, body: string, name: string): Promise<{ app: MeasuredLoad; base: MeasuredLoad }> => {
+      const bodyFile = join(dir.path, `${name}.json`);
+      writeFileSync(bodyFile, body);
+      const baseline = await spawnServer({ dataDir: dir.path, entry: 'bench/baselines/memory-express-server.ts', env: { BODY_FILE: bodyFile } });
+      try {
+        await load(`${product.url}${path}`, cookie, 1);
+        await load(`${baseline.url}/api/students`, null, 1);
+        const app = await measured(product.pid, () => load(`${product.url}${path}`, cookie, seconds));
+        const base = await measured(baseline.pid, () => load(`${baseline.url}/api/students`, null, seconds));
+        return { app, base };
+      } finally {
+        await baseline.stop();
+      }
+    };
+    const board = await measure(dashboardPath, admin.cookie, dashboardBody, 'dashboard');
+    const list = await measure(studentsPath, coordinator.cookie, studentsBody, 'students');
+    const rate = (rebuild.events / rebuild.rebuildMs) * 1_000;
+    const rateBefore = (before.events / before.rebuildMs) * 1_000;
+    const perMainCpu = (r: RebuildMeasurements) => fmt((r.events / r.rebuildMainCpuMs) * 1_000);
+    const row = (label: string, r: MeasuredLoad) => [label, fmt(r.rps), fmt(r.p50), fmt(r.p99), fmt(r.cpuMsPerRequest, 2), r.non2xx + r.errors];
+    const ok = (r: MeasuredLoad) => r.p99 <= 100 && r.non2xx + r.errors === 0;
+    return {
+      title: `11. District (${fmt(size.schools)} schools, ${fmt(size.students)} students, ${fmt(size.staff)} staff, ${fmt(generated.events)} events)`,
+      lines: [
+        `One district, appended straight into the log in ${fmt(generated.ms / 1000, 1)} s (bench/lib/district-events.ts): per student its record, a plan,`,
+        'and a month of its implementation log. Rebuild = every projection into a fresh read-models file (bench/lib/measure-rebuild.ts).',
+        `Reads: ${CONNECTIONS} connections, ${seconds} s after a 1 s warm-up, each beside the reads baseline (Express sending the same bytes from memory).`,
+        `The dashboard is ${fmt(Buffer.byteLength(dashboardBody) / 1024, 1)} KB; the coordinator's list of ${fmt(listed)} students ${fmt(Buffer.byteLength(studentsBody) / 1024, 1)} KB.`,
+        'The machine was shared with other helpers working at the same time.',
+        '',
+        `rebuild: ${fmt(rebuild.events)} events in ${fmt(rebuild.rebuildMs / 1000, 1)} s = ${fmt(rate)} events/s (${perMainCpu(rebuild)} per second of the main thread's CPU)`,
+        `rebuild without the dashboard's projection: ${fmt(before.rebuildMs / 1000, 1)} s = ${fmt(rateBefore)} events/s (${perMainCpu(before)} per second of the main thread's CPU)`,
+        '',
+        ...table(['read', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'failed'], [
+          row('GET /api/districts/:id/dashboard', board.app),
+          row('baseline, same bytes', board.base),
+          row(`GET /api/students?schoolId= (coordinator, ${fmt(listed)})`, list.app),
+          row('baseline, same bytes', list.base),
+        ]),
+        '',
+        `Ratios to the baseline's throughput: dashboard ${ratio(board.app.rps, board.base.rps)}, coordinator's list ${ratio(list.app.rps, list.base.rps)}.`,
+      ],
+      targets: [
+        { target: `GET /api/districts/:id/dashboard (${CONNECTIONS} readers): p99 ≤ 100 ms`, measured: `${fmt(board.app.p99)} ms (${ratio(board.app.rps, board.base.rps)} of baseline)`, met: ok(board.app) },
+        { target: `coordinator's GET /api/students?schoolId= (${fmt(listed)}, ${CONNECTIONS} readers): p99 ≤ 100 ms`, measured: `${fmt(list.app.p99)} ms (${ratio(list.app.rps, list.base.rps)} of baseline)`, met: ok(list.app) },
+        { target: `rebuild ${fmt(rebuild.events)} events: ≥ 50,000 events/s`, measured: `${fmt(rate)}/s`, met: rate >= 50_000 },
+      ],
+    };
+  } finally {
+    await server?.stop();
+    models.dispose();
+    dir.dispose();
+  }
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
+import type { DomainEvent } from '@accommodate/shared-events/events/registry';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { ACCOMMODATION_TEMPLATES } from '@accommodate/shared-events/config/accommodation-templates';
+import { implementationLogStream } from '@accommodate/shared-events/domain/implementation-log/implementation-log';
+import { schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
+import { addDays } from '@accommodate/shared-events/domain/district-dashboard/school-tally';
+import { seedAccommodationTemplates } from '../../command-api/src/features/accommodations/seed-templates.ts';
+
+/** A district's size (issue 23): 20 schools, 50,000 students, 3,000 staff, 2,000,000 events at full size. */
+export interface DistrictSize {
+  schools: number;
+  students: number;
+  staff: number;
+}
+
+/** A month of a student's implementation log: 33 entries (the bulk of a district's log, as in a real year). */
+const LOGGED_DAYS = schoolDaysBetween('2026-10-01', '2026-10-31').slice(0, 11);
+const LOG_ACCOMMODATIONS = 3;
+/** Events per student: 4 on its stream, 3 on its plan's, 33 in its log. */
+export const EVENTS_PER_STUDENT = 4 + 3 + LOGGED_DAYS.length * LOG_ACCOMMODATIONS;
+const APPENDS_PER_ROUND = 1_000;
+
+type Append = { stream: string; events: DomainEvent[]; actor: string; then?: Append[] };
+
+function studentAppends(studentId: string, schoolId: string, ownerId: string, n: number, today: string): Append {
+  const templates = ACCOMMODATION_TEMPLATES.map((template) => template.id);
+  const accommodations = [templates[n % templates.length]!, templates[(n * 7 + 3) % templates.length]!, templates[(n * 13 + 5) % templates.length]!];
+  const planId = randomUUID();
+  return {
+    stream: streamName('student', studentId),
+    actor: ownerId,
+    events: [
+      {
+        type: 'StudentAdded',
+        data: { studentId, ownerId, schoolId, firstName: `Student${n}`, lastInitial: 'B', grade: String((n % 12) + 1), status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null },
+      },
+      // One student in twenty has none: the dashboard's 'without accommodations'.
+      { type: 'StudentAccommodationsChanged', data: { studentId, added: n % 20 === 0 ? [] : [...new Set(accommodations)], removed: [] } },
+      { type: 'StudentDetailsUpdated', data: { studentId, changes: { status: 'issue' } } },
+      { type: 'StudentDetailsUpdated', data: { studentId, changes: { status: 'active' } } },
+    ],
+    // After the student, as the API would have it (the projections drop a plan or log of no student).
+    then: [
+      {
+        stream: streamName('plan', planId),
+        actor: ownerId,
+        events: [
+          { type: 'PlanCreated', data: { planId, studentId, startDate: '2026-01-05', reviewDate: addDays(today, (n % 400) - 60), status: 'draft', meetingDate: null, caseManager: null } },
+          { type: 'PlanUpdated', data: { planId, studentId, changes: { status: n % 10 === 0 ? 'under-review' : 'active' } } },
+          { type: 'PlanUpdated', data: { planId, studentId, changes: { meetingDate: '2026-09-15' } } },
+        ],
+      },
+      {
+        stream: implementationLogStream(studentId, '2026-10'),
+        actor: ownerId,
+        events: LOGGED_DAYS.flatMap((date) => accommodations.map((accommodationId) => ({ type: 'ImplementationLogged' as const, data: { studentId, date, accommodationId, outcome: 'provided' as const, note: null } }))),
+      },
+    ],
+  };
+}
+
+/**
+ * Appends a district into `<dataDir>/events.sqlite`, straight through the event store's append as the server opens it
+ * (personal fields sealed), minus HTTP: the district (its admin `adminId`), its schools, their staff (the first
+ * school's first coordinator is `coordinatorId`), then its students in rounds of concurrent appends.
+ */
+export async function generateDistrict(dataDir: string, size: DistrictSize, adminId: string, coordinatorId: string, today: string): Promise<{ districtId: string; schoolIds: string[]; events: number; ms: number }> {
+  const started = performance.now();
+  const store = await openEventStore({ dataDir });
+  const districtId = randomUUID();
+  let events = ACCOMMODATION_TEMPLATES.length;
+  const append = async ({ stream, events: batch, actor, then }: Append): Promise<void> => {
+    await store.append(stream, batch, { expectedRevision: 'no_stream', actor: { userId: actor }, correlationId: randomUUID(), causationId: null });
+    await Promise.all((then ?? []).map(append));
+  };
+  try {
+    await seedAccommodationTemplates({ eventStore: store, progress: { waitForPosition: async () => true, caughtUp: async () => true } });
+    await append({ stream: streamName('district', districtId), actor: adminId, events: [{ type: 'DistrictCreated', data: { districtId, name: 'Bench USD', createdBy: adminId } }] });
+    const teachersOf: string[][] = [];
+    const schoolIds: string[] = [];
+    for (let s = 0; s < size.schools; s++) {
+      const schoolId = randomUUID();
+      const staff = Array.from({ length: Math.round(size.staff / size.schools) }, (_, k) => ({
+        userId: s === 0 && k === 0 ? coordinatorId : randomUUID(),
+        role: k === 0 ? ('coordinator' as const) : k < 3 ? ('admin' as const) : ('teacher' as const),
+      }));
+      await append({
+        stream: streamName('school', schoolId),
+        actor: adminId,
+        events: [
+          { type: 'SchoolCreated', data: { schoolId, districtId, name: `School ${String(s + 1).padStart(2, '0')}` } },
+          ...staff.map(({ userId, role }) => ({
+            type: 'StaffInvited' as const,
+            data: { schoolId, staffId: randomUUID(), email: `staff-${userId}@bench.test`, role, granteeUserId: userId, invitedBy: adminId },
+          })),
+        ],
+      });
+      events += 1 + staff.length;
+      schoolIds.push(schoolId);
+      teachersOf.push(staff.filter((member) => member.role === 'teacher').map((member) => member.userId));
+    }
+    let round: Promise<void>[] = [];
+    for (let n = 0; n < size.students; n++) {
+      const school = n % size.schools;
+      const teachers = teachersOf[school]!;
+      round.push(append(studentAppends(randomUUID(), schoolIds[school]!, teachers[n % teachers.length]!, n, today)));
+      events += EVENTS_PER_STUDENT;
+      if (round.length >= APPENDS_PER_ROUND) {
+        await Promise.all(round);
+        round = [];
+      }
+    }
+    await Promise.all(round);
+    return { districtId, schoolIds, events, ms: performance.now() - started };
+  } finally {
+    await store.close();
+  }
+}

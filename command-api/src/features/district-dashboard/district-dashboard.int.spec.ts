@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { addDays } from '@accommodate/shared-events/domain/district-dashboard/school-tally';
+import { districtDashboardSchema } from '@accommodate/shared-events/schemas/district-dashboard';
+import { signedInTeacher, testServerForFile, TestClient } from '../../testing/test-server.ts';
+import { calendarDay } from '../../http/download-names.ts';
+
+const server = testServerForFile();
+const jane = { firstName: 'Jane', lastInitial: 'd', grade: '4', status: 'active', accommodationIds: ['template-extended-time'] };
+type Client = Awaited<ReturnType<typeof signedInTeacher>>;
+
+/** Lakeside: Dana its admin, North with Cora (coordinator) and Tom (teacher), South with nobody. */
+async function lakeside() {
+  const dana = await signedInTeacher(server.url, 'Dana District');
+  const districtId = (await dana.post('/api/districts', { name: 'Lakeside USD' })).body.id as string;
+  const northId = (await dana.post(`/api/districts/${districtId}/schools`, { name: 'North Middle' })).body.id as string;
+  const southId = (await dana.post(`/api/districts/${districtId}/schools`, { name: 'South High' })).body.id as string;
+  const cora = await signedInTeacher(server.url, 'Cora Coordinator');
+  const tom = await signedInTeacher(server.url, 'Tom Teacher');
+  expect((await dana.post(`/api/schools/${northId}/staff`, { email: cora.account.email, role: 'coordinator' })).status).toBe(201);
+  expect((await dana.post(`/api/schools/${northId}/staff`, { email: tom.account.email, role: 'teacher' })).status).toBe(201);
+  await dana.post(`/api/schools/${northId}/staff`, { email: `pending-${randomUUID()}@lakeside.test`, role: 'teacher' });
+  return { dana, cora, tom, districtId, northId, southId };
+}
+
+async function studentOf(tom: Client, schoolId: string, accommodationIds: string[], reviewDate: string | null) {
+  const created = await tom.post('/api/students', { ...jane, accommodationIds, schoolId });
+  expect(created.status).toBe(201);
+  const studentId = created.body.id as string;
+  if (reviewDate) expect((await tom.post(`/api/students/${studentId}/plans`, { startDate: '2025-09-01', reviewDate, status: 'active' })).status).toBe(201);
+  return studentId;
+}
+
+describe('GET /api/districts/:id/dashboard', () => {
+  it('gives the district admin each school’s figures and the total, reviews counted from the reader’s today', async () => {
+    const { dana, tom, districtId, northId } = await lakeside();
+    const today = calendarDay(new Date(), 'America/Chicago');
+    await studentOf(tom, northId, ['template-extended-time', 'template-breaks'], addDays(today, -1));
+    await studentOf(tom, northId, ['template-extended-time'], addDays(today, 30));
+    await studentOf(tom, northId, [], null);
+
+    const response = await dana.get(`/api/districts/${districtId}/dashboard?tz=America/Chicago`);
+    expect(response.status).toBe(200);
+    const dashboard = districtDashboardSchema.parse(response.body);
+    expect(dashboard.today).toBe(today);
+    expect(dashboard.schools.map((school) => school.name)).toEqual(['North Middle', 'South High']);
+    const north = { students: 3, studentsWithActivePlan: 2, reviewsDueWithin30Days: 1, overdueReviews: 1, studentsWithoutAccommodations: 1, staff: 2 };
+    expect(dashboard.schools[0]).toMatchObject(north);
+    expect(dashboard.schools[0]!.topAccommodations).toEqual([{ name: 'Extended Time', count: 2 }, { name: expect.any(String), count: 1 }]);
+    expect(dashboard.schools[1]).toMatchObject({ students: 0, staff: 0, topAccommodations: [] });
+    expect(dashboard.total).toMatchObject(north);
+  });
+
+  it('is not found for the school’s coordinator, its teacher and anyone outside, and asks for a sign-in', async () => {
+    const { cora, tom, districtId } = await lakeside();
+    const stranger = await signedInTeacher(server.url, 'Sam Stranger');
+    for (const client of [cora, tom, stranger]) expect((await client.get(`/api/districts/${districtId}/dashboard`)).status).toBe(404);
+    expect((await new TestClient(server.url).get(`/api/districts/${districtId}/dashboard`)).status).toBe(401);
+  });
+
+  it('tells the district admin’s browser when a figure changes, and the next read has it', async () => {
+    const { dana, tom, districtId, northId } = await lakeside();
+    const studentId = await studentOf(tom, northId, [], null);
+    const socket = await dana.openSocket({ reconnection: false, forceNew: true });
+    try {
+      const poke = new Promise<unknown>((resolve) => socket.on('change', (message: { entity: string; id: string }) => message.entity === 'district' && message.id === districtId && resolve(message)));
+      expect((await tom.put(`/api/students/${studentId}`, { ...jane, accommodationIds: ['template-breaks'] })).status).toBe(200);
+      await poke;
+      const { total } = districtDashboardSchema.parse((await dana.get(`/api/districts/${districtId}/dashboard`)).body);
+      expect(total).toMatchObject({ students: 1, studentsWithoutAccommodations: 0 });
+      expect(total.topAccommodations).toHaveLength(1);
+    } finally {
+      socket.close();
+    }
+  });
+});

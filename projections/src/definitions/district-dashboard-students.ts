@@ -1,0 +1,123 @@
+import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
+import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
+import { evolveStudent, initialStudentState, type StudentState } from '@accommodate/shared-events/domain/student/student';
+import { evolvePlan, initialPlanState, type PlanState } from '@accommodate/shared-events/domain/plan/plan';
+import { emptyTally, retallyPlans, tallyStudent } from '@accommodate/shared-events/domain/district-dashboard/school-tally';
+import type { StudentDetails } from '@accommodate/shared-events/schemas/student';
+import {
+  DASHBOARD_ACCOMMODATIONS,
+  DASHBOARD_DISTRICTS,
+  DASHBOARD_SCHOOLS,
+  DASHBOARD_STUDENTS,
+  type DashboardDistrictDoc,
+  type DashboardPlan,
+  type DashboardSchoolDoc,
+  type DashboardStudentDoc,
+} from '../queries/district-dashboard-schema.ts';
+import type { ProjectionContext } from './projection.ts';
+import { alreadyApplied, announce } from './caseload-changes.ts';
+
+export type DashboardStudentEvent = Extract<StudentEvent, { type: 'StudentAdded' | 'StudentAccommodationsChanged' | 'StudentSchoolChanged' | 'StudentDeleted' }>;
+export type DashboardPlanEvent = Extract<PlanEvent, { type: 'PlanCreated' | 'PlanUpdated' | 'PlanReviewScheduled' | 'PlanFinalised' | 'PlanAmended' }>;
+
+/** The figures never read a student's details: the fold is given none, and keeps none. */
+const NO_DETAILS: StudentDetails = { firstName: '', lastInitial: '', grade: '', status: '', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null };
+
+const studentState = (doc: DashboardStudentDoc): StudentState => ({
+  status: 'present',
+  ownerId: '',
+  details: NO_DETAILS,
+  accommodationIds: doc.accommodationIds,
+  archived: false,
+  schoolId: doc.schoolId,
+  caseManagerId: null,
+  rolledOverTo: null,
+});
+
+const planState = (studentId: string, { startDate, reviewDate, status, meetingDate, version, effectiveDate }: DashboardPlan): PlanState => ({
+  status: 'present',
+  studentId,
+  fields: { startDate, reviewDate, status, meetingDate, caseManager: null },
+  // The dashboard keeps none of the plan record (issue 27): its figures are dates and statuses.
+  record: null,
+  version,
+  effectiveDate,
+  acknowledged: [],
+});
+
+/** A school's document, or a stand-in holding only the tally until its own events are seen. */
+export const schoolOrStandIn = async (context: ProjectionContext, schoolId: string): Promise<DashboardSchoolDoc> =>
+  (await context.get<DashboardSchoolDoc>(DASHBOARD_SCHOOLS, schoolId)) ?? { id: schoolId, districtId: null, name: '', staff: {}, staffIds: [], revision: -1, tally: emptyTally() };
+
+/** The district's admins hear that its dashboard changed. */
+export async function announceToDistrict(context: ProjectionContext, event: EnvelopeOf<StudentEvent | PlanEvent>, districtId: string | null): Promise<void> {
+  if (districtId === null) return;
+  const district = await context.get<DashboardDistrictDoc>(DASHBOARD_DISTRICTS, districtId);
+  if (district) announce(context, event, { entity: 'district', id: districtId }, district.adminIds);
+}
+
+/** Moves the student's school's tally from what the student counted for to what it counts for now; returns its district. */
+export async function retally(context: ProjectionContext, before: DashboardStudentDoc | null, after: DashboardStudentDoc | null): Promise<Set<string | null>> {
+  const districts = new Set<string | null>();
+  for (const [doc, sign] of [[before, -1], [after, 1]] as const) {
+    if (doc?.schoolId == null) continue;
+    const school = await schoolOrStandIn(context, doc.schoolId);
+    tallyStudent(school.tally, doc, sign);
+    context.put<DashboardSchoolDoc>(DASHBOARD_SCHOOLS, school);
+    districts.add(school.districtId);
+  }
+  return districts;
+}
+
+/** Assigned ids the library still holds (as the caseload shows them): a removed library entry is no accommodation. */
+async function inLibrary(context: ProjectionContext, ids: readonly string[]): Promise<string[]> {
+  const kept: string[] = [];
+  for (const id of ids) if (await context.get(DASHBOARD_ACCOMMODATIONS, id)) kept.push(id);
+  return kept;
+}
+
+async function nextStudent(event: EnvelopeOf<DashboardStudentEvent>, existing: DashboardStudentDoc | null, context: ProjectionContext): Promise<DashboardStudentDoc | null> {
+  const id = event.data.studentId;
+  if (event.type === 'StudentAdded') {
+    const added = evolveStudent(initialStudentState(), event);
+    return added.status === 'present' ? { id, schoolId: added.schoolId, accommodationIds: [], plans: {}, revision: event.revision } : null;
+  }
+  if (!existing) return null;
+  const next = evolveStudent(studentState(existing), event);
+  if (next.status !== 'present') return null;
+  const accommodationIds = event.type === 'StudentAccommodationsChanged' ? await inLibrary(context, next.accommodationIds) : existing.accommodationIds;
+  return { ...existing, schoolId: next.schoolId, accommodationIds, revision: event.revision };
+}
+
+/** A student added, moved, deleted, or its accommodations changed: its school's tally follows. */
+export async function applyDashboardStudentEvent(event: EnvelopeOf<DashboardStudentEvent>, context: ProjectionContext): Promise<void> {
+  const existing = await context.get<DashboardStudentDoc>(DASHBOARD_STUDENTS, event.data.studentId);
+  if (alreadyApplied(existing, event) || (event.type === 'StudentAdded' ? existing : !existing)) return;
+  const next = await nextStudent(event, existing, context);
+  if (next) context.put<DashboardStudentDoc>(DASHBOARD_STUDENTS, next);
+  else context.delete(DASHBOARD_STUDENTS, event.data.studentId);
+  for (const districtId of await retally(context, existing, next)) await announceToDistrict(context, event, districtId);
+}
+
+/** A plan's status or review date moves its student's standing; its own revision says what was applied. */
+export async function applyDashboardPlanEvent(event: EnvelopeOf<DashboardPlanEvent>, context: ProjectionContext): Promise<void> {
+  const student = await context.get<DashboardStudentDoc>(DASHBOARD_STUDENTS, event.data.studentId);
+  if (!student) return;
+  const { planId } = event.data;
+  const existing = student.plans[planId] ?? null;
+  if (alreadyApplied(existing, event) || (event.type === 'PlanCreated' ? existing : !existing)) return;
+  const plan = evolvePlan(existing ? planState(student.id, existing) : initialPlanState(), event);
+  if (plan.status !== 'present') return;
+  const { caseManager: _caseManager, ...fields } = plan.fields;
+  const next: DashboardStudentDoc = {
+    ...student,
+    plans: { ...student.plans, [planId]: { ...fields, version: plan.version, effectiveDate: plan.effectiveDate, revision: event.revision } },
+  };
+  context.put<DashboardStudentDoc>(DASHBOARD_STUDENTS, next);
+  if (next.schoolId === null) return;
+  const school = await schoolOrStandIn(context, next.schoolId);
+  if (!retallyPlans(school.tally, student.plans, next.plans)) return;
+  context.put<DashboardSchoolDoc>(DASHBOARD_SCHOOLS, school);
+  await announceToDistrict(context, event, school.districtId);
+}

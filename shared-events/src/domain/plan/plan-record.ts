@@ -1,0 +1,62 @@
+import { formatCalendarDate } from '../../schemas/record-display.ts';
+import { CONSENT_METHOD_LABELS, planRecordViewSchema, specificsText, type PlanRecord, type RecordChange, type RecordField } from '../../schemas/plan-record.ts';
+
+/**
+ * The plan record (issue 27) travels in its events as one JSON string, a personal field sealed with the student's
+ * key. Reading it back, a string that is no record (the key destroyed: '[erased]') reads as none.
+ */
+export const encodePlanRecord = ({ impairment, lifeActivities, participants, consent, specifics }: PlanRecord): string =>
+  // Always in the same order, so that the same record reads as the same string.
+  JSON.stringify({ impairment, lifeActivities, participants, consent, specifics });
+
+const storedRecordSchema = planRecordViewSchema.required({ impairment: true, lifeActivities: true, consent: true });
+
+export function decodePlanRecord(stored: string | undefined): PlanRecord | null {
+  if (stored === undefined) return null;
+  try {
+    const parsed = storedRecordSchema.safeParse(JSON.parse(stored));
+    if (!parsed.success) return null;
+    const { impairment = null, lifeActivities = [], consent = null, participants, specifics } = parsed.data;
+    return { impairment, lifeActivities, participants, consent, specifics };
+  } catch {
+    return null;
+  }
+}
+
+export const consentText = (consent: PlanRecord['consent']): string | null =>
+  consent ? `${formatCalendarDate(consent.date)}, ${CONSENT_METHOD_LABELS[consent.method].toLowerCase()}` : null;
+
+export const participantsText = (participants: PlanRecord['participants']): string | null =>
+  participants.length === 0 ? null : participants.map((person) => `${person.name} (${person.role})`).join(', ');
+
+export const samePlanRecord = (a: PlanRecord | null, b: PlanRecord | null): boolean => (a && encodePlanRecord(a)) === (b && encodePlanRecord(b));
+
+const textOf = (record: PlanRecord | null, field: Exclude<RecordField, 'specifics'>): string | null => {
+  if (record === null) return null;
+  switch (field) {
+    case 'impairment':
+      return record.impairment;
+    case 'lifeActivities':
+      return record.lifeActivities.length === 0 ? null : record.lifeActivities.join(', ');
+    case 'participants':
+      return participantsText(record.participants);
+    case 'consent':
+      return consentText(record.consent);
+  }
+};
+
+/** What changed in the record from one version to the next: each field, and each accommodation's specifics. */
+export function recordChanges(before: PlanRecord | null, after: PlanRecord | null): RecordChange[] {
+  const changes: RecordChange[] = [];
+  for (const field of ['impairment', 'lifeActivities', 'participants', 'consent'] as const) {
+    const [was, is] = [textOf(before, field), textOf(after, field)];
+    if (was !== is) changes.push({ field, before: was, after: is });
+  }
+  const specificsOf = (record: PlanRecord | null) => new Map((record?.specifics ?? []).map((one) => [one.accommodationId, specificsText(one)]));
+  const [had, has] = [specificsOf(before), specificsOf(after)];
+  for (const accommodationId of new Set([...had.keys(), ...has.keys()])) {
+    const [was, is] = [had.get(accommodationId) ?? null, has.get(accommodationId) ?? null];
+    if (was !== is) changes.push({ field: 'specifics', accommodationId, before: was, after: is });
+  }
+  return changes;
+}

@@ -1,0 +1,117 @@
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import type { DashboardFigures, SchoolFigures } from '@accommodate/shared-events/schemas/district-dashboard';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { Card } from '../../../components/card.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { formatListDate } from '../../../lib/format-date-time.ts';
+import { useDistrictDashboard } from '../api/get-district-dashboard.ts';
+import './district-dashboard-page.css';
+
+// The chart library comes with the chart only: neither this page's first paint nor any other route carries it.
+const AccommodationsChart = lazy(() => import('./accommodations-chart.tsx'));
+
+const COLUMNS: { key: Exclude<keyof DashboardFigures, 'topAccommodations'>; label: string }[] = [
+  { key: 'students', label: 'Students' },
+  { key: 'studentsWithActivePlan', label: 'With an active plan' },
+  { key: 'reviewsDueWithin30Days', label: 'Reviews due within 30 days' },
+  { key: 'overdueReviews', label: 'Overdue reviews' },
+  { key: 'studentsWithoutAccommodations', label: 'Without accommodations' },
+  { key: 'staff', label: 'Staff' },
+];
+const TOTAL = '';
+
+function FiguresRow({ name, figures, total }: { name: string; figures: DashboardFigures; total?: boolean }) {
+  const Cell = total ? 'th' : 'td';
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      {COLUMNS.map((column) => (
+        <Cell
+          key={column.key}
+          data-label={column.label}
+          className={column.key === 'overdueReviews' && figures.overdueReviews > 0 ? 'district-dashboard__overdue' : undefined}
+        >
+          {figures[column.key]}
+        </Cell>
+      ))}
+    </tr>
+  );
+}
+
+function MostUsed({ schools, total }: { schools: readonly SchoolFigures[]; total: DashboardFigures }) {
+  const [schoolId, setSchoolId] = useState(TOTAL);
+  const selectId = useId();
+  const school = schools.find((each) => each.id === schoolId);
+  const shown = school ?? total;
+  const scope = school ? school.name : 'All schools';
+  return (
+    <Card title={<h2 className="district-dashboard__card-title">Most used accommodations</h2>}>
+      <p className="district-dashboard__scope">
+        <label htmlFor={selectId}>School</label>
+        <select id={selectId} value={schoolId} onChange={(event) => setSchoolId(event.target.value)}>
+          <option value={TOTAL}>All schools</option>
+          {schools.map((each) => <option key={each.id} value={each.id}>{each.name}</option>)}
+        </select>
+      </p>
+      {shown.topAccommodations.length === 0 ? (
+        <p className="district-dashboard__empty">No student of {school ? school.name : 'the district'} has an accommodation yet.</p>
+      ) : (
+        <Suspense fallback={<PageLoader label="Loading the chart" />}>
+          <AccommodationsChart accommodations={shown.topAccommodations} label={`The ten most used accommodations, ${scope}`} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * /districts/:id/dashboard (issue 23): a row per school with its figures and the district's total, and the most used
+ * accommodations as a bar chart. It refetches when a `district` poke says a figure moved.
+ */
+export default function DistrictDashboardPage() {
+  const { id = '' } = useParams();
+  const { data, error, isLoading } = useDistrictDashboard(id);
+  if (error) {
+    const notFound = error instanceof ApiRequestError && error.status === 404;
+    return (
+      <div className="district-dashboard">
+        <PageHeader
+          title={notFound ? 'District not found' : 'The district dashboard could not be loaded'}
+          description={notFound ? "Only the district's administrators see its dashboard." : 'Please try again in a moment.'}
+        />
+        <Link to="/dashboard">Back to the dashboard</Link>
+      </div>
+    );
+  }
+  if (isLoading || !data) return <PageLoader label="Loading the district dashboard" />;
+  return (
+    <div className="district-dashboard">
+      <PageHeader title={`${data.district.name}: District Dashboard`} description={`Every school’s students, plans and reviews as of ${formatListDate(data.today)}`} />
+      <Card title={<h2 className="district-dashboard__card-title">Schools</h2>}>
+        {data.schools.length === 0 ? (
+          <p className="district-dashboard__empty">The district has no school yet.</p>
+        ) : (
+          <div className="district-dashboard__scroll" role="region" aria-label="Figures per school" tabIndex={0}>
+            <table className="district-dashboard__table">
+              <thead>
+                <tr>
+                  <th scope="col">School</th>
+                  {COLUMNS.map((column) => <th key={column.key} scope="col">{column.label}</th>)}
+                </tr>
+              </thead>
+              <tbody>
+                {data.schools.map((school) => <FiguresRow key={school.id} name={school.name} figures={school} />)}
+              </tbody>
+              <tfoot>
+                <FiguresRow name="All schools" figures={data.total} total />
+              </tfoot>
+            </table>
+          </div>
+        )}
+      </Card>
+      <MostUsed schools={data.schools} total={data.total} />
+    </div>
+  );
+}
