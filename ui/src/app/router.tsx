@@ -36,6 +36,7 @@ const ClassesPage = lazyPage(() => import('./routes/classes/classes-page.tsx'));
 const ClassRosterPage = lazyPage(() => import('../features/classes/components/class-roster-page.tsx'));
 const TestingDayPage = lazyPage(() => import('../features/testing-day/components/testing-day-page.tsx'));
 const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-plan-page.tsx'));
+const SchoolPage = lazyPage(() => import('./routes/schools/school-page.tsx'));
 const ImplementationPages = lazyPage(() => import('../features/implementation-log/components/implementation-pages.tsx'));
 const DistrictDashboardPage = lazyPage(() => import('../features/district-dashboard/components/district-dashboard-page.tsx'));
 
@@ -79,6 +80,8 @@ export const router = createBrowserRouter([
                   { path: 'accommodations', element: <AccommodationsPage />, handle: titled('Accommodations') },
                   { path: 'accommodations/at-a-glance', element: <AtAGlancePage />, handle: titled('Accommodations at a Glance') },
                   { path: 'plans/:id', element: <PlanPage />, handle: titled('504 Plan') },
+                  // A coordinator's page of a school (issue 23).
+                  { path: 'schools/:id', element: <SchoolPage />, handle: titled('School') },
                   { path: 'sub-plan', element: <SubPlanPage />, handle: titled('Sub Plan') },
                   // The implementation log (issue 27): the day view, and the caseload's coverage.
                   { path: 'implementation/log', element: <ImplementationPages />, handle: titled('Implementation Log') },

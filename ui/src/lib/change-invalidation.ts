@@ -20,6 +20,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         { queryKey: queryKeys.student(change.id) },
         { queryKey: queryKeys.allStudentAccommodations() },
         { queryKey: queryKeys.subPlan() },
+        { queryKey: queryKeys.schoolStudentsAll() },
         // Every class roster the student may be on.
         { queryKey: queryKeys.classes() },
         ...atAGlance(),
@@ -63,9 +64,12 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       // the sub plan by class its rows.
       return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.subPlan() }, ...atAGlance()];
     case 'district':
+      // Issue 23: my schools and districts, each district's schools and its dashboard (whose figures its schools'
+      // students move) are under their keys.
+      return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }];
     case 'school':
-      // Issue 23: a district's records and its dashboard (whose figures its schools' students move) are under its key.
-      return [{ queryKey: ['/api/districts'] }];
+      // And each school's staff; a staff change may give or take a school's students.
+      return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.schoolStudentsAll() }];
   }
 }
 

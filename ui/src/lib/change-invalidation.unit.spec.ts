@@ -110,4 +110,17 @@ describe('socket change pokes', () => {
     expect(staleOf({ entity: 'class', id: 'c1', actorId: 'u1' })).toEqual([true, true]);
     expect(staleOf({ entity: 'plan', id: 'p1', studentId: 's1', actorId: 'u1' })).toEqual([false, true]);
   });
+
+  it('a school’s students on screen refresh when one of them changes, and the staff lists when a school changes (issue 23)', () => {
+    const client = createQueryClient();
+    const schoolStudents = queryKeys.schoolStudents('sc1');
+    const staff = queryKeys.schoolStaff('sc1');
+    const staleOf = (change: unknown) => {
+      for (const key of [schoolStudents, staff]) client.setQueryData(key, { cached: true });
+      applyChange(client, change);
+      return [schoolStudents, staff].map((key) => client.getQueryState(key)?.isInvalidated);
+    };
+    expect(staleOf({ entity: 'student', id: 's9', actorId: 'u1' })).toEqual([true, false]);
+    expect(staleOf({ entity: 'school', id: 'sc1', actorId: 'u1' })).toEqual([true, true]);
+  });
 });

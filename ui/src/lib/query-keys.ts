@@ -34,6 +34,14 @@ export const queryKeys = {
   /** Every comparison: what a poke invalidates. */
   studentComparisons: () => ['/api/students/compare'] as const,
   studentComparison: (ids: readonly string[]) => ['/api/students/compare', ...ids] as const,
+  /** Issue 23: my schools, a school's staff (under the schools key), my districts and a district's schools. */
+  schools: () => ['/api/schools'] as const,
+  schoolStaff: (id: string) => ['/api/schools', id, 'staff'] as const,
+  /** GET /api/students?schoolId=: a key of its own, so that the students list's exact key never reaches it. */
+  schoolStudentsAll: () => ['/api/students?schoolId'] as const,
+  schoolStudents: (id: string) => ['/api/students?schoolId', id] as const,
+  districts: () => ['/api/districts'] as const,
+  districtSchools: (id: string) => ['/api/districts', id, 'schools'] as const,
   notifications: () => ['/api/notifications'] as const,
   notificationPreferences: () => ['/api/notification-preferences'] as const,
 };

@@ -49,6 +49,8 @@ export interface StudentPermissions {
   logImplementation: boolean;
   /** The 'Hearing packet' download beside the history (issue 27). */
   exportHearingPacket: boolean;
+  /** 'Assign case manager' and 'Move to school' (issue 23): the school's coordinators and admins, the district's admins. */
+  manageSchool: boolean;
   /** The plan record's impairment, life activities and consent (issue 27), to read and to edit. */
   seePlanRecord: boolean;
 }
@@ -72,6 +74,7 @@ export function permissionsFor(access: StudentAccess | undefined, archived = fal
     acknowledgePlan: allowed.has('acknowledge-plan'),
     logImplementation: changes && allowed.has('log-implementation'),
     exportHearingPacket: allowed.has('export-hearing-packet'),
+    manageSchool: changes && allowed.has('manage-school'),
     seePlanRecord: allowed.has('see-plan-record'),
   };
 }

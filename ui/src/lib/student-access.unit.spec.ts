@@ -12,6 +12,7 @@ const VIEW_ONLY: StudentPermissions = {
   acknowledgePlan: false,
   logImplementation: false,
   exportHearingPacket: false,
+  manageSchool: false,
   seePlanRecord: false,
 };
 

@@ -42,6 +42,9 @@ const StudentImplementationTab = lazy(() =>
 const HearingPacketButton = lazy(() =>
   import('../../../features/hearing-packet/components/hearing-packet-button.tsx').then((m) => ({ default: m.HearingPacketButton })),
 );
+const StudentSchoolCard = lazy(() =>
+  import('../../../features/schools/components/student-school-card.tsx').then((m) => ({ default: m.StudentSchoolCard })),
+);
 const AccessLogTab = lazy(() => import('../../../features/access-log/components/access-log-tab.tsx').then((m) => ({ default: m.AccessLogTab })));
 const StudentLoadError = lazy(() =>
   import('../../../features/students/components/student-load-error.tsx').then((m) => ({ default: m.StudentLoadError })),
@@ -128,6 +131,11 @@ export default function StudentDetailPage() {
       />
       <ArchivedNotice student={data} />
       {can.acknowledgePlan && <AcknowledgementBanner studentId={data.id} />}
+      {data.schoolId && (
+        <Suspense fallback={null}>
+          <StudentSchoolCard student={{ id: data.id, schoolId: data.schoolId, caseManagerId: data.caseManagerId ?? null }} manage={can.manageSchool} />
+        </Suspense>
+      )}
       <Tabs
         className="wrapping-tabs"
         activeKey={activeTab}

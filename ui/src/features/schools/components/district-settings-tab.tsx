@@ -1,0 +1,88 @@
+import { Alert, Skeleton } from 'antd';
+import { Link } from 'react-router-dom';
+import { districtAdminFormSchema, districtFormSchema, schoolFormSchema } from '@accommodate/shared-events/schemas/school';
+import { Card } from '../../../components/card.tsx';
+import { toast } from '../../../lib/toast.ts';
+import { useAddDistrictAdmin, useAddSchool, useCreateDistrict, useDistrictSchools, useMyDistricts, type District } from '../api/schools-api.ts';
+import { OneFieldForm } from './one-field-form.tsx';
+import './schools.css';
+
+/** Settings → District: for a district admin, the district's schools and admins; for anyone else, 'Create a district'. */
+export function DistrictSettingsTab() {
+  const districts = useMyDistricts();
+  if (districts.isPending) return <Skeleton active />;
+  if (districts.isError) return <Alert type="error" showIcon title="Your districts could not be loaded. Please try again." />;
+  return (
+    <>
+      {districts.data.map((district) => (
+        <DistrictCard key={district.id} district={district} />
+      ))}
+      {districts.data.length === 0 && <CreateDistrictCard />}
+    </>
+  );
+}
+
+function CreateDistrictCard() {
+  const create = useCreateDistrict();
+  return (
+    <Card title={<h2 className="settings-card-title">Create a district</h2>}>
+      <p className="settings-row__text">A district has schools with their staff and no student limit. You become its first district administrator.</p>
+      <OneFieldForm
+        label="District name"
+        id="new-district-name"
+        submitLabel="Create district"
+        schema={districtFormSchema.shape.name}
+        submitting={create.isPending}
+        onSubmit={(name) => create.mutateAsync(name).then((district) => toast({ title: 'District created', description: `${district.name} is ready: add its schools.` }))}
+      />
+    </Card>
+  );
+}
+
+function DistrictCard({ district }: { district: District }) {
+  const schools = useDistrictSchools(district.id);
+  const addSchool = useAddSchool();
+  const addAdmin = useAddDistrictAdmin();
+  return (
+    <Card
+      title={<h2 className="settings-card-title">{district.name}</h2>}
+      extra={<Link to={`/districts/${encodeURIComponent(district.id)}/dashboard`}>District dashboard</Link>}
+      className="school-card"
+    >
+      <h3 className="school-card__section">Schools</h3>
+      {schools.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} />
+      ) : schools.isError ? (
+        <Alert type="error" showIcon title="The schools could not be loaded." />
+      ) : schools.data.length === 0 ? (
+        <p className="settings-row__text">No schools yet.</p>
+      ) : (
+        <ul className="district-schools" aria-label={`Schools of ${district.name}`}>
+          {schools.data.map((school) => (
+            <li key={school.id}>
+              <Link to={`/schools/${encodeURIComponent(school.id)}`}>{school.name}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <OneFieldForm
+        label="School name"
+        id={`new-school-${district.id}`}
+        submitLabel="Add school"
+        schema={schoolFormSchema.shape.name}
+        submitting={addSchool.isPending}
+        onSubmit={(name) => addSchool.mutateAsync({ districtId: district.id, name }).then((school) => toast({ title: 'School added', description: `${school.name} is in the district. Invite its staff on the School tab.` }))}
+      />
+      <h3 className="school-card__section">District administrators</h3>
+      <OneFieldForm
+        label="Administrator's e-mail"
+        id={`new-admin-${district.id}`}
+        type="email"
+        submitLabel="Add administrator"
+        schema={districtAdminFormSchema.shape.email}
+        submitting={addAdmin.isPending}
+        onSubmit={(email) => addAdmin.mutateAsync({ districtId: district.id, email }).then(() => toast({ title: 'District administrator added', description: 'They manage the district once their e-mail address is verified.' }))}
+      />
+    </Card>
+  );
+}

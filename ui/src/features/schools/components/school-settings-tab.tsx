@@ -1,0 +1,44 @@
+import { Alert, Skeleton } from 'antd';
+import { STAFF_ROLE_LABELS } from '@accommodate/shared-events/schemas/school';
+import { Card } from '../../../components/card.tsx';
+import { useMySchools, useSchoolStaff, type MySchool } from '../api/schools-api.ts';
+import { StaffInviteForm } from './staff-invite-form.tsx';
+import { StaffTable } from './staff-table.tsx';
+import { RolloverCard } from './rollover-card.tsx';
+import './schools.css';
+
+const roleName = (role: MySchool['role']) => (role === 'district-admin' ? 'District Administrator' : STAFF_ROLE_LABELS[role]);
+
+/** Settings → School: per school, its staff and invitations; staff management for admins; the rollover for those who see every student. */
+export function SchoolSettingsTab() {
+  const schools = useMySchools();
+  if (schools.isPending) return <Skeleton active />;
+  if (schools.isError) return <Alert type="error" showIcon title="Your schools could not be loaded. Please try again." />;
+  if (schools.data.length === 0) return <p className="settings-row__text">You are not on the staff of any school.</p>;
+  return (
+    <>
+      {schools.data.map((school) => (
+        <SchoolCard key={school.id} school={school} />
+      ))}
+    </>
+  );
+}
+
+function SchoolCard({ school }: { school: MySchool }) {
+  const staff = useSchoolStaff(school.id);
+  const manage = school.role === 'admin' || school.role === 'district-admin';
+  const seesEveryStudent = school.role !== 'teacher';
+  return (
+    <Card title={<h2 className="settings-card-title">{school.name}</h2>} extra={<span className="school-card__role">{roleName(school.role)}</span>} className="school-card">
+      <h3 className="school-card__section">Staff</h3>
+      {staff.isPending ? <Skeleton active paragraph={{ rows: 2 }} /> : staff.isError ? <Alert type="error" showIcon title="The staff could not be loaded." /> : <StaffTable schoolId={school.id} staff={staff.data} manage={manage} />}
+      {manage && (
+        <>
+          <h3 className="school-card__section">Invite to the staff</h3>
+          <StaffInviteForm schoolId={school.id} />
+        </>
+      )}
+      {seesEveryStudent && <RolloverCard schoolId={school.id} schoolName={school.name} />}
+    </Card>
+  );
+}

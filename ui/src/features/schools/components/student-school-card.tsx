@@ -1,0 +1,59 @@
+import { Descriptions, Select } from 'antd';
+import { Card } from '../../../components/card.tsx';
+import { CardHeading } from '../../../components/card-heading.tsx';
+import { serverMessageOr } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useAssignCaseManager, useMySchools, useSchoolStaff, useTransferStudent } from '../api/schools-api.ts';
+
+interface StudentSchoolCardProps {
+  student: { id: string; schoolId: string; caseManagerId: string | null };
+  /** The 'manage-school' action: assign the case manager, move the student to another school of the district. */
+  manage: boolean;
+}
+
+/** The student's school and case manager (issue 23); for the school's coordinators and admins, the controls to change them. */
+export function StudentSchoolCard({ student, manage }: StudentSchoolCardProps) {
+  const schools = useMySchools().data ?? [];
+  const staff = useSchoolStaff(student.schoolId).data ?? [];
+  const assign = useAssignCaseManager();
+  const transfer = useTransferStudent();
+  const school = schools.find((candidate) => candidate.id === student.schoolId);
+  const active = staff.flatMap((member) => (member.status === 'active' && member.userId ? [{ value: member.userId, label: member.name ?? member.email ?? 'Staff member' }] : []));
+  const caseManager = active.find((member) => member.value === student.caseManagerId)?.label ?? (student.caseManagerId ? 'A former staff member' : 'None');
+  const otherSchools = schools.filter((candidate) => candidate.districtId === school?.districtId && candidate.id !== student.schoolId);
+  const failed = (title: string) => (error: unknown) => toast({ title, description: serverMessageOr(error, 'Please try again.'), variant: 'destructive' });
+
+  return (
+    <Card size="small" title={<CardHeading>School</CardHeading>} style={{ marginBottom: 16 }} data-testid="student-school">
+      <Descriptions column={1} size="small" items={[{ key: 'school', label: 'School', children: school?.name ?? '—' }, { key: 'cm', label: 'Case manager', children: caseManager }]} />
+      {manage && (
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 12 }}>
+          <Select
+            aria-label="Assign case manager"
+            placeholder="Assign case manager"
+            style={{ minWidth: 220, maxWidth: '100%' }}
+            value={student.caseManagerId ?? undefined}
+            options={active}
+            loading={assign.isPending}
+            onChange={(userId: string) =>
+              assign.mutate({ studentId: student.id, userId }, { onSuccess: () => toast({ title: 'Case manager assigned' }), onError: failed('Case manager not assigned') })
+            }
+          />
+          {otherSchools.length > 0 && (
+            <Select
+              aria-label="Move to school"
+              placeholder="Move to school"
+              style={{ minWidth: 220, maxWidth: '100%' }}
+              value={null}
+              options={otherSchools.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+              loading={transfer.isPending}
+              onChange={(schoolId: string) =>
+                transfer.mutate({ studentId: student.id, schoolId }, { onSuccess: () => toast({ title: 'Student moved', description: 'The whole history moves with them.' }), onError: failed('Student not moved') })
+              }
+            />
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
