@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Card } from '../../../components/card.tsx';
-import { useMyDistricts } from '../api/get-my-districts.ts';
+import { useMyDistricts } from '../../../lib/my-districts.ts';
 import './district-dashboard-links.css';
 
 /** On the home dashboard, for district admins only: a way to each district's dashboard. Nothing for anyone else. */

@@ -15,7 +15,7 @@ export const useMySchools = () => useQuery({ queryKey: queryKeys.schools(), quer
 export const useSchoolStaff = (schoolId: string) =>
   useQuery({ queryKey: queryKeys.schoolStaff(schoolId), queryFn: () => apiRequest<StaffMember[]>(`${schoolPath(schoolId)}/staff`) });
 /** The districts I administer. */
-export const useMyDistricts = () => useQuery({ queryKey: queryKeys.districts(), queryFn: () => apiRequest<District[]>('/api/districts') });
+export { useMyDistricts } from '../../../lib/my-districts.ts';
 export const useDistrictSchools = (districtId: string) =>
   useQuery({ queryKey: queryKeys.districtSchools(districtId), queryFn: () => apiRequest<School[]>(`${districtPath(districtId)}/schools`) });
 
