@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button, Spin } from 'antd';
+import { Button } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { PageLoader } from '../../../components/page-loader.tsx';
 import { permissionsFor } from '../../../lib/student-access.ts';
 import { useAccommodationLibrary } from '../../../features/accommodations/api/get-accommodation-library.ts';
 import { PresenceAvatars } from '../../../features/sharing/components/presence-avatars.tsx';
@@ -35,11 +36,8 @@ export default function EditStudentPage() {
   const [offerOpen, setOfferOpen] = useState(false);
 
   if (student.isPending || library.isPending) {
-    return (
-      <div style={{ display: 'flex', justifyContent: 'center', padding: 48 }}>
-        <Spin size="large" aria-label="Loading student" />
-      </div>
-    );
+    // The shell's own spinner: antd's Spin would be loaded for this page alone (UI budget, bench 6).
+    return <PageLoader label="Loading student" />;
   }
   if (student.isError || !canEdit) {
     return (
