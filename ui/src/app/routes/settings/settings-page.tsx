@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../../lib/auth.ts';
 import { ProfileTab } from '../../../features/settings/components/profile-tab.tsx';
 import { useMySchools } from '../../../features/schools/api/schools-api.ts';
 import '../../../features/settings/components/settings.css';
+import '../../../components/wrapping-tabs.css';
 
 // antd Tabs renders a pane only once it is chosen: the other two tabs load then.
 const SecuritySettingsTab = lazy(() => import('./security-settings-tab.tsx').then((m) => ({ default: m.SecuritySettingsTab })));
@@ -31,7 +32,9 @@ export default function SettingsPage() {
   return (
     <>
       <PageHeader title="Account Settings" description="Manage your profile, password and notification preferences" />
+      {/* Five tabs do not fit a phone's width: they wrap rather than hide behind antd's "more" button. */}
       <Tabs
+        className="wrapping-tabs"
         defaultActiveKey="profile"
         items={[
           { key: 'profile', label: 'Profile', icon: <UserOutlined />, children: <ProfileTab user={user} /> },
