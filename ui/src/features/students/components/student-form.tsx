@@ -18,14 +18,13 @@ import { useCreateStudent } from '../api/create-student.ts';
 import { useUpdateStudent } from '../api/update-student.ts';
 import { useStudentSuggestions } from '../api/get-student-suggestions.ts';
 import { AccommodationPicker } from './accommodation-picker.tsx';
+import { SuggestionsPanel } from './suggestions-panel.tsx';
 import { suggestionsToReview, withSuggestionAdded } from './suggestions-model.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { notesAreEmpty, sanitizeNotesHtml } from './notes-html.ts';
 import { resolveStudentMerge, studentConflictBodySchema, type MergeChoices, type StudentConflictBody } from './student-merge.ts';
 import './student-form.css';
 
-// Only when the student has suggestions, which arrive after the form (issue 24): loaded then (bench 6).
-const SuggestionsPanel = lazy(() => import('./suggestions-panel.tsx').then((m) => ({ default: m.SuggestionsPanel })));
 // Only needed after a 412 with conflicting fields: loaded then, not with the form (bench 6).
 const StudentMergeDialog = lazy(() => import('./student-merge-dialog.tsx').then((m) => ({ default: m.StudentMergeDialog })));
 
@@ -273,11 +272,7 @@ export function StudentForm({ student, library, offerAmendment }: StudentFormPro
         </Form.Item>
       </Card>
 
-      {student && toReview.length > 0 && (
-        <Suspense fallback={null}>
-          <SuggestionsPanel suggestions={toReview} onAdd={addSuggestion} />
-        </Suspense>
-      )}
+      {student && toReview.length > 0 && <SuggestionsPanel suggestions={toReview} onAdd={addSuggestion} />}
 
       <div className="student-form-actions">
         <Button onClick={() => void navigate('/students')} disabled={saving}>
