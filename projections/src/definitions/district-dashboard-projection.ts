@@ -73,12 +73,14 @@ async function applyAccommodationEvent(event: EnvelopeOf<AccommodationEvent>, co
  */
 export const districtDashboardProjection = defineProjection<HandledEvent>({
   name: 'district-dashboard',
-  version: 1,
+  // 2: graduates leave the figures.
+  version: 2,
   collections: [DASHBOARD_DISTRICTS, DASHBOARD_SCHOOLS, DASHBOARD_STUDENTS, DASHBOARD_ACCOMMODATIONS],
   handles: [
     'StudentAdded',
     'StudentAccommodationsChanged',
     'StudentSchoolChanged',
+    'StudentGraduated',
     'StudentDeleted',
     'PlanCreated',
     'PlanUpdated',

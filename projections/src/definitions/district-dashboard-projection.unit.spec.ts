@@ -65,6 +65,15 @@ describe('the district dashboard projection (issue 23)', () => {
     expect(tally(context, 'south')).toEqual(EMPTY);
   });
 
+  it('counts a graduate no more: the school’s figures are of the students it has now', async () => {
+    const context = await given(added('s1', 'north'), accommodations('s1', ['ext']), planCreated('p1', 's1', 'active', '2026-12-01'), added('s2', 'north'));
+    await run(context, student('s1', { type: 'StudentGraduated', data: { studentId: 's1', schoolYear: '2026-2027' } }));
+    expect(tally(context, 'north')).toEqual({ ...EMPTY, students: 1, withoutAccommodation: 1 });
+    // What is written on the graduate's record afterwards does not bring it back.
+    await run(context, accommodations('s1', ['ext', 'brk']), planUpdated('p1', 's1', { reviewDate: '2027-01-10' }));
+    expect(tally(context, 'north')).toEqual({ ...EMPTY, students: 1, withoutAccommodation: 1 });
+  });
+
   it('follows accommodations taken off, and library entries removed', async () => {
     const context = await given(added('s1', 'north'), accommodations('s1', ['ext', 'brk']));
     await run(context, accommodations('s1', [], ['brk']));

@@ -18,7 +18,10 @@ import {
 import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied, announce } from './caseload-changes.ts';
 
-export type DashboardStudentEvent = Extract<StudentEvent, { type: 'StudentAdded' | 'StudentAccommodationsChanged' | 'StudentSchoolChanged' | 'StudentDeleted' }>;
+export type DashboardStudentEvent = Extract<
+  StudentEvent,
+  { type: 'StudentAdded' | 'StudentAccommodationsChanged' | 'StudentSchoolChanged' | 'StudentGraduated' | 'StudentDeleted' }
+>;
 export type DashboardPlanEvent = Extract<PlanEvent, { type: 'PlanCreated' | 'PlanUpdated' | 'PlanReviewScheduled' | 'PlanFinalised' | 'PlanAmended' }>;
 
 /** The figures never read a student's details: the fold is given none, and keeps none. */
@@ -83,7 +86,8 @@ async function nextStudent(event: EnvelopeOf<DashboardStudentEvent>, existing: D
     const added = evolveStudent(initialStudentState(), event);
     return added.status === 'present' ? { id, schoolId: added.schoolId, accommodationIds: [], plans: {}, revision: event.revision } : null;
   }
-  if (!existing) return null;
+  // A graduate has left the school: the figures are of the students it has now (the record stays, for retention).
+  if (!existing || event.type === 'StudentGraduated') return null;
   const next = evolveStudent(studentState(existing), event);
   if (next.status !== 'present') return null;
   const accommodationIds = event.type === 'StudentAccommodationsChanged' ? await inLibrary(context, next.accommodationIds) : existing.accommodationIds;
