@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
-import { addPlan } from './caseload-fixtures.ts';
+import { addPlan, pickOption } from './caseload-fixtures.ts';
 import { checkedScreenshots } from './layout-checks.ts';
 
 // Issue 23: a district, its schools and staff, the coordinator's school page, the year-end rollover, a teacher leaving.
@@ -58,9 +58,18 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   await expect(cora.page.getByText('No students in this school yet.')).toBeVisible();
   const schools = (await (await tom.page.request.get('/api/schools')).json()) as { id: string; name: string }[];
   const northId = schools.find((school) => school.name === 'North Elementary')!.id;
-  const added = await tom.page.request.post('/api/students', { data: { firstName: 'Ava', lastInitial: 'S', grade: '3', status: 'active', accommodationIds: [], schoolId: northId } });
-  expect(added.status()).toBe(201);
-  const ava = (await added.json()) as { id: string };
+  // On Add New Student the School field offers Tom's one school, chosen already.
+  await tom.page.goto('/students/new');
+  await expect(tom.page.getByRole('combobox', { name: 'School' })).toBeVisible();
+  await expect(tom.page.locator('.ant-form-item').filter({ hasText: 'School' }).locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText('North Elementary');
+  await tom.page.getByLabel('First Name').fill('Ava');
+  await tom.page.getByLabel('Last Initial').fill('S');
+  await pickOption(tom.page.getByRole('combobox', { name: 'Grade' }), 'Grade 3');
+  const added = tom.page.waitForResponse((response) => response.url().endsWith('/api/students') && response.request().method() === 'POST');
+  await tom.page.getByRole('button', { name: 'Create Student' }).click();
+  expect((await added).status()).toBe(201);
+  const ava = (await (await added).json()) as { id: string; schoolId: string };
+  expect(ava.schoolId).toBe(northId);
   await addPlan(tom.page.request, ava.id, { startDate: '2026-09-01', reviewDate: '2027-05-15' });
   const avaRow = cora.page.getByRole('row').filter({ hasText: 'Ava S.' });
   await expect(avaRow).toContainText('Ava S.');
@@ -88,6 +97,15 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   await cora.page.getByRole('button', { name: 'Preview' }).click();
   await expect(cora.page.getByText('Nothing to change for 2027-2028.')).toBeVisible();
 
+  // On Ava's page Cora sees her school, and names herself the case manager.
+  await cora.page.goto(`/students/${ava.id}`);
+  const schoolCard = cora.page.getByTestId('student-school');
+  await expect(schoolCard).toContainText('North Elementary');
+  await expect(schoolCard).toContainText('Case managerNone');
+  await pickOption(schoolCard.getByRole('combobox', { name: 'Assign case manager' }), 'Cora Coordinator');
+  await expect(cora.page.getByText('Case manager assigned')).toBeVisible();
+  await expect(schoolCard).toContainText('Case managerCora Coordinator');
+
   // Dana removes Tom: the confirmation says his students stay; Ava is still North's, and Cora now owns her.
   await dana.page.reload();
   await dana.page.getByRole('tab', { name: 'School' }).click();
@@ -100,4 +118,15 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   const avaNow = (await (await cora.page.request.get(`/api/students/${ava.id}`)).json()) as { ownerId: string; schoolId: string };
   expect(avaNow).toMatchObject({ ownerId: cora.id, schoolId: northId });
   expect((await tom.page.request.get(`/api/students/${ava.id}`)).status()).toBe(404);
+
+  // Dana, who runs both schools, moves Ava to South Middle from her page: North's list lets her go, live.
+  await dana.page.goto(`/students/${ava.id}`);
+  await pickOption(dana.page.getByTestId('student-school').getByRole('combobox', { name: 'Move to school' }), 'South Middle');
+  await checkedScreenshots(dana.page, shots, 'student-school-card', { axeAtPhoneWidth: true });
+  await dana.page.getByTestId('student-school').getByRole('button', { name: 'Move' }).click();
+  await expect(dana.page.getByRole('tooltip')).toContainText('Move to South Middle?');
+  await dana.page.getByRole('tooltip').getByRole('button', { name: 'Move' }).click();
+  await expect(dana.page.getByText('Student moved')).toBeVisible();
+  await expect(dana.page.getByTestId('student-school')).toContainText('South Middle');
+  await expect(cora.page.getByRole('row').filter({ hasText: 'Ava S.' })).toHaveCount(0);
 });

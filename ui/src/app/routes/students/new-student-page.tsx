@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useAccommodationLibrary } from '../../../features/accommodations/api/get-accommodation-library.ts';
 import { StudentForm } from '../../../features/students/components/student-form.tsx';
+import { useMySchools } from '../../../features/schools/api/schools-api.ts';
 
 // Only an account at the free plan's limit sees this card (and its Result, about 10 KB gzipped): loaded then.
 const StudentLimitReached = lazy(() =>
@@ -15,8 +16,10 @@ const StudentLimitReached = lazy(() =>
 export default function NewStudentPage() {
   const { user, isLoading } = useCurrentUser();
   const library = useAccommodationLibrary();
+  // Staff of a school choose it for the new student; the form's first values wait for the list (an error: no school).
+  const schools = useMySchools();
 
-  if (isLoading || library.isPending) {
+  if (isLoading || library.isPending || schools.isPending) {
     return (
       <div data-testid="new-student-skeleton">
         <Skeleton active title paragraph={{ rows: 1 }} />
@@ -37,7 +40,7 @@ export default function NewStudentPage() {
   return (
     <div>
       <PageHeader title="Add New Student" description="Enter the student's details and choose their accommodations" />
-      <StudentForm library={library.data ?? []} />
+      <StudentForm library={library.data ?? []} schools={schools.data ?? []} />
     </div>
   );
 }

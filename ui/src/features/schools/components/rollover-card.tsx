@@ -32,7 +32,7 @@ export function RolloverCard({ schoolId, schoolName }: { schoolId: string; schoo
     );
 
   return (
-    <Card title={<h3 className="settings-card-title">Year-end rollover</h3>} size="small">
+    <Card title={<h3 className="settings-card-title">Year-end rollover</h3>} size="small" className="rollover-card">
       <p className="settings-row__text">Promotes every student one grade, graduates grade 12 (kept, inactive) and moves each plan’s annual review into the new school year.</p>
       <Form layout="vertical" onFinish={() => void run(true)}>
         <Form.Item label="School year" htmlFor={fieldId} validateStatus={yearError ? 'error' : undefined} help={yearError}>

@@ -1,4 +1,5 @@
-import { Descriptions, Select } from 'antd';
+import { useState } from 'react';
+import { Button, Descriptions, Popconfirm, Select } from 'antd';
 import { Card } from '../../../components/card.tsx';
 import { CardHeading } from '../../../components/card-heading.tsx';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
@@ -17,6 +18,8 @@ export function StudentSchoolCard({ student, manage }: StudentSchoolCardProps) {
   const staff = useSchoolStaff(student.schoolId).data ?? [];
   const assign = useAssignCaseManager();
   const transfer = useTransferStudent();
+  // The school chosen to move to: moved only once confirmed, as the school's staff then no longer see the student.
+  const [target, setTarget] = useState<string | null>(null);
   const school = schools.find((candidate) => candidate.id === student.schoolId);
   const active = staff.flatMap((member) => (member.status === 'active' && member.userId ? [{ value: member.userId, label: member.name ?? member.email ?? 'Staff member' }] : []));
   const caseManager = active.find((member) => member.value === student.caseManagerId)?.label ?? (student.caseManagerId ? 'A former staff member' : 'None');
@@ -40,17 +43,38 @@ export function StudentSchoolCard({ student, manage }: StudentSchoolCardProps) {
             }
           />
           {otherSchools.length > 0 && (
-            <Select
-              aria-label="Move to school"
-              placeholder="Move to school"
-              style={{ minWidth: 220, maxWidth: '100%' }}
-              value={null}
-              options={otherSchools.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
-              loading={transfer.isPending}
-              onChange={(schoolId: string) =>
-                transfer.mutate({ studentId: student.id, schoolId }, { onSuccess: () => toast({ title: 'Student moved', description: 'The whole history moves with them.' }), onError: failed('Student not moved') })
-              }
-            />
+            <>
+              <Select
+                aria-label="Move to school"
+                placeholder="Move to school"
+                style={{ minWidth: 220, maxWidth: '100%' }}
+                value={target}
+                options={otherSchools.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+                onChange={(schoolId: string) => setTarget(schoolId)}
+              />
+              <Popconfirm
+                title={`Move to ${otherSchools.find((candidate) => candidate.id === target)?.name ?? 'this school'}?`}
+                description={`The whole history moves with them; ${school?.name ?? 'this school'}'s staff no longer see them.`}
+                okText="Move"
+                onConfirm={() =>
+                  target &&
+                  transfer.mutate(
+                    { studentId: student.id, schoolId: target },
+                    {
+                      onSuccess: () => {
+                        setTarget(null);
+                        toast({ title: 'Student moved', description: 'The whole history moves with them.' });
+                      },
+                      onError: failed('Student not moved'),
+                    },
+                  )
+                }
+              >
+                <Button disabled={!target} loading={transfer.isPending}>
+                  Move
+                </Button>
+              </Popconfirm>
+            </>
           )}
         </div>
       )}

@@ -1,16 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
 import { Card } from '../../../components/card.tsx';
-import { Controller, useForm, useWatch, type FieldPath, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import {
-  GRADES,
-  studentFormSchema,
-  type Student,
-  type StudentForm as StudentFormInput,
-  type StudentInput,
-} from '@accommodate/shared-events/schemas/student';
+import type { Student, StudentInput } from '@accommodate/shared-events/schemas/student';
 import type { Accommodation } from '@accommodate/shared-events/schemas/accommodation';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -18,10 +11,11 @@ import { useCreateStudent } from '../api/create-student.ts';
 import { useUpdateStudent } from '../api/update-student.ts';
 import { useStudentSuggestions } from '../api/get-student-suggestions.ts';
 import { AccommodationPicker } from './accommodation-picker.tsx';
+import { StudentSchoolField } from './student-school-field.tsx';
+import { GRADE_OPTIONS, STATUS_OPTIONS, studentResolver, toValues, type SchoolChoice, type Values } from './student-form-values.ts';
 import { SuggestionsPanel } from './suggestions-panel.tsx';
 import { suggestionsToReview, withSuggestionAdded } from './suggestions-model.ts';
 import { RichTextEditor } from './rich-text-editor.tsx';
-import { notesAreEmpty, sanitizeNotesHtml } from './notes-html.ts';
 import { resolveStudentMerge, studentConflictBodySchema, type MergeChoices, type StudentConflictBody } from './student-merge.ts';
 import './student-form.css';
 
@@ -32,54 +26,20 @@ interface StudentFormProps {
   /** Absent when adding a new student. */
   student?: Student;
   library: Accommodation[];
+  /** The schools a new student may go into; none for a teacher of no school. */
+  schools?: readonly SchoolChoice[];
   /** A final plan refused the changed accommodations (409, issue 27): the page offers its amendment, then `resave`s. */
   offerAmendment?: (offer: { accommodationIds: string[]; resave: () => void }) => void;
 }
 
-type Values = StudentFormInput;
-
-const GRADE_OPTIONS = GRADES.map((grade) => ({ value: grade, label: grade === 'K' ? 'K (Kindergarten)' : `Grade ${grade}` }));
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'inactive', label: 'Inactive' },
-  { value: 'issue', label: 'Requires Attention' },
-];
-
-const toValues = (student?: Student): Values => ({
-  firstName: student?.firstName ?? '',
-  lastInitial: student?.lastInitial ?? '',
-  grade: student?.grade ?? '',
-  status: student?.status || 'active',
-  accommodationIds: student?.accommodationIds ?? [],
-  birthdate: student?.birthdate ?? '',
-  parentName: student?.parentName ?? '',
-  parentEmail: student?.parentEmail ?? '',
-  parentNotes: student?.parentNotes ?? '',
-  notes: student?.notes ?? '',
-});
-
-/** Optional fields left blank are null, not empty strings the schema's formats would reject. */
-const blankToNull = (values: Values): Values => ({
-  ...values,
-  birthdate: values.birthdate || null,
-  parentName: values.parentName?.trim() || null,
-  parentEmail: values.parentEmail?.trim() || null,
-  parentNotes: values.parentNotes?.trim() || null,
-  notes: notesAreEmpty(values.notes) ? null : sanitizeNotesHtml(values.notes ?? ''),
-});
-
-/** Validates exactly what will be sent, with the schema the API uses too. */
-const studentResolver: Resolver<Values, unknown, StudentInput> = (values, context, options) =>
-  zodResolver(studentFormSchema)(blankToNull(values), context, options);
-
 /** The one form behind Add New Student and Edit Student (spec: "Student form (shared)"). */
-export function StudentForm({ student, library, offerAmendment }: StudentFormProps) {
+export function StudentForm({ student, library, schools = [], offerAmendment }: StudentFormProps) {
   const navigate = useNavigate();
   const create = useCreateStudent();
   const update = useUpdateStudent();
   const saving = create.isPending || update.isPending;
   const { control, handleSubmit, formState, reset, setError, setValue } = useForm<Values, unknown, StudentInput>({
-    defaultValues: toValues(student),
+    defaultValues: toValues(student, schools),
     resolver: studentResolver,
   });
   // Suggestions only for a student already saved; one goes into the form on Add, and onto the record on save.
@@ -96,7 +56,7 @@ export function StudentForm({ student, library, offerAmendment }: StudentFormPro
   if (merge && !mergeLoaded) setMergeLoaded(true);
   const studentId = student?.id;
   useEffect(() => {
-    reset(toValues(student));
+    reset(toValues(student, schools));
     setBase(student);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reload only when another student is opened
   }, [studentId, reset]);
@@ -225,6 +185,7 @@ export function StudentForm({ student, library, offerAmendment }: StudentFormPro
               render={({ field }) => <Input id="student-birthdate" type="date" {...field} value={field.value ?? ''} />}
             />
           </Form.Item>
+          {!student && schools.length > 0 && <StudentSchoolField control={control} schools={schools} />}
         </div>
       </Card>
 
