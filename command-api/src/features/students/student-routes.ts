@@ -6,7 +6,7 @@ import { visibleUntil } from '@accommodate/shared-events/domain/access/student-a
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { planLocksAccommodations } from '@accommodate/shared-events/schemas/plan-version';
 import { specificsText } from '@accommodate/shared-events/schemas/plan-record';
-import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
+import { studentDecider, type StudentCommand, type StudentPlacement } from '@accommodate/shared-events/domain/student/decide-student';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
 import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
@@ -134,8 +134,8 @@ export function studentRoutes(context: AppContext): Router {
     if (schoolId !== null) await loadSchoolFor(context, userId, schoolId, 'add-students');
     const studentId = await newSubjectId(context.eventStore);
     const result = await creatingFor(userId, async () => {
-      const allowance = schoolId === null ? await allowanceOf(context.readStore, userId) : { isPremium: true, studentCount: 0 };
-      const command = { type: 'AddStudent' as const, studentId, ownerId: userId, details: detailsFrom(input), accommodationIds: input.accommodationIds, allowance, schoolId };
+      const placement: StudentPlacement = schoolId === null ? { allowance: await allowanceOf(context.readStore, userId) } : { schoolId };
+      const command: StudentCommand = { type: 'AddStudent', studentId, ownerId: userId, details: detailsFrom(input), accommodationIds: input.accommodationIds, ...placement };
       return handleCommand(context, studentDecider, streamName('student', studentId), command, { actor: { userId }, expectedRevision: -1 });
     });
     setEtag(res, result.revision);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
 import { signedInTeacher, testServerForFile, type TestClient } from '../../testing/test-server.ts';
 import { jane } from '../../testing/sharing-fixtures.ts';
 import { eventually } from '../../testing/eventually.ts';
@@ -67,6 +68,14 @@ describe('students in schools (issue 23)', () => {
       expect.objectContaining({ user: expect.objectContaining({ name: 'Cora Coordinator' }), role: 'coordinator' }),
       expect.objectContaining({ user: expect.objectContaining({ name: 'Dana District' }), role: 'district-admin' }),
     ]));
+  });
+
+  it("counts a school's students against no teacher's free plan: a teacher at the limit still adds into their school", async () => {
+    const { tom, northId } = await lakeside();
+    for (let i = 0; i < FREE_STUDENT_LIMIT; i++) await addStudent(tom, null, `Own${i}`);
+    expect((await tom.post('/api/students', jane)).status).toBe(403);
+    await addStudent(tom, northId, 'Ava');
+    expect((await tom.get('/api/auth/me')).body).toMatchObject({ studentCount: FREE_STUDENT_LIMIT });
   });
 
   it("lists the schools a person works at, or administers, with how they reach each", async () => {

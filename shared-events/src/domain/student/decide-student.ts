@@ -14,17 +14,14 @@ export interface StudentAllowance {
   studentCount: number;
 }
 
+/**
+ * Where a new student goes: into a school (issue 23), once the route found the user may add students there, with no
+ * limit; or into the teacher's own caseload, within their plan's allowance.
+ */
+export type StudentPlacement = { schoolId: string; allowance?: never } | { schoolId?: null; allowance: StudentAllowance };
+
 export type StudentCommand =
-  | {
-      type: 'AddStudent';
-      studentId: string;
-      ownerId: string;
-      details: StudentDetails;
-      accommodationIds: string[];
-      allowance: StudentAllowance;
-      /** The school it is written into (issue 23), once the route found the user may add students there. */
-      schoolId?: string | null;
-    }
+  | ({ type: 'AddStudent'; studentId: string; ownerId: string; details: StudentDetails; accommodationIds: string[] } & StudentPlacement)
   /** `accommodationsLocked`: a final plan is in force (issue 27), so the accommodations change only through an amendment. */
   | { type: 'UpdateStudent'; studentId: string; details: StudentDetails; accommodationIds: string[]; accommodationsLocked?: boolean }
   /** A plan version was made (issue 27): the student's accommodations become the version's; again, it changes nothing. */
@@ -80,10 +77,9 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
   switch (command.type) {
     case 'AddStudent': {
       if (state.status !== 'absent') throw new IllegalStateError('This student already exists');
-      const { allowance } = command;
       const schoolId = command.schoolId ?? null;
       // A district has no student limit: a school's students are not counted against the teacher's free plan.
-      if (schoolId === null && !allowance.isPremium && allowance.studentCount >= FREE_STUDENT_LIMIT) throw new ForbiddenError(FREE_LIMIT_REACHED);
+      if (command.schoolId == null && !command.allowance.isPremium && command.allowance.studentCount >= FREE_STUDENT_LIMIT) throw new ForbiddenError(FREE_LIMIT_REACHED);
       const events: StudentEvent[] = [
         {
           type: 'StudentAdded',

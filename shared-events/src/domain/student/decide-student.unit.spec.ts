@@ -163,10 +163,10 @@ describe('a school’s student (issue 23)', () => {
   const move = (schoolId: string, sameDistrict: boolean) => ({ type: 'MoveToSchool' as const, studentId: 's1', schoolId, userId: 'u1', sameDistrict });
   const assign = (caseManagerId: string | null, isStaff = true) => ({ type: 'AssignCaseManager' as const, studentId: 's1', caseManagerId, userId: 'u1', isStaff });
 
-  it('is added into its school past the free limit: a district has no student limit', () => {
+  it('is added into its school with no allowance asked: a district has no student limit', () => {
     spec
       .given([])
-      .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], allowance: free(FREE_STUDENT_LIMIT), schoolId: 'north' })
+      .when({ type: 'AddStudent', studentId: 's1', ownerId: 'u1', details, accommodationIds: [], schoolId: 'north' })
       .then([{ type: 'StudentAdded', data: { studentId: 's1', ownerId: 'u1', ...details, schoolId: 'north' } }]);
   });
 
