@@ -28,7 +28,10 @@ export async function implementationLogBenchmark(options: BenchOptions): Promise
     try {
       const path = `/api/students/${generated.studentId}/implementation-log`;
       const load = (url: string, seconds: number, connections = CONNECTIONS) => runLoad({ url: `${server.url}${url}`, connections, durationSec: seconds, headers: { Cookie: teacher.cookie } });
-      const check = await fetch(`${server.url}${path}`, { headers: { Cookie: teacher.cookie } });
+      const check = await fetch(`${server.url}${path}`, { headers: { Cookie: teacher.cookie } }).catch((error: unknown) => {
+        // What the server said before it stopped answering (a crash, memory) is the finding.
+        throw new Error(`the server did not answer: ${server.stderr()}`, { cause: error });
+      });
       const entries = ((await check.json()) as unknown[]).length;
       if (entries !== ENTRIES_PER_STUDENT) throw new Error(`the student's log holds ${entries} entries, not ${ENTRIES_PER_STUDENT}`);
       await load(path, 1);

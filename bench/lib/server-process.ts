@@ -14,6 +14,8 @@ export interface ServerProcess {
   readyMs: number;
   /** Resident set size now and at its peak, in MB (from /proc). */
   memory(): { rssMb: number; peakMb: number };
+  /** The last 4,000 characters it wrote to stderr: what it said before a crash. */
+  stderr(): string;
   stop(): Promise<void>;
   kill9(): Promise<void>;
 }
@@ -143,6 +145,7 @@ export async function spawnServer(options: {
     port,
     pid,
     readyMs,
+    stderr,
     memory() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? NaN);

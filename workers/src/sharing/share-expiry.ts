@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { WrongExpectedRevisionError, type EventStore } from '@accommodate/shared-events/event-store/event-store';
-import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
+import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
+import { sharingDecider, type ShareCommand } from '@accommodate/shared-events/domain/sharing/decide-share';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { isShareExpired, shareEndsAt } from '@accommodate/shared-events/schemas/share';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { decideAndAppend } from '../writes/decide-and-append.ts';
 
 export const SHARE_EXPIRY_JOB = 'share-expiry';
 
@@ -41,24 +41,9 @@ export async function sweepShareExpiries(deps: { readStore: ReadStore; jobs: Pic
   return scheduled;
 }
 
-/** Whether the share is still live with this expiry date, read from the student's own stream. */
-function stillExpiring(events: readonly { type: string; data: unknown }[], job: ShareExpiryJob): boolean {
-  let live = false;
-  for (const event of events) {
-    const data = event.data as { shareId?: string; expiresAt?: string | null };
-    if (event.type === 'StudentDeleted') live = false;
-    if (data.shareId !== job.shareId) continue;
-    if (event.type === 'StudentShared') live = data.expiresAt === job.expiresAt;
-    // A co-teacher who took the student over owns it now: their share ended with the transfer.
-    if (event.type === 'ShareRevoked' || event.type === 'ShareExpired' || event.type === 'StudentOwnershipTransferred') live = false;
-  }
-  return live;
-}
-
 /**
- * The job: appends ShareExpired once the date has passed. Access already ended by the
- * clock (the API checks expiresAt on every request); the event makes it show as expired
- * and makes the API drop the grantee's sockets from the student's room. Idempotent.
+ * The job: the share ends once its date has passed (ExpireShare, decided on the student's stream like any write).
+ * Idempotent: a share revoked, transferred, expired or granted again with another date finds nothing to do.
  * Returns whether it appended.
  */
 export async function expireShare(
@@ -66,28 +51,14 @@ export async function expireShare(
   data: unknown,
 ): Promise<boolean> {
   const job = shareExpiryJobSchema.parse(data);
-  const stream = streamName('student', job.studentId);
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const events = await deps.eventStore.readStream(stream);
-    if (!stillExpiring(events, job)) return false;
-    const now = deps.now();
-    if (!isShareExpired(job.expiresAt, now)) {
-      // Early (a long timer split, a clock ahead elsewhere): try again at the right time.
-      await scheduleShareExpiry(deps.jobs, job, now);
-      return false;
-    }
-    try {
-      await deps.eventStore.append(stream, [{ type: 'ShareExpired', data: { studentId: job.studentId, shareId: job.shareId } }], {
-        expectedRevision: events.at(-1)?.revision ?? 'no_stream',
-        actor: SYSTEM_ACTOR,
-        correlationId: randomUUID(),
-        causationId: null,
-      });
-      return true;
-    } catch (error) {
-      // Someone edited the student meanwhile: look again.
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-    }
+  const now = deps.now();
+  if (!isShareExpired(job.expiresAt, now)) {
+    // Early (a long timer split, a clock ahead elsewhere): try again at the right time.
+    await scheduleShareExpiry(deps.jobs, job, now);
+    return false;
   }
-  throw new Error('share expiry kept conflicting');
+  const { studentId, shareId, expiresAt } = job;
+  const command: ShareCommand = { type: 'ExpireShare', studentId, shareId, expiresAt };
+  // A student deleted meanwhile has no shares left to end.
+  return decideAndAppend(deps.eventStore, sharingDecider, streamName('student', studentId), (state) => (state.student === 'present' ? command : null), null);
 }

@@ -23,6 +23,12 @@ export type ShareCommand =
   | { type: 'ActivateShare'; studentId: string; shareId: string; granteeUserId: string }
   | { type: 'RevokeShare'; studentId: string; shareId: string }
   /**
+   * The workers' share-expiry job, once the share's expiry date has passed (it checks the clock, and comes back later
+   * if early): the share granted with that date ends. Access already ended by the clock, as every request checks the
+   * date; the event shows it as expired and drops the grantee's sockets from the student's room.
+   */
+  | { type: 'ExpireShare'; studentId: string; shareId: string; expiresAt: string }
+  /**
    * The owner deletes their account: the student passes to its longest-standing co-teacher, or, with none, is deleted
    * (and then erased) with the account, so that no student is left that nobody can manage.
    */
@@ -35,7 +41,6 @@ export type ShareCommand =
       /** Grantees whose accounts are already gone. */
       departedUserIds: string[];
     };
-// Expiry is appended by the workers' share-expiry job (workers/src/sharing/share-expiry.ts).
 
 function assertStudent(state: SharingState): void {
   if (state.student !== 'present') throw new NotFoundError('Student');
@@ -77,6 +82,12 @@ export function decideShare(command: ShareCommand, state: SharingState): Student
       // Already active, revoked or expired: verifying changes nothing. Nor does the owner verifying the address.
       if (!share || share.status !== 'pending' || command.granteeUserId === state.ownerId) return [];
       return [{ type: 'ShareActivated', data: { studentId, shareId: share.shareId, granteeUserId: command.granteeUserId } }];
+    }
+    case 'ExpireShare': {
+      const share = state.shares[command.shareId];
+      // Revoked, ended by a transfer, expired already, or granted again with another date (whose own job ends it): nothing.
+      if (share?.status === 'expired' || share?.expiresAt !== command.expiresAt) return [];
+      return [{ type: 'ShareExpired', data: { studentId, shareId: share.shareId } }];
     }
     case 'RevokeShare':
       if (!state.shares[command.shareId]) throw new NotFoundError('Share');

@@ -74,6 +74,30 @@ describe('pending shares and revocation', () => {
     spec.given([added, shared(), { type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }]).when(share()).then([shared({ shareId: 'sh-new' })]));
 });
 
+describe('a share reaching its expiry date (the workers’ job)', () => {
+  const expire = { type: 'ExpireShare' as const, studentId: 's1', shareId: 'sh1', expiresAt: '2030-01-31' };
+  const expired: StudentEvent = { type: 'ShareExpired', data: { studentId: 's1', shareId: 'sh1' } };
+
+  it('ends the share granted with that date, pending or active', () => {
+    spec.given([added, shared({ expiresAt: '2030-01-31' })]).when(expire).then([expired]);
+    spec.given([added, shared({ expiresAt: '2030-01-31', granteeUserId: null })]).when(expire).then([expired]);
+  });
+
+  it('finds nothing to do once it has ended, been revoked, passed to its grantee, or been granted again with another date', () => {
+    spec.given([added, shared({ expiresAt: '2030-01-31' }), expired]).when(expire).then([]);
+    spec.given([added, shared({ expiresAt: '2030-01-31' }), { type: 'ShareRevoked', data: { studentId: 's1', shareId: 'sh1' } }]).when(expire).then([]);
+    spec
+      .given([added, shared({ expiresAt: '2030-01-31' }), { type: 'StudentOwnershipTransferred', data: { studentId: 's1', shareId: 'sh1', fromUserId: 'owner', toUserId: 'bob' } }])
+      .when(expire)
+      .then([]);
+    spec.given([added, shared({ expiresAt: '2030-01-31' }), shared({ expiresAt: '2030-06-30' })]).when(expire).then([]);
+    spec.given([added, shared({ expiresAt: '2030-01-31' }), shared({ expiresAt: null })]).when(expire).then([]);
+  });
+
+  it('ends a share granted again with its date after it had expired', () =>
+    spec.given([added, shared({ expiresAt: '2030-01-31' }), expired, shared({ expiresAt: '2030-01-31', role: 'substitute' })]).when(expire).then([expired]));
+});
+
 describe('the owner deleting their account', () => {
   const handOver = (overrides: Record<string, unknown> = {}) => ({
     type: 'HandOverForAccountDeletion' as const,
