@@ -6,6 +6,7 @@ import { jane, teacher } from '../../testing/sharing-fixtures.ts';
 const server = testServerForFile();
 const today = () => new Date().toISOString().slice(0, 10);
 const extended = 'template-extended-time';
+const specifics = { accommodationId: extended, details: '1.5× on tests and quizzes', where: 'Resource room', frequency: 'Every test' };
 
 /** Olga owns Jane (extended time), shares her with an auditor, and teaches her in a class with Tom. */
 async function olgaAndJane() {
@@ -112,8 +113,10 @@ describe('implementation log API', () => {
     }
   });
 
-  it("lists a class's day for its teachers: each student, their accommodations and that day's entries", async () => {
+  it("lists a class's day for its teachers: each student, their accommodations with the plan's specifics, and that day's entries", async () => {
     const { olga, tom, abe, studentId, classId, log } = await olgaAndJane();
+    const planId = (await olga.post(`/api/students/${studentId}/plans`, { startDate: '2026-01-05', reviewDate: '2099-01-05' })).body.id as string;
+    expect((await olga.put(`/api/plans/${planId}/record`, { impairment: 'Dyslexia', consent: { date: '2026-01-05', method: 'in-writing' }, specifics: [specifics] })).status).toBe(200);
     await tom.post(log, { date: today(), accommodationId: extended, outcome: 'absent' });
     const day = await tom.get(`/api/classes/${classId}/implementation-log?date=${today()}`);
     expect(day.status).toBe(200);
@@ -123,13 +126,37 @@ describe('implementation log API', () => {
         {
           student: { id: studentId, name: 'Jane D.', grade: '4' },
           accommodations: [expect.objectContaining({ id: extended })],
+          specifics: [specifics],
           entries: [expect.objectContaining({ outcome: 'absent', loggedBy: tom.user.id })],
           canLog: true,
         },
       ],
     });
+    // The specifics are what a class teacher carries out; the impairment and consent are not theirs to read.
+    expect(JSON.stringify(day.body)).not.toContain('Dyslexia');
     expect((await olga.get(`/api/classes/${classId}/implementation-log`)).status).toBe(400);
     expect((await abe.get(`/api/classes/${classId}/implementation-log?date=${today()}`)).status).toBe(404);
+  });
+
+  it("lists the caller's own caseload for a day without a class: the students they log for, not those of a class or an auditor's", async () => {
+    const { olga, abe, tom, studentId, log } = await olgaAndJane();
+    const carl = await teacher(server, 'Carl Case');
+    const ownId = (await carl.post('/api/students', { ...jane, firstName: 'Kim' })).body.id as string;
+    expect((await olga.post(`/api/students/${studentId}/shares`, { email: carl.user.email, role: 'co-teacher' })).status).toBe(201);
+    await olga.post(log, { date: today(), accommodationId: extended, outcome: 'provided' });
+    const day = await carl.get(`/api/implementation-log/caseload?date=${today()}`);
+    expect(day.status).toBe(200);
+    expect(day.body.date).toBe(today());
+    expect(day.body.students.map((row: { student: { id: string } }) => row.student.id)).toEqual([studentId, ownId]);
+    expect(day.body.students[0]).toMatchObject({ canLog: true, specifics: [], entries: [expect.objectContaining({ outcome: 'provided', loggedBy: olga.user.id })] });
+    // Carl logs from it for a student he co-teaches, without any class.
+    expect((await carl.post(`/api/students/${ownId}/implementation-log`, { date: today(), accommodationId: extended, outcome: 'provided' })).status).toBe(201);
+    // Tom reaches Jane only through the class, the auditor only reads: neither has her on a caseload day.
+    expect((await tom.get(`/api/implementation-log/caseload?date=${today()}`)).body.students).toEqual([]);
+    expect((await abe.get(`/api/implementation-log/caseload?date=${today()}`)).body.students).toEqual([]);
+    expect((await carl.get('/api/implementation-log/caseload')).status).toBe(400);
+    const accessLog = (await olga.get(`/api/students/${studentId}/access-log`)).body as { user: { id: string }; what: string }[];
+    expect(accessLog).toEqual(expect.arrayContaining([expect.objectContaining({ user: expect.objectContaining({ id: carl.user.id }), what: 'Implementation log' })]));
   });
 
   it("gives the owner each student's share of school days logged since the plan started", async () => {
