@@ -1,9 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import { addDays, isSchoolDay, latestToday, schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
 import { testServerForFile } from '../../testing/test-server.ts';
-import { jane, teacher } from '../../testing/sharing-fixtures.ts';
+import { jane, openSocket, teacher, waitFor, type Teacher } from '../../testing/sharing-fixtures.ts';
 
 const server = testServerForFile();
+const sockets: Socket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+
+/** The `change` pokes a user's socket hears from now on. */
+async function pokesTo(client: Teacher): Promise<ChangeMessage[]> {
+  const socket = await openSocket(client);
+  sockets.push(socket);
+  const heard: ChangeMessage[] = [];
+  socket.on('change', (message: ChangeMessage) => void heard.push(message));
+  return heard;
+}
 const today = () => new Date().toISOString().slice(0, 10);
 const extended = 'template-extended-time';
 const specifics = { accommodationId: extended, details: '1.5× on tests and quizzes', where: 'Resource room', frequency: 'Every test' };
@@ -168,5 +183,31 @@ describe('implementation log API', () => {
     const schoolDays = schoolDaysBetween('2026-01-05', latestToday(new Date())).length;
     expect(coverage.body).toEqual([{ studentId, since: '2026-01-05', schoolDays, loggedDays: isSchoolDay(today()) ? 1 : 0 }]);
     expect((await tom.get('/api/implementation-log/coverage')).body).toEqual([]);
+  });
+
+  it('pokes everyone who sees the student once a day is logged, only once the log reads it, and no one else', async () => {
+    const { olga, abe, tom, studentId, log } = await olgaAndJane();
+    const stranger = await teacher(server, 'Sara Stranger');
+    const kimId = (await stranger.post('/api/students', { ...jane, firstName: 'Kim' })).body.id as string;
+    const [toAbe, toTom, toStranger] = [await pokesTo(abe), await pokesTo(tom), await pokesTo(stranger)];
+    const about = (heard: ChangeMessage[], id: string) => heard.filter((change) => change.entity === 'implementation-log' && change.id === id);
+
+    // Two entries for the day, the second replacing the first: one poke per student for the batch.
+    await olga.post(log, [
+      { date: today(), accommodationId: extended, outcome: 'provided' },
+      { date: today(), accommodationId: extended, outcome: 'refused', note: 'Wanted to finish with the class' },
+    ]);
+    await waitFor(() => about(toTom, studentId).length > 0 && about(toAbe, studentId).length > 0);
+    expect(about(toTom, studentId)[0]).toEqual({ entity: 'implementation-log', id: studentId, studentId, actorId: olga.user.id });
+    // What a poked browser refetches already holds the entry.
+    expect((await tom.get(`/api/classes/${(await tom.get('/api/classes')).body[0].id}/implementation-log?date=${today()}`)).body.students[0].entries).toEqual([
+      expect.objectContaining({ outcome: 'refused', loggedBy: olga.user.id }),
+    ]);
+    expect((await abe.get(log)).body).toEqual([expect.objectContaining({ outcome: 'refused' })]);
+
+    // The stranger hears of their own student's log, and (the socket's pokes arriving in order) never heard of Jane's.
+    await stranger.post(`/api/students/${kimId}/implementation-log`, { date: today(), accommodationId: extended, outcome: 'provided' });
+    await waitFor(() => about(toStranger, kimId).length > 0);
+    expect(about(toStranger, studentId)).toEqual([]);
   });
 });
