@@ -37,6 +37,7 @@ test.describe('the implementation log on a phone', () => {
     await expect(page).toHaveURL(/\/implementation\/log\?classId=/);
     const status = page.locator('.implog__status');
     await expect(status).toHaveText('Every entry is saved.');
+    await expect(page.locator('.implog__source')).toContainText('Period 3 Algebra I');
     // Under the accommodation's name, what the plan says of it for this student; never the impairment.
     await expect(page.getByText(SPECIFICS)).toBeVisible();
     await expect(page.getByRole('radiogroup', { name: `${first.name}: what happened` })).toHaveAccessibleDescription(SPECIFICS);
@@ -107,6 +108,7 @@ test('a teacher without classes logs a day for their own caseload, and a colleag
   expect(await seriousViolations(coTeacher.page)).toEqual([]);
   await coTeacher.page.getByRole('link', { name: 'My caseload' }).click();
   await expect(coTeacher.page).toHaveURL(/\/implementation\/log\?caseload=1/);
+  await expect(coTeacher.page.locator('.implog__source')).toContainText('My caseload');
   const blake = coTeacher.page.getByRole('region', { name: /Blake N\./ });
   await expect(blake.getByText(SPECIFICS)).toBeVisible();
   await blake.getByRole('button', { name: 'All provided' }).click();

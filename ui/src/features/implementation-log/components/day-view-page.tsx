@@ -47,6 +47,7 @@ export default function DayViewPage() {
   return (
     <div className="implog">
       <PageHeader title="Implementation Log" description="What each student's accommodations were today: mark all provided, then the exceptions." />
+      <DaySourceLine source={source} />
       <div className="implog__bar">
         <label className="implog__date">
           Date
@@ -74,6 +75,20 @@ export default function DayViewPage() {
       )}
     </div>
   );
+}
+
+/** Whose day this is (the class by name, or the caseload), and the way back to choose another. */
+function DaySourceLine({ source }: { source: Exclude<DaySource, null> }) {
+  return (
+    <p className="implog__source">
+      <strong>{source === 'caseload' ? 'My caseload' : <ClassName classId={source.classId} />}</strong> · <Link to="/implementation/log">Choose another class or your caseload</Link>
+    </p>
+  );
+}
+
+function ClassName({ classId }: { classId: string }) {
+  const classes = useMyClasses();
+  return <>{classes.data?.find((each) => each.id === classId)?.name ?? 'Class'}</>;
 }
 
 /** Whose day to log: the teacher's own caseload (no class needed), or one of their active classes. */
