@@ -8,7 +8,7 @@ import type { ChangePublisher } from './change-publisher.ts';
  * leaving out those its own audience already reached. For a projection that keeps no copy of who sees a student: the
  * caller runs it once the projection's batch has committed, so a viewer's refetch reads the change.
  */
-export async function publishToStudentViewers(readStore: ReadStore, publisher: ChangePublisher, changes: readonly Change[], failed: (error: unknown) => void): Promise<void> {
+export async function publishToStudentViewers(readStore: Pick<ReadStore, 'collection'>, publisher: ChangePublisher, changes: readonly Change[], failed: (error: unknown) => void): Promise<void> {
   const caseload = caseloadQueries(readStore);
   for (const change of changes) {
     if (change.viewersOf === undefined) continue;
