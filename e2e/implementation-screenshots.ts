@@ -2,15 +2,20 @@ import { test, type Page } from '@playwright/test';
 import { outDir, widths } from './look-book.ts';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan, addStudent, libraryIds } from './caseload-fixtures.ts';
+import { seriousViolations } from './axe-violations.ts';
 
 // A look-book, not a test (issue 27's implementation views): `SCREENSHOTS=1 npx playwright test e2e/implementation-screenshots.ts`
-// saves the caseload's day view with the plan's specifics and the History tab's plan record entry to .tmp/screens.
+// saves the caseload's day view with the plan's specifics and the History tab's plan record entry to .tmp/screens, each
+// checked with axe at each width.
 
 async function shootHere(page: Page, name: string) {
   for (const size of widths) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${outDir}/${name}-${size.name}.png`, fullPage: true });
+    // Each view as shot is axe-clean (WCAG 2.1 AA, serious and critical) at this width.
+    const violations = await seriousViolations(page);
+    if (violations.length > 0) throw new Error(`${name} at ${size.name}: ${violations.join('; ')}`);
   }
 }
 
