@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
 import { addStudent, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
+import { newAccount, signUp } from './account-fixtures.ts';
+import { seriousViolations } from './axe-violations.ts';
 
 test.beforeEach(async ({ page }) => {
   await signUpTeacher(page);
@@ -89,4 +91,31 @@ test('Plan page: a plan never changed says it has one version instead of compari
   await expect(versions.getByRole('combobox')).toHaveCount(0);
   await expect(versions.getByRole('row', { name: /Status/ })).toContainText('Under Review');
   await expect(versions.getByRole('row', { name: /Start date/ })).toContainText('Sep 1, 2026');
+});
+
+test('History: a saved plan record is an entry; a co-teacher reads only that it changed, with the specifics', async ({ page, browser }) => {
+  const extendedTime = (await libraryIds(page.request)).get('Extended Time')!;
+  const { id } = await addStudent(page.request, { firstName: 'Lena', lastInitial: 'B', grade: '3', accommodationIds: [extendedTime] });
+  const plan = (await (await page.request.post(`/api/students/${id}/plans`, { data: { startDate: '2026-09-01', reviewDate: '2027-06-01' } })).json()) as { id: string };
+  const colleague = await (await browser.newContext()).newPage();
+  const { email } = await signUp(colleague.request, newAccount('Cole Colleague', 'history'));
+  expect((await page.request.post(`/api/students/${id}/shares`, { data: { email, role: 'co-teacher' } })).status()).toBe(201);
+  const record = {
+    impairment: 'Dyslexia',
+    consent: { date: '2026-08-28', method: 'in-writing' },
+    specifics: [{ accommodationId: extendedTime, details: '1.5× on tests', where: 'Resource room', frequency: null }],
+  };
+  expect((await page.request.put(`/api/plans/${plan.id}/record`, { data: record })).status()).toBe(200);
+
+  await page.goto(`/students/${id}`);
+  await page.getByRole('tab', { name: 'History' }).click();
+  const entry = page.getByTestId('history-timeline').locator('.ant-timeline-item').filter({ hasText: 'Plan record updated' });
+  await expect(entry.locator('.history-change')).toHaveText(['Impairment: — → Dyslexia', 'Parent’s consent: — → Aug 28, 2026, in writing', 'Specifics: — → Extended Time: 1.5× on tests · Resource room']);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await colleague.goto(`/students/${id}`);
+  await colleague.getByRole('tab', { name: 'History' }).click();
+  const seen = colleague.getByTestId('history-timeline').locator('.ant-timeline-item').filter({ hasText: 'Plan record updated' });
+  await expect(seen.locator('.history-change')).toHaveText(['Specifics: — → Extended Time: 1.5× on tests · Resource room']);
+  await expect(colleague.getByTestId('history-timeline')).not.toContainText(/Dyslexia|consent/);
 });

@@ -1,4 +1,4 @@
-import { accommodationsMentioned, buildHistory, type HistoryEntry } from '@accommodate/shared-events/domain/student/student-history';
+import { accommodationsMentioned, buildHistory, historyFor, type HistoryEntry } from '@accommodate/shared-events/domain/student/student-history';
 import { isStudentEvent } from '@accommodate/shared-events/domain/student/student';
 import { accommodationReadAt } from '@accommodate/shared-events/domain/accommodation/library-as-of';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
@@ -6,8 +6,11 @@ import { organisationQueries } from '@accommodate/projections/queries/organisati
 import type { AppContext } from '../framework/command-context.ts';
 import { loadAccommodationStreams, loadStudentStreams } from './student-streams.ts';
 
-/** The student's whole history, newest first, with people's and accommodations' names resolved. */
-export async function studentHistory(context: Pick<AppContext, 'eventStore' | 'readStore'>, studentId: string): Promise<HistoryEntry[]> {
+/**
+ * The student's whole history, newest first, with people's and accommodations' names resolved; the plan record's
+ * impairment and consent only for a reader who may 'see-plan-record' (issue 27).
+ */
+export async function studentHistory(context: Pick<AppContext, 'eventStore' | 'readStore'>, studentId: string, seesPlanRecord: boolean): Promise<HistoryEntry[]> {
   const streams = await loadStudentStreams(context, studentId);
   const library = await loadAccommodationStreams(context, accommodationsMentioned(streams.student));
   const lookup = personLookup(context.readStore);
@@ -26,9 +29,10 @@ export async function studentHistory(context: Pick<AppContext, 'eventStore' | 'r
   const schools = new Map<string, string>();
   const organisations = organisationQueries(context.readStore);
   for (const id of schoolIds) schools.set(id, (await organisations.schoolById(id))?.name ?? 'A school no longer in the product');
-  return buildHistory(streams, {
+  const history = buildHistory(streams, {
     person: (id) => people.get(id) ?? 'Unknown user',
     school: (id) => schools.get(id) ?? 'Unknown school',
     accommodation: (id, at) => accommodationReadAt(id, library.get(id) ?? [], at).name,
   });
+  return historyFor(history, seesPlanRecord);
 }

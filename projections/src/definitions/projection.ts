@@ -9,6 +9,11 @@ export interface Change {
   message: ChangeMessage;
   /** User ids allowed to see the record; the message goes to their rooms only. */
   audience: readonly string[];
+  /**
+   * A student's id, for a projection that keeps no copy of who sees a student (the implementation log, issue 27): the
+   * message goes to that student's viewers as the caseload holds them once the batch has committed, on top of `audience`.
+   */
+  viewersOf?: string;
 }
 
 /** What a projection sees while applying events: its own pending writes included. */

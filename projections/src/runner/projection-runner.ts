@@ -5,6 +5,7 @@ import { sleep } from '@accommodate/shared-events/timing/sleep';
 import type { Change, Projection } from '../definitions/projection.ts';
 import type { ChangePublisher } from '../realtime/change-publisher.ts';
 import type { ReadStore } from '../store/read-store.ts';
+import { publishToStudentViewers } from '../realtime/student-viewers.ts';
 import { BuildNotFoundError } from '../store/build-not-found-error.ts';
 import { applyBatch, buildTarget, createFreshBuild, ProjectionApplyError, type BuildTarget } from './apply-batch.ts';
 import { liveBatches } from './live-batches.ts';
@@ -157,13 +158,20 @@ export async function startProjections(options: StartProjectionsOptions): Promis
   function committed(state: RunState, changes: readonly Change[]): void {
     state.failing = false;
     progressed();
+    const failed = (error: unknown) => logger.warn('Publishing a change failed', { projection: state.projection.name, error: errorName(error) });
+    const toViewers = new Map<string, Change>();
     for (const change of changes) {
+      // Once per student and record, however many of the batch's events named it.
+      if (change.viewersOf !== undefined) toViewers.set(`${change.viewersOf}|${change.message.entity}|${change.message.id}`, change);
+      if (change.viewersOf !== undefined && change.audience.length === 0) continue;
       try {
         options.publisher?.publish(change.message, change.audience);
       } catch (error) {
-        logger.warn('Publishing a change failed', { projection: state.projection.name, error: errorName(error) });
+        failed(error);
       }
     }
+    // A student's viewers are read now that the batch is in.
+    if (toViewers.size > 0 && options.publisher) void publishToStudentViewers(readStore, options.publisher, [...toViewers.values()], failed);
   }
 
   async function follow(state: RunState, target: BuildTarget): Promise<void> {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** A socket `change` poke: what changed, never the data itself. */
 export const changeMessageSchema = z.object({
-  entity: z.enum(['user', 'student', 'accommodation', 'plan', 'document', 'notification', 'share', 'class', 'district', 'school']),
+  // 'implementation-log': a student's log changed (issue 27); `id` is the student's.
+  entity: z.enum(['user', 'student', 'accommodation', 'plan', 'document', 'notification', 'share', 'class', 'district', 'school', 'implementation-log']),
   id: z.string(),
   studentId: z.string().optional(),
   revision: z.number().optional(),

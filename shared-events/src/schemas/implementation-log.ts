@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { studentAccommodationSchema, studentSchema } from './student.ts';
+import { planRecordViewSchema } from './plan-record.ts';
 
 /** What happened to one accommodation on one school day (issue 27), in the words of the spec. */
 export const IMPLEMENTATION_OUTCOMES = ['provided', 'not-provided', 'refused', 'not-needed', 'absent'] as const;
@@ -54,13 +55,18 @@ export type ImplementationBatchResult = z.infer<typeof implementationBatchResult
 export const implementationRangeQuerySchema = z.object({ from: isoDay.optional(), to: isoDay.optional() });
 export const implementationDayQuerySchema = z.object({ date: isoDay });
 
-/** GET /api/classes/:id/implementation-log?date=: the day view of a class. */
+/**
+ * GET /api/classes/:id/implementation-log?date= and GET /api/implementation-log/caseload?date=: the day view of a class,
+ * or of the caller's own caseload.
+ */
 export const classImplementationDaySchema = z.object({
   date: z.string(),
   students: z.array(
     z.object({
       student: studentSchema.pick({ id: true, name: true, grade: true }),
       accommodations: z.array(studentAccommodationSchema),
+      /** The current plan's specifics per accommodation (the plan record's open part: never the impairment or consent). */
+      specifics: planRecordViewSchema.shape.specifics,
       entries: z.array(implementationEntrySchema),
       /** Whether the caller may log for this student (an auditor reads only). */
       canLog: z.boolean(),

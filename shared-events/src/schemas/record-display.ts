@@ -1,5 +1,6 @@
 import { planStatusLabel } from './plan.ts';
 import { SHARE_ROLE_LABELS, type ShareRole } from './share.ts';
+import { RECORD_FIELD_LABELS } from './plan-record.ts';
 import { gradeLabel, studentStatusLabel } from './student.ts';
 
 /**
@@ -28,6 +29,8 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Role',
   expiresAt: 'Share expires',
   owner: 'Owner',
+  // The plan record (issue 27): its values come as text already ('Aug 28, 2025, in writing').
+  ...RECORD_FIELD_LABELS,
 };
 
 /** The label of a changed field; a document's one field is its name. */

@@ -67,6 +67,15 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       // Issue 23: my schools and districts, each district's schools and its dashboard (whose figures its schools'
       // students move) are under their keys.
       return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }];
+    case 'implementation-log':
+      // Issue 27: the student's log (its Implementation tab), every day view that may list them (a class's, the
+      // caseload's) and the coverage. The feature keeps these keys; they start with the paths they GET.
+      return [
+        { queryKey: [...queryKeys.student(change.id), 'implementation-log'] },
+        { queryKey: queryKeys.classes() },
+        { queryKey: ['/api/implementation-log/caseload'] },
+        { queryKey: ['/api/implementation-log/coverage'] },
+      ];
     case 'school':
       // And each school's staff; a staff change may give or take a school's students.
       return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.schoolStudentsAll() }];

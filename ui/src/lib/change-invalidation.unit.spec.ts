@@ -123,4 +123,20 @@ describe('socket change pokes', () => {
     expect(staleOf({ entity: 'student', id: 's9', actorId: 'u1' })).toEqual([true, false]);
     expect(staleOf({ entity: 'school', id: 'sc1', actorId: 'u1' })).toEqual([true, true]);
   });
+
+  it('an implementation log change refreshes that student’s log and every day view that may list them, not the student or other logs (issue 27)', () => {
+    const client = createQueryClient();
+    const keys = [
+      ['/api/students', 's1', 'implementation-log'],
+      ['/api/classes', 'c1', 'implementation-log', '2026-11-25'],
+      ['/api/implementation-log/caseload', '2026-11-25'],
+      ['/api/implementation-log/coverage'],
+      ['/api/students', 's2', 'implementation-log'],
+      queryKeys.student('s1'),
+      queryKeys.students(),
+    ];
+    for (const key of keys) client.setQueryData(key, { cached: true });
+    applyChange(client, { entity: 'implementation-log', id: 's1', studentId: 's1', actorId: 'u1' });
+    expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, true, true, false, false, false]);
+  });
 });

@@ -64,6 +64,10 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
       'Sep 2, 2026, by phone',
       // The history names the accommodation as it read when it was assigned, not as renamed since.
       'Movement breaks every 20 minutes',
+      // The record's changes are among the range's changes: its saving, and the amendment that changed its consent.
+      'Plan record updated',
+      'Plan amended',
+      'Parent’s consent: Aug 30, 2026, in person → Sep 2, 2026, by phone',
       'Plan versions and acknowledgements',
       'version 2',
       'Breaks dropped after the team meeting',

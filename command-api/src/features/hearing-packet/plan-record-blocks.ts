@@ -1,5 +1,5 @@
-import { RECORD_FIELD_LABELS, recordChangesFor, type PlanRecord, type RecordChange } from '@accommodate/shared-events/schemas/plan-record';
-import { consentText, participantsText } from '@accommodate/shared-events/domain/plan/plan-record';
+import { planRecordFor, RECORD_FIELD_LABELS, recordChangesFor, type PlanRecord, type RecordChange } from '@accommodate/shared-events/schemas/plan-record';
+import { planRecordFields } from '@accommodate/shared-events/domain/plan/plan-record';
 import type { PacketBlock } from './packet-layout.ts';
 
 /** An accommodation's name by its id, as the packet names it where specifics are given. */
@@ -11,16 +11,8 @@ export type NameOf = (accommodationId: string) => string;
  */
 export function planRecordBlocks(record: PlanRecord | null, nameOf: NameOf, seesRestricted: boolean): PacketBlock[] {
   if (record === null) return [{ kind: 'text', text: 'No plan record (impairment, team, consent, specifics) was made.' }];
-  const restricted: PacketBlock[] = seesRestricted
-    ? [
-        { kind: 'field', label: RECORD_FIELD_LABELS.impairment, value: record.impairment ?? '—' },
-        { kind: 'field', label: RECORD_FIELD_LABELS.lifeActivities, value: record.lifeActivities.join(', ') || '—' },
-        { kind: 'field', label: RECORD_FIELD_LABELS.consent, value: consentText(record.consent) ?? 'Not recorded' },
-      ]
-    : [];
   return [
-    ...restricted,
-    { kind: 'field', label: RECORD_FIELD_LABELS.participants, value: participantsText(record.participants) ?? '—' },
+    ...planRecordFields(planRecordFor(record, seesRestricted)).map(({ label, value }): PacketBlock => ({ kind: 'field', label, value })),
     {
       kind: 'table',
       columns: [{ title: 'Accommodation', width: 2.5 }, { title: 'Specifics for this student', width: 4 }, { title: 'Where', width: 2 }, { title: 'How often', width: 2 }],

@@ -63,7 +63,7 @@ const changesOf = (entry: HistoryEntry): string =>
 
 /** Every change to the record, its plans and documents in the range, oldest first: the order a hearing reads them. */
 async function changesInRange(source: PacketSource): Promise<PacketBlock[]> {
-  const history = (await studentHistory(source.context, source.student.id)).filter((entry) => inRange(source.range, entry.at)).reverse();
+  const history = (await studentHistory(source.context, source.student.id, source.seesPlanRecord)).filter((entry) => inRange(source.range, entry.at)).reverse();
   return [
     { kind: 'heading', text: 'Changes during the range' },
     {

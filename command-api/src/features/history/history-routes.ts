@@ -4,6 +4,7 @@ import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { studentAsOf, studentWithAccommodationsAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
 import { planAsOf, planRevisions } from '@accommodate/shared-events/domain/plan/plan-revisions';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import { mayAccess } from '@accommodate/shared-events/domain/access/student-access';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
@@ -24,7 +25,7 @@ export function historyRoutes(context: AppContext, recordAccess: RecordAccess): 
   router.get('/api/students/:id/history', async (req, res) => {
     const userId = requireUser(req);
     const student = await loadStudentFor(context, userId, idParam(req), 'see-history');
-    const history = await studentHistory(context, student.id);
+    const history = await studentHistory(context, student.id, mayAccess(student, userId, 'see-plan-record', context.now()));
     // The history carries every past value of the record's fields: reading it is a view (34 CFR 99.32).
     await recordAccess(req, { studentId: student.id, userId, action: 'view', what: 'Student record history' });
     res.json(history);

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { implementationDayQuerySchema, type ClassImplementationDay, type ImplementationCoverage } from '@accommodate/shared-events/schemas/implementation-log';
-import { mayAccess, roleOn } from '@accommodate/shared-events/domain/access/student-access';
+import { implementationDayQuerySchema, type ImplementationCoverage } from '@accommodate/shared-events/schemas/implementation-log';
+import { onOwnCaseload } from '@accommodate/shared-events/domain/implementation-log/own-caseload';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { latestToday, schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
@@ -9,9 +9,10 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { classStudentsVisibleTo } from '../../shared/class-access.ts';
-import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
+import type { RecordAccess } from '../../shared/record-access.ts';
+import { implementationDay } from './implementation-day.ts';
 
-/** The implementation log across students: a class's day (the day view) and the caseload's coverage. */
+/** The implementation log across students: a class's or the caseload's day (the day view) and the caseload's coverage. */
 export function classImplementationRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const log = implementationLogQueries(context.readStore);
@@ -23,18 +24,17 @@ export function classImplementationRoutes(context: AppContext, recordAccess: Rec
     const now = context.now();
     const students = await classStudentsVisibleTo(context, userId, idParam(req), now);
     const { date } = implementationDayQuerySchema.parse(req.query);
-    const day: ClassImplementationDay = { date, students: [] };
-    // In the roster's order: by name, then id.
-    students.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-    for (const student of students) {
-      const { id, name, grade } = student;
-      const entries = await log.entriesOf(id, { from: date, to: date });
-      day.students.push({ student: { id, name, grade }, accommodations: student.accommodations, entries, canLog: mayAccess(student, userId, 'log-implementation', now) });
-      await recordAccess(req, { studentId: id, userId, action: 'view', what: throughClassIf(roleOn(student, userId, now)?.role, 'Implementation log') });
-    }
-    res.json(day);
+    res.json(await implementationDay(context, recordAccess, req, userId, students, date, now));
   });
-
+  // The same day for the caller's own caseload, for a teacher without classes or a case manager: the students they
+  // may log for, reached other than through a class.
+  router.get('/api/implementation-log/caseload', async (req, res) => {
+    const userId = requireUser(req);
+    const now = context.now();
+    const { date } = implementationDayQuerySchema.parse(req.query);
+    const students = (await caseload.studentsVisibleTo(userId, now)).filter((student) => onOwnCaseload(student, userId, now));
+    res.json(await implementationDay(context, recordAccess, req, userId, students, date, now));
+  });
   // For the caseload's owner: per student of theirs, the school days since the current plan started, and how many
   // of them have any entry. Counts only, nothing of the record's content.
   router.get('/api/implementation-log/coverage', async (req, res) => {

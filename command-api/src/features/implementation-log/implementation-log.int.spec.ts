@@ -1,11 +1,27 @@
-import { describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
 import { addDays, isSchoolDay, latestToday, schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
 import { testServerForFile } from '../../testing/test-server.ts';
-import { jane, teacher } from '../../testing/sharing-fixtures.ts';
+import { jane, openSocket, teacher, waitFor, type Teacher } from '../../testing/sharing-fixtures.ts';
 
 const server = testServerForFile();
+const sockets: Socket[] = [];
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+
+/** The `change` pokes a user's socket hears from now on. */
+async function pokesTo(client: Teacher): Promise<ChangeMessage[]> {
+  const socket = await openSocket(client);
+  sockets.push(socket);
+  const heard: ChangeMessage[] = [];
+  socket.on('change', (message: ChangeMessage) => void heard.push(message));
+  return heard;
+}
 const today = () => new Date().toISOString().slice(0, 10);
 const extended = 'template-extended-time';
+const specifics = { accommodationId: extended, details: '1.5× on tests and quizzes', where: 'Resource room', frequency: 'Every test' };
 
 /** Olga owns Jane (extended time), shares her with an auditor, and teaches her in a class with Tom. */
 async function olgaAndJane() {
@@ -112,8 +128,10 @@ describe('implementation log API', () => {
     }
   });
 
-  it("lists a class's day for its teachers: each student, their accommodations and that day's entries", async () => {
+  it("lists a class's day for its teachers: each student, their accommodations with the plan's specifics, and that day's entries", async () => {
     const { olga, tom, abe, studentId, classId, log } = await olgaAndJane();
+    const planId = (await olga.post(`/api/students/${studentId}/plans`, { startDate: '2026-01-05', reviewDate: '2099-01-05' })).body.id as string;
+    expect((await olga.put(`/api/plans/${planId}/record`, { impairment: 'Dyslexia', consent: { date: '2026-01-05', method: 'in-writing' }, specifics: [specifics] })).status).toBe(200);
     await tom.post(log, { date: today(), accommodationId: extended, outcome: 'absent' });
     const day = await tom.get(`/api/classes/${classId}/implementation-log?date=${today()}`);
     expect(day.status).toBe(200);
@@ -123,13 +141,37 @@ describe('implementation log API', () => {
         {
           student: { id: studentId, name: 'Jane D.', grade: '4' },
           accommodations: [expect.objectContaining({ id: extended })],
+          specifics: [specifics],
           entries: [expect.objectContaining({ outcome: 'absent', loggedBy: tom.user.id })],
           canLog: true,
         },
       ],
     });
+    // The specifics are what a class teacher carries out; the impairment and consent are not theirs to read.
+    expect(JSON.stringify(day.body)).not.toContain('Dyslexia');
     expect((await olga.get(`/api/classes/${classId}/implementation-log`)).status).toBe(400);
     expect((await abe.get(`/api/classes/${classId}/implementation-log?date=${today()}`)).status).toBe(404);
+  });
+
+  it("lists the caller's own caseload for a day without a class: the students they log for, not those of a class or an auditor's", async () => {
+    const { olga, abe, tom, studentId, log } = await olgaAndJane();
+    const carl = await teacher(server, 'Carl Case');
+    const ownId = (await carl.post('/api/students', { ...jane, firstName: 'Kim' })).body.id as string;
+    expect((await olga.post(`/api/students/${studentId}/shares`, { email: carl.user.email, role: 'co-teacher' })).status).toBe(201);
+    await olga.post(log, { date: today(), accommodationId: extended, outcome: 'provided' });
+    const day = await carl.get(`/api/implementation-log/caseload?date=${today()}`);
+    expect(day.status).toBe(200);
+    expect(day.body.date).toBe(today());
+    expect(day.body.students.map((row: { student: { id: string } }) => row.student.id)).toEqual([studentId, ownId]);
+    expect(day.body.students[0]).toMatchObject({ canLog: true, specifics: [], entries: [expect.objectContaining({ outcome: 'provided', loggedBy: olga.user.id })] });
+    // Carl logs from it for a student he co-teaches, without any class.
+    expect((await carl.post(`/api/students/${ownId}/implementation-log`, { date: today(), accommodationId: extended, outcome: 'provided' })).status).toBe(201);
+    // Tom reaches Jane only through the class, the auditor only reads: neither has her on a caseload day.
+    expect((await tom.get(`/api/implementation-log/caseload?date=${today()}`)).body.students).toEqual([]);
+    expect((await abe.get(`/api/implementation-log/caseload?date=${today()}`)).body.students).toEqual([]);
+    expect((await carl.get('/api/implementation-log/caseload')).status).toBe(400);
+    const accessLog = (await olga.get(`/api/students/${studentId}/access-log`)).body as { user: { id: string }; what: string }[];
+    expect(accessLog).toEqual(expect.arrayContaining([expect.objectContaining({ user: expect.objectContaining({ id: carl.user.id }), what: 'Implementation log' })]));
   });
 
   it("gives the owner each student's share of school days logged since the plan started", async () => {
@@ -141,5 +183,31 @@ describe('implementation log API', () => {
     const schoolDays = schoolDaysBetween('2026-01-05', latestToday(new Date())).length;
     expect(coverage.body).toEqual([{ studentId, since: '2026-01-05', schoolDays, loggedDays: isSchoolDay(today()) ? 1 : 0 }]);
     expect((await tom.get('/api/implementation-log/coverage')).body).toEqual([]);
+  });
+
+  it('pokes everyone who sees the student once a day is logged, only once the log reads it, and no one else', async () => {
+    const { olga, abe, tom, studentId, log } = await olgaAndJane();
+    const stranger = await teacher(server, 'Sara Stranger');
+    const kimId = (await stranger.post('/api/students', { ...jane, firstName: 'Kim' })).body.id as string;
+    const [toAbe, toTom, toStranger] = [await pokesTo(abe), await pokesTo(tom), await pokesTo(stranger)];
+    const about = (heard: ChangeMessage[], id: string) => heard.filter((change) => change.entity === 'implementation-log' && change.id === id);
+
+    // Two entries for the day, the second replacing the first: one poke per student for the batch.
+    await olga.post(log, [
+      { date: today(), accommodationId: extended, outcome: 'provided' },
+      { date: today(), accommodationId: extended, outcome: 'refused', note: 'Wanted to finish with the class' },
+    ]);
+    await waitFor(() => about(toTom, studentId).length > 0 && about(toAbe, studentId).length > 0);
+    expect(about(toTom, studentId)[0]).toEqual({ entity: 'implementation-log', id: studentId, studentId, actorId: olga.user.id });
+    // What a poked browser refetches already holds the entry.
+    expect((await tom.get(`/api/classes/${(await tom.get('/api/classes')).body[0].id}/implementation-log?date=${today()}`)).body.students[0].entries).toEqual([
+      expect.objectContaining({ outcome: 'refused', loggedBy: olga.user.id }),
+    ]);
+    expect((await abe.get(log)).body).toEqual([expect.objectContaining({ outcome: 'refused' })]);
+
+    // The stranger hears of their own student's log, and (the socket's pokes arriving in order) never heard of Jane's.
+    await stranger.post(`/api/students/${kimId}/implementation-log`, { date: today(), accommodationId: extended, outcome: 'provided' });
+    await waitFor(() => about(toStranger, kimId).length > 0);
+    expect(about(toStranger, studentId)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testServerForFile } from '../../testing/test-server.ts';
-import { jane, teacher } from '../../testing/sharing-fixtures.ts';
+import { jane, teacher, type Teacher } from '../../testing/sharing-fixtures.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
 
 const server = testServerForFile();
 
@@ -12,6 +13,13 @@ const meeting = {
   specifics: [{ accommodationId: 'template-extended-time', details: 'Extended time: 1.5× on tests and quizzes', where: 'Resource room', frequency: 'Every test' }],
 };
 const teamAndSpecifics = { participants: meeting.participants, specifics: meeting.specifics };
+
+/** The records PDF's words, as downloaded (the test client reads bodies as text, which a PDF is not). */
+async function recordsPdfOf(client: Teacher, studentId: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/students/${studentId}/records.pdf`, { headers: { Cookie: client.cookie ?? '' } });
+  expect(response.status).toBe(200);
+  return (await pdfText(new Uint8Array(await response.arrayBuffer()))).replace(/\s+/g, ' ');
+}
 
 async function planWithTeam() {
   const owner = await teacher(server, 'Olive Owner');
@@ -95,5 +103,38 @@ describe('the plan record (issue 27)', () => {
     // What the plan said on a day: the version in force then, its record with it.
     expect((await substitute.get(`/api/plans/${planId}?asOf=2099-01-02`)).body.record).toEqual({ participants: changed.participants, specifics: changed.specifics });
     expect((await owner.get(`/api/plans/${planId}?asOf=${new Date().toISOString().slice(0, 10)}`)).body.record).toEqual(meeting);
+  });
+
+  it('is in the History tab and the records export: whole for the owner, and for a co-teacher only that the record changed, with the team and specifics', async () => {
+    const { owner, studentId, planId, share } = await planWithTeam();
+    const coTeacher = await share('Cole Co', 'co-teacher');
+    expect((await owner.put(`/api/plans/${planId}/record`, meeting)).status).toBe(200);
+
+    const [ownersEntry] = (await owner.get(`/api/students/${studentId}/history`)).body;
+    expect(ownersEntry).toMatchObject({ kind: 'Plan record updated', entity: 'plan', entityId: planId, actor: { id: owner.user.id } });
+    expect(ownersEntry.changes).toEqual([
+      { field: 'impairment', before: null, after: 'ADHD, combined presentation' },
+      { field: 'lifeActivities', before: null, after: 'Concentrating, Learning, Sitting through long lessons' },
+      { field: 'participants', before: null, after: 'Dana Doe (Parent), Mr. Lee (504 Coordinator)' },
+      { field: 'consent', before: null, after: 'Aug 28, 2025, in writing' },
+      { field: 'specifics', before: null, after: 'Extended Time: Extended time: 1.5× on tests and quizzes · Resource room · Every test' },
+    ]);
+    const coTeachersHistory = (await coTeacher.get(`/api/students/${studentId}/history`)).body;
+    expect(coTeachersHistory[0]).toMatchObject({ kind: 'Plan record updated', changes: [{ field: 'participants' }, { field: 'specifics' }] });
+    expect(JSON.stringify(coTeachersHistory)).not.toMatch(/ADHD|Concentrating|in writing/);
+
+    expect((await owner.get(`/api/students/${studentId}/records.json`)).body.plans[0].record).toEqual(meeting);
+    const coTeachersExport = (await coTeacher.get(`/api/students/${studentId}/records.json`)).body;
+    expect(coTeachersExport.plans[0].record).toEqual(teamAndSpecifics);
+    expect(JSON.stringify(coTeachersExport)).not.toMatch(/ADHD|Concentrating|in writing/);
+
+    const ownersPdf = await recordsPdfOf(owner, studentId);
+    for (const line of ['Impairment: ADHD, combined presentation', 'Parent’s consent: Aug 28, 2025, in writing', 'Specifics (Extended Time): Extended time: 1.5× on tests and quizzes', 'Plan record updated by Olive Owner']) {
+      expect(ownersPdf).toContain(line);
+    }
+    const coTeachersPdf = await recordsPdfOf(coTeacher, studentId);
+    expect(coTeachersPdf).toContain('Who took part: Dana Doe (Parent), Mr. Lee (504 Coordinator)');
+    expect(coTeachersPdf).toContain('Plan record updated by Olive Owner');
+    expect(coTeachersPdf).not.toMatch(/ADHD|Concentrating|in writing/);
   });
 });

@@ -1,6 +1,8 @@
 import { categoryLabel } from '@accommodate/shared-events/config/accommodation-categories';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
 import { fieldLabel, fieldValue, type RecordEntity } from '@accommodate/shared-events/schemas/record-display';
+import { RECORD_FIELD_LABELS, specificsText } from '@accommodate/shared-events/schemas/plan-record';
+import { planRecordFields } from '@accommodate/shared-events/domain/plan/plan-record';
 import { formatMoment, openRecordPdf } from '../../shared/pdf-document.ts';
 import type { StudentRecordExport } from './student-record.ts';
 
@@ -19,6 +21,7 @@ export function renderStudentRecordPdf(record: StudentRecordExport, timeZone = '
   const line = (label: string, value: string) => doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(value);
   const field = (entity: RecordEntity, name: string, value: unknown) => line(fieldLabel(entity, name), fieldValue(entity, name, value));
   const moment = (iso: string) => formatMoment(iso, timeZone);
+  const nameOf = (accommodationId: string) => record.accommodations.find((accommodation) => accommodation.id === accommodationId)?.name ?? 'An accommodation the student no longer has';
 
   const { profile } = record;
   doc.font(bold).fontSize(18).text(`Student record: ${profile.firstName} ${profile.lastInitial}.`);
@@ -43,6 +46,11 @@ export function renderStudentRecordPdf(record: StudentRecordExport, timeZone = '
     doc.font(bold).text(`${fieldValue('plan', 'status', plan.status)} plan`).font(regular);
     for (const name of ['startDate', 'reviewDate', 'meetingDate', 'caseManager'] as const) field('plan', name, plan[name]);
     line('Last updated', moment(plan.lastUpdated));
+    // What the plan's meeting decided (issue 27), as the exporter may read it.
+    if (plan.record) {
+      for (const { label, value } of planRecordFields(plan.record)) line(label, value);
+      for (const specifics of plan.record.specifics) line(`${RECORD_FIELD_LABELS.specifics} (${nameOf(specifics.accommodationId)})`, specificsText(specifics));
+    }
     doc.moveDown(0.3);
   }
 

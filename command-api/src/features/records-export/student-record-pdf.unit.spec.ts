@@ -24,10 +24,35 @@ const record: StudentRecordExport = {
     updatedAt: '2026-11-20T15:30:00.000Z',
   },
   accommodations: [{ id: 'a1', name: 'Extended Time', category: 'academic', description: null, status: 'active' }],
-  plans: [{ id: 'p1', startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'under-review', meetingDate: null, caseManager: 'Ms. Rivera', lastUpdated: '2026-11-20T15:30:00.000Z' }],
+  plans: [
+    {
+      id: 'p1',
+      startDate: '2026-09-01',
+      reviewDate: '2027-06-01',
+      status: 'under-review',
+      meetingDate: null,
+      caseManager: 'Ms. Rivera',
+      lastUpdated: '2026-11-20T15:30:00.000Z',
+      record: {
+        impairment: 'Dyslexia',
+        lifeActivities: ['Reading', 'Learning'],
+        consent: { date: '2026-08-28', method: 'in-writing' },
+        participants: [{ name: 'Pat Parent', role: 'Parent' }],
+        specifics: [{ accommodationId: 'a1', details: '1.5× on tests', where: 'Resource room', frequency: null }],
+      },
+    },
+  ],
   notes: 'Sits near the door',
   documents: [{ id: 'd1', name: 'evaluation.pdf', type: 'PDF', mimeType: 'application/pdf', size: 24_576, uploadedAt: '2026-10-02T14:00:00.000Z' }],
   history: [
+    {
+      at: '2026-11-21T10:00:00.000Z',
+      actor: { id: 'u1', name: 'Olive Owner' },
+      kind: 'Plan record updated',
+      entity: 'plan',
+      entityId: 'p1',
+      changes: [{ field: 'specifics', before: null, after: 'Extended Time: 1.5× on tests · Resource room' }],
+    },
     {
       at: '2026-11-20T15:30:00.000Z',
       actor: { id: 'u1', name: 'Olive Owner' },
@@ -66,12 +91,29 @@ describe('records export PDF, for a parent', () => {
       'Status: Active → Requires Attention',
       'Role: — → Substitute',
       'Share expires: — → Dec 18, 2026',
+      // The plan record (issue 27), as the exporter may read it, and its change in the history.
+      'Impairment: Dyslexia',
+      'Major life activities limited: Reading, Learning',
+      'Parent’s consent: Aug 28, 2026, in writing',
+      'Who took part: Pat Parent (Parent)',
+      'Specifics (Extended Time): 1.5× on tests · Resource room',
+      'Plan record updated by Olive Owner',
+      'Specifics: — → Extended Time: 1.5× on tests · Resource room',
     ]) {
       expect(text).toContain(line);
     }
     // Never a field name, a stored code or an ISO date.
     expect(text).not.toMatch(/firstName|expiresAt|reviewDate|under-review|\bissue\b/);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('leaves out the impairment and consent when the exporter may not read them, and keeps the team and the specifics', async () => {
+    const [plan] = record.plans;
+    const { impairment: _impairment, lifeActivities: _activities, consent: _consent, ...open } = plan!.record!;
+    const text = await pdfWords(await renderStudentRecordPdf({ ...record, plans: [{ ...plan!, record: open }] }));
+    expect(text).toContain('Who took part: Pat Parent (Parent)');
+    expect(text).toContain('Specifics (Extended Time): 1.5× on tests · Resource room');
+    expect(text).not.toMatch(/Dyslexia|Impairment|consent/);
   });
 
   it('names the time zone its moments are in; UTC when the reader gave none', async () => {

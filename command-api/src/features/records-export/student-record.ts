@@ -3,6 +3,8 @@ import { caseloadQueries } from '@accommodate/projections/queries/caseload-queri
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { HistoryEntry } from '@accommodate/shared-events/domain/student/student-history';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
+import { planRecordFor, type PlanRecordView } from '@accommodate/shared-events/schemas/plan-record';
+import { mayAccess } from '@accommodate/shared-events/domain/access/student-access';
 import type { StudentAccommodation, StudentDetails } from '@accommodate/shared-events/schemas/student';
 import type { AppContext } from '../../framework/command-context.ts';
 import { studentHistory } from '../../shared/student-history.ts';
@@ -13,7 +15,8 @@ export interface StudentRecordExport {
   /** The stored details but the notes, which come as text below. */
   profile: { id: string } & Omit<StudentDetails, 'notes'> & { createdAt: string; updatedAt: string };
   accommodations: StudentAccommodation[];
-  plans: Omit<Plan, 'studentId' | 'revision'>[];
+  /** Each plan with its record (issue 27), as the exporter may read it: the impairment and consent only with 'see-plan-record'. */
+  plans: (Omit<Plan, 'studentId' | 'revision' | 'record'> & { record: PlanRecordView | null })[];
   /** The notes as plain text: what the teacher wrote, without the editor's markup. */
   notes: string | null;
   documents: { id: string; name: string; type: string; mimeType: string; size: number; uploadedAt: string }[];
@@ -27,8 +30,9 @@ export const notesAsText = (html: string | null): string | null => {
   return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\n{3,}/g, '\n\n').trim() || null;
 };
 
-export async function exportStudentRecord(context: AppContext, student: StudentDoc): Promise<StudentRecordExport> {
+export async function exportStudentRecord(context: AppContext, student: StudentDoc, userId: string): Promise<StudentRecordExport> {
   const caseload = caseloadQueries(context.readStore);
+  const seesPlanRecord = mayAccess(student, userId, 'see-plan-record', context.now());
   const plans = await caseload.plansOfStudent(student.id);
   const documents = await caseload.documentsOfStudent(student.id);
   return {
@@ -49,11 +53,20 @@ export async function exportStudentRecord(context: AppContext, student: StudentD
     accommodations: student.accommodations,
     plans: plans
       .sort((a, b) => a.startDate.localeCompare(b.startDate))
-      .map(({ id, startDate, reviewDate, status, meetingDate, caseManager, lastUpdated }) => ({ id, startDate, reviewDate, status, meetingDate, caseManager, lastUpdated })),
+      .map(({ id, startDate, reviewDate, status, meetingDate, caseManager, lastUpdated, record }) => ({
+        id,
+        startDate,
+        reviewDate,
+        status,
+        meetingDate,
+        caseManager,
+        lastUpdated,
+        record: record ? planRecordFor(record, seesPlanRecord) : null,
+      })),
     notes: notesAsText(student.notes),
     documents: documents
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
       .map(({ id, name, type, mimeType, size, createdAt }) => ({ id, name, type, mimeType, size, uploadedAt: createdAt })),
-    history: await studentHistory(context, student.id),
+    history: await studentHistory(context, student.id, seesPlanRecord),
   };
 }

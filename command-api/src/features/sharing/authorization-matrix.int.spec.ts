@@ -149,6 +149,10 @@ row('GET /api/plans/:id/versions: impairment and consent', async (w, c) => {
   const versions = (await c.get(`/api/plans/${w.recordedPlanId}/versions`)).body as { content: { record: { impairment?: string } | null } }[] | undefined;
   return versions?.[0]?.content.record?.impairment === MEETING_RECORD.impairment;
 }, NO_PLAN_RECORD);
+// The record's change in the History tab and the records export (issue 27): the impairment and consent for the same few.
+const holdsImpairment = (answer: TestResponse) => JSON.stringify(answer.body).includes(MEETING_RECORD.impairment) && answer.status < 300;
+row('GET /api/students/:id/history: impairment and consent', async (w, c) => holdsImpairment(await c.get(`/api/students/${w.studentId}/history`)), NO_PLAN_RECORD);
+row('GET /api/students/:id/records.json: impairment and consent', async (w, c) => holdsImpairment(await c.get(`/api/students/${w.studentId}/records.json`)), NO_PLAN_RECORD);
 row('GET /api/students/:id/shares', (w, c) => c.get(`/api/students/${w.studentId}/shares`), READ_ONLY);
 row('POST /api/students/:id/shares', (w, c) => c.post(`/api/students/${w.studentId}/shares`, { email: w.danaEmail, role: 'co-teacher' }), OWNER_ONLY);
 row('POST /api/shares (bulk)', (w, c) => c.post('/api/shares', { studentIds: [w.studentId], email: w.danaEmail, role: 'co-teacher' }), OWNER_ONLY);
@@ -178,6 +182,14 @@ row('GET /api/classes/:id/implementation-log', (w, c) => c.get(`/api/classes/${w
   substitute: 404,
   auditor: 404,
   'class teacher': 'allow',
+  coordinator: 404,
+  'district admin': 404,
+});
+// A teacher's own caseload's day (no class): the students they log for, reached other than through a class.
+row('GET /api/implementation-log/caseload', async (w, c) =>
+  ((await c.get(`/api/implementation-log/caseload?date=${today()}`)).body.students as { student: { id: string } }[]).some((e) => e.student.id === w.studentId), {
+  auditor: 404,
+  'class teacher': 404,
   coordinator: 404,
   'district admin': 404,
 });

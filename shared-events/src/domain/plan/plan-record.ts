@@ -1,5 +1,5 @@
 import { formatCalendarDate } from '../../schemas/record-display.ts';
-import { CONSENT_METHOD_LABELS, planRecordViewSchema, specificsText, type PlanRecord, type RecordChange, type RecordField } from '../../schemas/plan-record.ts';
+import { CONSENT_METHOD_LABELS, planRecordViewSchema, RECORD_FIELD_LABELS, specificsText, type PlanRecord, type PlanRecordView, type RecordChange, type RecordField } from '../../schemas/plan-record.ts';
 
 /**
  * The plan record (issue 27) travels in its events as one JSON string, a personal field sealed with the student's
@@ -59,4 +59,33 @@ export function recordChanges(before: PlanRecord | null, after: PlanRecord | nul
     if (was !== is) changes.push({ field: 'specifics', accommodationId, before: was, after: is });
   }
   return changes;
+}
+
+/**
+ * The record's differences as a history entry lists them (issue 27): one per field, and per accommodation whose
+ * specifics changed, that accommodation's name before them ('Extended Time: 1.5× on tests · Resource room').
+ */
+export function recordHistoryChanges(before: PlanRecord | null, after: PlanRecord | null, nameOf: (accommodationId: string) => string): { field: RecordField; before: string | null; after: string | null }[] {
+  return recordChanges(before, after).map(({ field, accommodationId, before: was, after: is }) => {
+    if (accommodationId === undefined) return { field, before: was, after: is };
+    const named = (text: string | null) => (text === null ? null : `${nameOf(accommodationId)}: ${text}`);
+    return { field, before: named(was), after: named(is) };
+  });
+}
+
+/**
+ * The record's fields as a document prints them, labelled as the screens label them: the impairment, life activities
+ * and consent where the reader's view holds them (planRecordFor), then who took part. Specifics, per accommodation,
+ * are each document's own layout.
+ */
+export function planRecordFields(record: PlanRecordView): { label: string; value: string }[] {
+  const restricted =
+    record.impairment === undefined
+      ? []
+      : [
+          { label: RECORD_FIELD_LABELS.impairment, value: record.impairment ?? '—' },
+          { label: RECORD_FIELD_LABELS.lifeActivities, value: record.lifeActivities?.join(', ') || '—' },
+          { label: RECORD_FIELD_LABELS.consent, value: consentText(record.consent ?? null) ?? 'Not recorded' },
+        ];
+  return [...restricted, { label: RECORD_FIELD_LABELS.participants, value: participantsText(record.participants) ?? '—' }];
 }

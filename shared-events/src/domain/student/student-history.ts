@@ -1,5 +1,9 @@
 import type { EventEnvelope } from '../../events/envelope.ts';
+import type { PlanEvent } from '../../events/plan-events.ts';
+import type { EnvelopeOf } from '../event-types.ts';
 import { STUDENT_DETAIL_FIELDS, type StudentDetailField } from '../../schemas/student.ts';
+import { RESTRICTED_RECORD_FIELDS } from '../../schemas/plan-record.ts';
+import { recordHistoryChanges } from '../plan/plan-record.ts';
 import { isDocumentEvent } from '../document/document.ts';
 import { evolvePlan, initialPlanState, isPlanEvent, type PlanFields, type PlanState } from '../plan/plan.ts';
 import { evolveStudent, initialStudentState, isStudentEvent, type StudentState } from './student.ts';
@@ -48,6 +52,7 @@ function diff<K extends string>(fields: readonly K[], before: Fields<K>, after: 
 const detailsOf = (state: StudentState): Fields<StudentDetailField> => (state.status === 'present' ? state.details : {});
 const assignedIn = (state: StudentState): readonly string[] => (state.status === 'present' ? state.accommodationIds : []);
 const planFieldsOf = (state: PlanState): Fields<keyof PlanFields> => (state.status === 'present' ? state.fields : {});
+const recordOf = (state: PlanState) => (state.status === 'present' ? state.record : null);
 
 interface Entry {
   envelope: EventEnvelope;
@@ -140,19 +145,38 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
   return entries;
 }
 
-/** A plan stream's entries: its creation, and each update that changed a field, folded with `evolvePlan`. */
-function planEntries(stream: readonly EventEnvelope[]): Entry[] {
+/** What a plan event that changed something is called in the history. */
+function planKind(envelope: EnvelopeOf<PlanEvent>): string {
+  switch (envelope.type) {
+    case 'PlanCreated':
+      return 'Plan created';
+    case 'PlanReviewScheduled':
+      return `Review scheduled (year-end rollover ${envelope.data.schoolYear})`;
+    case 'PlanRecordUpdated':
+      return 'Plan record updated';
+    case 'PlanAmended':
+      return 'Plan amended';
+    default:
+      return 'Plan updated';
+  }
+}
+
+/**
+ * A plan stream's entries: its creation, each update that changed a field, and each change of its record (issue 27:
+ * the record's fields, and each accommodation's specifics under its name then), folded with `evolvePlan`. A record
+ * saved unchanged is still an entry: someone saved it.
+ */
+function planEntries(stream: readonly EventEnvelope[], names: HistoryNames): Entry[] {
   const entries: Entry[] = [];
   let plan = initialPlanState();
   for (const envelope of stream) {
     if (!isPlanEvent(envelope)) continue;
     const before = plan;
     plan = evolvePlan(plan, envelope);
-    const changes = diff(PLAN_FIELDS, planFieldsOf(before), planFieldsOf(plan));
-    const created = envelope.type === 'PlanCreated';
-    if (created || changes.length > 0) {
-      const kind = created ? 'Plan created' : envelope.type === 'PlanReviewScheduled' ? `Review scheduled (year-end rollover ${envelope.data.schoolYear})` : 'Plan updated';
-      entries.push({ envelope, kind, entity: 'plan', entityId: envelope.data.planId, changes });
+    const nameOf = (accommodationId: string) => names.accommodation(accommodationId, envelope.occurredAt);
+    const changes = [...diff(PLAN_FIELDS, planFieldsOf(before), planFieldsOf(plan)), ...recordHistoryChanges(recordOf(before), recordOf(plan), nameOf)];
+    if (envelope.type === 'PlanCreated' || envelope.type === 'PlanRecordUpdated' || changes.length > 0) {
+      entries.push({ envelope, kind: planKind(envelope), entity: 'plan', entityId: envelope.data.planId, changes });
     }
   }
   return entries;
@@ -183,7 +207,7 @@ export function buildHistory(
   streams: { student: readonly EventEnvelope[]; plans: readonly (readonly EventEnvelope[])[]; documents: readonly (readonly EventEnvelope[])[] },
   names: HistoryNames,
 ): HistoryEntry[] {
-  const entries = [...studentEntries(streams.student, names), ...streams.plans.flatMap(planEntries), ...streams.documents.flatMap(documentEntries)];
+  const entries = [...studentEntries(streams.student, names), ...streams.plans.flatMap((stream) => planEntries(stream, names)), ...streams.documents.flatMap(documentEntries)];
   // Newest first; within one instant, the later position first.
   entries.sort((a, b) => b.envelope.occurredAt.localeCompare(a.envelope.occurredAt) || (b.envelope.position > a.envelope.position ? 1 : -1));
   return entries.map(({ envelope, kind, entity, entityId, changes }) => ({
@@ -199,3 +223,12 @@ export function buildHistory(
 /** Every accommodation id a student stream mentions, for the names its history shows. */
 export const accommodationsMentioned = (stream: readonly EventEnvelope[]): string[] =>
   stream.filter(isStudentEvent).flatMap((event) => (event.type === 'StudentAccommodationsChanged' ? [...event.data.added, ...event.data.removed] : []));
+
+/**
+ * The history as a reader may see it: without the plan record's impairment, life activities and consent unless they
+ * may 'see-plan-record' (issue 27). Their entry stays, saying only that the plan record changed.
+ */
+export const historyFor = (history: readonly HistoryEntry[], seesPlanRecord: boolean): HistoryEntry[] =>
+  seesPlanRecord
+    ? [...history]
+    : history.map((entry) => (entry.entity === 'plan' ? { ...entry, changes: entry.changes.filter((change) => !RESTRICTED_RECORD_FIELDS.includes(change.field)) } : entry));

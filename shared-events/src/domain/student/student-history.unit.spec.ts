@@ -3,7 +3,8 @@ import type { EventEnvelope } from '../../events/envelope.ts';
 import type { DomainEvent } from '../../events/registry.ts';
 import { janeDetails } from '../../testing/student-fixtures.ts';
 import { studentAsOf } from './student-as-of.ts';
-import { buildHistory } from './student-history.ts';
+import { buildHistory, historyFor, type HistoryEntry } from './student-history.ts';
+import { encodePlanRecord } from '../plan/plan-record.ts';
 
 const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T09:00:00.000Z`;
 /** Given: the student stream, one event a day from March 1st. */
@@ -69,5 +70,45 @@ describe('the student history', () => {
       ['Case manager assigned', [['caseManager', null, 'Mara Manager']]],
       ['School changed', [['school', null, 'North Elementary']]],
     ]);
+  });
+});
+
+describe('the plan record in the history (issue 27)', () => {
+  const fields = { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'active', meetingDate: null, caseManager: null };
+  const record = (impairment: string, details: string) =>
+    encodePlanRecord({ impairment, lifeActivities: ['Reading'], participants: [], consent: { date: '2026-08-28', method: 'in-writing' }, specifics: [{ accommodationId: 'a1', details, where: null, frequency: null }] });
+  const plan = given(
+    { type: 'PlanCreated', data: { planId: 'p1', studentId: 's1', ...fields } },
+    { type: 'PlanRecordUpdated', data: { planId: 'p1', studentId: 's1', record: record('Dyslexia', '1.5× on tests') } },
+    { type: 'PlanRecordUpdated', data: { planId: 'p1', studentId: 's1', record: record('Dyslexia and ADHD', '1.5× on tests') } },
+    { type: 'PlanRecordUpdated', data: { planId: 'p1', studentId: 's1', record: record('Dyslexia and ADHD', '2× on tests') } },
+  );
+  const history = buildHistory({ student: [], plans: [plan], documents: [] }, names);
+  const readable = (entries: HistoryEntry[]) => entries.map((entry) => [entry.kind, entry.changes.map((change) => [change.field, change.before, change.after])]);
+
+  it('given records saved, then each is an entry with the readable differences, specifics under the accommodation’s name', () => {
+    expect(readable(history).slice(0, 3)).toEqual([
+      ['Plan record updated', [['specifics', 'Accommodation a1: 1.5× on tests', 'Accommodation a1: 2× on tests']]],
+      ['Plan record updated', [['impairment', 'Dyslexia', 'Dyslexia and ADHD']]],
+      [
+        'Plan record updated',
+        [
+          ['impairment', null, 'Dyslexia'],
+          ['lifeActivities', null, 'Reading'],
+          ['consent', null, 'Aug 28, 2026, in writing'],
+          ['specifics', null, 'Accommodation a1: 1.5× on tests'],
+        ],
+      ],
+    ]);
+  });
+
+  it('given a reader who may not see the impairment or consent, then the entries stay and say only that the record changed', () => {
+    expect(readable(historyFor(history, false)).slice(0, 3)).toEqual([
+      ['Plan record updated', [['specifics', 'Accommodation a1: 1.5× on tests', 'Accommodation a1: 2× on tests']]],
+      ['Plan record updated', []],
+      ['Plan record updated', [['specifics', null, 'Accommodation a1: 1.5× on tests']]],
+    ]);
+    expect(JSON.stringify(historyFor(history, false))).not.toMatch(/Dyslexia|Reading|in writing/);
+    expect(historyFor(history, true)).toEqual(history);
   });
 });

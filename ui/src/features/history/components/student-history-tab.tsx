@@ -60,8 +60,9 @@ export function StudentHistoryTab({ studentId, actions }: { studentId: string; a
                 <Typography.Text type="secondary">
                   by {entry.actor.name} · {dayjs(entry.at).format('MMM D, YYYY h:mm:ss A')}
                 </Typography.Text>
-                {entry.changes.map((change) => (
-                  <ChangeLine key={change.field} entity={entry.entity} {...change} />
+                {/* A plan record's change may list the specifics of several accommodations: one line each. */}
+                {entry.changes.map((change, line) => (
+                  <ChangeLine key={`${change.field}-${line}`} entity={entry.entity} {...change} />
                 ))}
               </div>
             ),

@@ -20,8 +20,13 @@ export type { ClassImplementationDay, ImplementationEntry, ImplementationEntryIn
 const implementationKeys = {
   student: (studentId: string) => ['/api/students', studentId, 'implementation-log'] as const,
   classDay: (classId: string, date: string) => ['/api/classes', classId, 'implementation-log', date] as const,
+  caseloadDay: (date: string) => ['/api/implementation-log/caseload', date] as const,
   coverage: () => ['/api/implementation-log/coverage'] as const,
 };
+
+/** Whether a cached query holds any part of the log (a student's, a day's, the coverage): what a send refreshes. */
+export const holdsImplementationLog = (queryKey: readonly unknown[]): boolean =>
+  queryKey.some((part) => typeof part === 'string' && part.includes('implementation-log'));
 
 const studentPath = (studentId: string) => `/api/students/${encodeURIComponent(studentId)}/implementation-log`;
 
@@ -32,12 +37,18 @@ const SEND_TIMEOUT_MS = 20_000;
 export const postImplementationEntries = (studentId: string, entries: readonly ImplementationEntryInput[]): Promise<ImplementationBatchResult> =>
   apiRequest<ImplementationBatchResult>(studentPath(studentId), { method: 'POST', body: entries, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
 
-export const useClassImplementationDay = (classId: string, date: string) =>
+/** Whose day the day view shows: a class's roster, or the caller's own caseload (no class needed). */
+export type DaySource = { classId: string } | 'caseload' | null;
+
+export const useImplementationDay = (source: DaySource, date: string) =>
   useQuery(
     queryOptions({
-      queryKey: implementationKeys.classDay(classId, date),
-      queryFn: () => apiRequest<ClassImplementationDay>(`/api/classes/${encodeURIComponent(classId)}/implementation-log?date=${date}`),
-      enabled: classId !== '',
+      queryKey: source === 'caseload' ? implementationKeys.caseloadDay(date) : implementationKeys.classDay(source?.classId ?? '', date),
+      queryFn: () =>
+        apiRequest<ClassImplementationDay>(
+          source === 'caseload' ? `/api/implementation-log/caseload?date=${date}` : `/api/classes/${encodeURIComponent(source?.classId ?? '')}/implementation-log?date=${date}`,
+        ),
+      enabled: source !== null,
     }),
   );
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast.ts';
-import { postImplementationEntries } from './implementation-log-api.ts';
+import { holdsImplementationLog, postImplementationEntries } from './implementation-log-api.ts';
 import { enqueueEntries, flushQueue, onQueueChange, queuedEntries, type QueuedEntry } from './offline-queue.ts';
 
 /** Rounds of sending in a row: taps made while a send was under way go in the next. */
@@ -21,7 +21,7 @@ export function useImplementationQueue(userId: string | null) {
     if (!userId) return;
     for (let round = 0; round < ROUNDS; round++) {
       const result = await flushQueue(userId, postImplementationEntries);
-      if (result.sent + result.refused > 0) await queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes('implementation-log') });
+      if (result.sent + result.refused > 0) await queryClient.invalidateQueries({ predicate: (query) => holdsImplementationLog(query.queryKey) });
       if (result.refused > 0) toast({ variant: 'destructive', title: 'Some entries were refused', description: `${result.refused} could not be logged; check the date and try again.` });
       if (result.stopped || queuedEntries(userId).length === 0) return;
     }

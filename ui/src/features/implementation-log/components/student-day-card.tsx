@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Input, Radio } from 'antd';
 import { IMPLEMENTATION_OUTCOME_LABELS, IMPLEMENTATION_OUTCOMES, type ImplementationOutcome } from '@accommodate/shared-events/schemas/implementation-log';
+import { specificsText } from '@accommodate/shared-events/schemas/plan-record';
 import type { ClassImplementationDay, ImplementationEntryInput } from '../api/implementation-log-api.ts';
 
 type DayStudent = ClassImplementationDay['students'][number];
@@ -36,22 +37,37 @@ export function StudentDayCard({ row, date, shown, onLog }: StudentDayCardProps)
       </div>
       {active.length === 0 ? <p className="implog-card__none">No accommodations.</p> : null}
       <ul className="implog-card__list">
-        {active.map((accommodation) => (
-          <AccommodationRow key={accommodation.id} name={accommodation.name} entry={shown(accommodation.id)} canLog={row.canLog} onLog={(outcome, note) => onLog([{ date, accommodationId: accommodation.id, outcome, note }])} />
-        ))}
+        {active.map((accommodation) => {
+          const specifics = row.specifics.find((each) => each.accommodationId === accommodation.id);
+          return (
+            <AccommodationRow
+              key={accommodation.id}
+              id={`${headingId}-${accommodation.id}`}
+              name={accommodation.name}
+              specifics={specifics ? specificsText(specifics) : null}
+              entry={shown(accommodation.id)}
+              canLog={row.canLog}
+              onLog={(outcome, note) => onLog([{ date, accommodationId: accommodation.id, outcome, note }])}
+            />
+          );
+        })}
       </ul>
     </section>
   );
 }
 
 interface AccommodationRowProps {
+  /** Unique on the page: names the row's specifics for the outcome buttons. */
+  id: string;
   name: string;
+  /** What the plan says of it for this student ('1.5× on tests · Resource room · Every test'), if anything. */
+  specifics: string | null;
   entry: ImplementationEntryInput | undefined;
   canLog: boolean;
   onLog: (outcome: ImplementationOutcome, note: string | null) => void;
 }
 
-function AccommodationRow({ name, entry, canLog, onLog }: AccommodationRowProps) {
+function AccommodationRow({ id, name, specifics, entry, canLog, onLog }: AccommodationRowProps) {
   // An outcome that needs (or may have) a note waits here for it; 'provided' is logged at once.
   const [draft, setDraft] = useState<{ outcome: ImplementationOutcome; note: string } | null>(null);
   const outcome = draft?.outcome ?? entry?.outcome;
@@ -65,8 +81,21 @@ function AccommodationRow({ name, entry, canLog, onLog }: AccommodationRowProps)
   return (
     <li className="implog-row">
       <span className="implog-row__name">{name}</span>
+      {specifics ? (
+        <span className="implog-row__specifics" id={`${id}-specifics`}>
+          {specifics}
+        </span>
+      ) : null}
       {canLog ? (
-        <Radio.Group className="implog-outcomes" optionType="button" buttonStyle="solid" value={outcome} aria-label={`${name}: what happened`} onChange={(event) => choose(event.target.value as ImplementationOutcome)}>
+        <Radio.Group
+          className="implog-outcomes"
+          optionType="button"
+          buttonStyle="solid"
+          value={outcome}
+          aria-label={`${name}: what happened`}
+          aria-describedby={specifics ? `${id}-specifics` : undefined}
+          onChange={(event) => choose(event.target.value as ImplementationOutcome)}
+        >
           {IMPLEMENTATION_OUTCOMES.map((each) => (
             <Radio.Button key={each} value={each} aria-label={IMPLEMENTATION_OUTCOME_LABELS[each]}>
               {SHORT[each]}
