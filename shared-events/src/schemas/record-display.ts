@@ -28,6 +28,7 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Role',
   expiresAt: 'Share expires',
   owner: 'Owner',
+  legalHold: 'Legal hold',
 };
 
 /** The label of a changed field; a document's one field is its name. */
