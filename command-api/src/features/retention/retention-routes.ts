@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { districtDecider } from '@accommodate/shared-events/domain/district/decide-district';
 import { NO_SCHOOL_FOR_LEGAL_HOLD, studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
-import { IllegalStateError } from '@accommodate/shared-events/domain/errors';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { dayOf } from '@accommodate/shared-events/domain/retention/retention';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { legalHoldFormSchema, retentionFormSchema, type DueErasure, type RetentionRule } from '@accommodate/shared-events/schemas/retention';
@@ -13,6 +13,8 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { loadDistrictFor, loadSchoolFor } from '../../shared/organisation-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import { dueRecordsOf, isOverdue } from '../../shared/retention-due.ts';
+
+export const ONLY_DISTRICT_ADMINS_HOLD = 'Only the district’s admins can put a record on legal hold or lift the hold';
 
 /**
  * Retention (issue 23): a district's rule (years after leaving), the records due for erasure within 30 days, and the
@@ -62,7 +64,13 @@ export function retentionRoutes(context: AppContext): Router {
   const loadHoldable = async (userId: string, studentId: string) => {
     const student = await loadStudentFor(context, userId, studentId, 'view');
     if (!student.schoolId) throw new IllegalStateError(NO_SCHOOL_FOR_LEGAL_HOLD);
-    await loadSchoolFor(context, userId, student.schoolId, 'hold-records');
+    try {
+      await loadSchoolFor(context, userId, student.schoolId, 'hold-records');
+    } catch (error) {
+      // They see the student (a teacher, a share): the school's no secret to them, the hold is just not theirs.
+      if (error instanceof NotFoundError || error instanceof ForbiddenError) throw new ForbiddenError(ONLY_DISTRICT_ADMINS_HOLD);
+      throw error;
+    }
     return student;
   };
 

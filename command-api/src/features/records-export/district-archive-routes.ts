@@ -1,0 +1,73 @@
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { Router, type Response } from 'express';
+import { ZipFile } from 'yazl';
+import { displayName } from '@accommodate/shared-events/schemas/student';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { organisationQueries } from '@accommodate/projections/queries/organisation-queries';
+import type { AppContext } from '../../framework/command-context.ts';
+import { attachmentDisposition, calendarDay, fileNameSafe } from '../../http/download-names.ts';
+import { timeZoneOf } from '../../http/time-zone.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadDistrictFor } from '../../shared/organisation-access.ts';
+import type { RecordAccess } from '../../shared/record-access.ts';
+import { exportStudentRecord } from './student-record.ts';
+import { renderStudentRecordPdf } from './student-record-pdf.ts';
+
+/**
+ * Waits while the client reads slower than records are made, so at most a few records are in memory at once; false
+ * once the client has gone (the export stops there).
+ */
+async function clientKeepsUp(zip: ZipFile, res: Response): Promise<boolean> {
+  // yazl's output is a PassThrough (typed as the older ReadableStream).
+  const output = zip.outputStream as Readable;
+  while (!res.destroyed && (res.writableNeedDrain || output.readableLength > 1024 * 1024)) {
+    if (res.writableNeedDrain) await Promise.race([once(res, 'drain'), once(res, 'close')]);
+    else await new Promise((resolve) => setImmediate(resolve));
+  }
+  return !res.destroyed;
+}
+
+/**
+ * Leaving the product (issue 23): POST /api/districts/:id/export streams one zip of every student record of the
+ * district, per school a folder and per student its records export as JSON and PDF (the same two files
+ * /api/students/:id/records.json and .pdf give), each written to the student's access log. Made record by record as
+ * the client reads, so a district of 50,000 students is never held in memory; a manifest ends it.
+ */
+export function districtArchiveRoutes(context: AppContext, recordAccess: RecordAccess): Router {
+  const router = Router();
+
+  router.post('/api/districts/:id/export', async (req, res) => {
+    const userId = requireUser(req);
+    const district = await loadDistrictFor(context, userId, idParam(req));
+    const timeZone = timeZoneOf(req);
+    const now = context.now();
+    const caseload = caseloadQueries(context.readStore);
+    const schools = await organisationQueries(context.readStore).schoolsOfDistrict(district.id);
+    const root = `${fileNameSafe(district.name)} records ${calendarDay(now, timeZone)}`;
+
+    const zip = new ZipFile();
+    res.setHeader('Content-Type', 'application/zip');
+    res.setHeader('Content-Disposition', attachmentDisposition(`${root}.zip`));
+    zip.outputStream.pipe(res);
+    const manifest: { school: string; student: string; folder: string }[] = [];
+    for (const school of schools) {
+      for (const student of await caseload.studentsOfSchoolVisibleTo(school.id, userId, now)) {
+        const record = await exportStudentRecord(context, student);
+        const folder = `${root}/${fileNameSafe(school.name)}/${fileNameSafe(displayName(student))} ${student.id}`;
+        zip.addBuffer(Buffer.from(JSON.stringify(record, null, 2)), `${folder}/record.json`, { mtime: now });
+        // A PDF is compressed already.
+        zip.addBuffer(await renderStudentRecordPdf(record, timeZone), `${folder}/record.pdf`, { mtime: now, compress: false });
+        await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'District archive (JSON and PDF)' });
+        manifest.push({ school: school.name, student: displayName(student), folder });
+        if (!(await clientKeepsUp(zip, res))) return;
+      }
+    }
+    zip.addBuffer(Buffer.from(JSON.stringify({ district: district.name, exportedAt: now.toISOString(), records: manifest }, null, 2)), `${root}/manifest.json`, { mtime: now });
+    zip.end();
+    await once(zip.outputStream, 'end');
+  });
+
+  return router;
+}
