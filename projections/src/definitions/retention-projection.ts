@@ -34,7 +34,7 @@ function nextDoc(existing: RetentionStudentDoc | null, event: EnvelopeOf<Retenti
       return status === undefined ? doc : withLeaving(doc, leavingAfter(leavingOf(doc), { status }, at));
     }
     case 'StudentGraduated':
-      return withLeaving(doc, leavingAfter(leavingOf(doc), { graduated: true }, at));
+      return withLeaving(doc, leavingAfter(leavingOf(doc), { graduatedInto: event.data.schoolYear }, at));
     case 'StudentSchoolChanged':
       return { ...doc, schoolId: event.data.toSchoolId };
     case 'StudentLegalHoldPlaced':

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schoolYearOf } from '@accommodate/shared-events/domain/school/rollover';
 import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import { startServer, type RunningServer } from '../../server.ts';
 import { readMailOf, signedInTeacher, type TestClient } from '../../testing/test-server.ts';
@@ -67,16 +68,19 @@ describe('retention (issue 23)', () => {
     const stay = await addStudent(cora, schoolId, 'Stella', '10');
     expect((await dana.put(`/api/districts/${districtId}/retention`, { yearsAfterLeaving: 5 })).status).toBe(200);
     // Gwen graduates at the year-end rollover; Walt withdraws (marked inactive); Stella is promoted and stays.
-    expect((await cora.post(`/api/schools/${schoolId}/rollover`, { schoolYear: '2026-2027', dryRun: false })).status).toBe(200);
+    const schoolYear = schoolYearOf(new Date().toISOString().slice(0, 10));
+    expect((await cora.post(`/api/schools/${schoolId}/rollover`, { schoolYear, dryRun: false })).status).toBe(200);
     expect((await cora.put(`/api/students/${walt}`, { ...jane, firstName: 'Walt', grade: '9', status: 'inactive' })).status).toBe(200);
     expect(await dueNames(dana, districtId)).toEqual([]);
 
     await travel(5 * YEAR_MS - 20 * DAY_MS, dana, cora);
     const due = (await dana.get(`/api/districts/${districtId}/retention/due`)).body as { studentId: string; leftBecause: string; overdue: boolean; legalHold: unknown }[];
-    expect(due.map(({ studentId, leftBecause, overdue, legalHold }) => ({ studentId, leftBecause, overdue, legalHold })).sort((a, b) => a.leftBecause.localeCompare(b.leftBecause))).toEqual([
-      { studentId: gwen, leftBecause: 'graduated', overdue: false, legalHold: null },
-      { studentId: walt, leftBecause: 'inactive', overdue: false, legalHold: null },
+    // Gwen's clock started on the last day of the school year she finished, before the rollover; Walt's today.
+    expect(due.map(({ studentId, leftBecause, legalHold }) => ({ studentId, leftBecause, legalHold })).sort((a, b) => a.leftBecause.localeCompare(b.leftBecause))).toEqual([
+      { studentId: gwen, leftBecause: 'graduated', legalHold: null },
+      { studentId: walt, leftBecause: 'inactive', legalHold: null },
     ]);
+    expect(due.find((line) => line.studentId === walt)?.overdue).toBe(false);
 
     // A coordinator may not hold a record; the district admin may, and the history says so.
     expect((await cora.put(`/api/students/${gwen}/legal-hold`, { reason: 'Due process hearing' })).status).toBe(403);

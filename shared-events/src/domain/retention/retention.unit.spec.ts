@@ -4,10 +4,12 @@ import { dueWithinWindow, erasureDueOn, erasureIsDue, leavingAfter } from './ret
 const june = '2026-06-15T14:00:00.000Z';
 
 describe('the retention clock', () => {
-  it('starts on the day the student graduated, and graduation does not restart it', () => {
-    const left = leavingAfter(null, { graduated: true }, june);
-    expect(left).toEqual({ leftAt: june, because: 'graduated' });
-    expect(leavingAfter(left, { graduated: true }, '2027-06-15T00:00:00.000Z')).toBe(left);
+  it('starts on the last day of the school year the student graduated from, even when the rollover is applied later', () => {
+    const left = leavingAfter(null, { graduatedInto: '2026-2027' }, '2026-09-10T09:00:00.000Z');
+    expect(left).toEqual({ leftAt: '2026-07-31T00:00:00.000Z', because: 'graduated' });
+    expect(leavingAfter(left, { graduatedInto: '2027-2028' }, '2027-08-15T00:00:00.000Z')).toBe(left);
+    // Applied before the year ended: the clock starts that day.
+    expect(leavingAfter(null, { graduatedInto: '2026-2027' }, june)).toEqual({ leftAt: june, because: 'graduated' });
   });
 
   it('starts when the status becomes inactive (withdrawn, transferred out), and stops when the student is active again', () => {
