@@ -67,6 +67,14 @@ describe('leaving the product (issue 23)', () => {
     expect(mateoPdf!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect([...files.keys()].some((name) => name.endsWith('/manifest.json'))).toBe(true);
 
+    // The browser's way: a single-use link of the same session, opened as a download.
+    const { url } = (await dana.post(`/api/districts/${districtId}/export-link`)).body as { url: string };
+    expect((await tom.get(`${url}?tz=UTC`)).status).toBe(404);
+    const viaLink = await fetch(`${server.url}${url}?tz=UTC`, { headers: { Cookie: dana.cookie ?? '' } });
+    expect(viaLink.headers.get('content-type')).toBe('application/zip');
+    expect([...(await unzip(Buffer.from(await viaLink.arrayBuffer()))).keys()].filter((name) => name.endsWith('/record.pdf'))).toHaveLength(2);
+    expect((await dana.get(`${url}?tz=UTC`)).status).toBe(404);
+
     const log = (await dana.get(`/api/students/${gwen}/access-log`)).body as { action: string; what: string; user: { name: string } }[];
     expect(log).toContainEqual(expect.objectContaining({ action: 'export', what: 'District archive (JSON and PDF)', user: expect.objectContaining({ name: 'Dana District' }) }));
   });

@@ -371,6 +371,12 @@ describe('authorization of the district dashboard', () => {
     ['PUT /api/districts/:id/retention', (c) => c.put(`/api/districts/${districtId}/retention`, { yearsAfterLeaving: 5 }), 200],
     ['GET /api/districts/:id/retention/due', (c) => c.get(`/api/districts/${districtId}/retention/due`), 200],
     ['POST /api/districts/:id/export', (c) => c.post(`/api/districts/${districtId}/export`), 200],
+    ['POST /api/districts/:id/export-link', (c) => c.post(`/api/districts/${districtId}/export-link`), 201],
+    // The admin's own link, opened by each caller: only the admin who asked for it downloads.
+    ['GET /api/districts/:id/export/:token', async (c) => {
+      const { url } = (await clients['district admin'].post(`/api/districts/${districtId}/export-link`)).body as { url: string };
+      return c.get(`${url}?tz=UTC`);
+    }, 200],
     ['POST /api/districts/:id/erase (wrong name)', (c) => c.post(`/api/districts/${districtId}/erase`, { confirmName: 'Not it' }), 400],
   ];
   it.each(DISTRICT_CALLS.flatMap(([endpoint, call, allowed]) => Object.keys(expected).map((caller) => ({ endpoint, call, caller: caller as Caller, status: caller === 'district admin' ? allowed : expected[caller as Caller] }))))(

@@ -42,15 +42,15 @@ export const useEraseDistrict = (districtId: string) => {
 };
 
 /**
- * The district's archive, downloaded by the browser itself (a form's POST, as a link's GET would be): the server
- * streams it, and the browser writes it to disk as it comes, however many records the district has.
+ * The district's archive, downloaded by the browser itself: a single-use link, opened as a download, so the browser
+ * writes the server's stream to disk as it comes, however many records the district has.
  */
-export function downloadDistrictArchive(districtId: string): void {
-  const form = document.createElement('form');
-  form.method = 'POST';
-  form.action = `${districtPath(districtId)}/export?${readerTimeZoneQuery()}`;
-  form.hidden = true;
-  document.body.appendChild(form);
-  form.submit();
-  form.remove();
+export async function downloadDistrictArchive(districtId: string): Promise<void> {
+  const { url } = await apiRequest<{ url: string }>(`${districtPath(districtId)}/export-link`, { method: 'POST' });
+  const link = document.createElement('a');
+  link.href = `${url}?${readerTimeZoneQuery()}`;
+  link.download = '';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
 }

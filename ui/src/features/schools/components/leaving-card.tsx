@@ -29,10 +29,12 @@ export function LeavingCard({ district }: { district: District }) {
       <h3 className="school-card__section">Export all records</h3>
       <p className="settings-row__text">One zip archive with every student record of the district, as JSON and as PDF. Each export is written to the student’s access log.</p>
       <Button
-        onClick={() => {
-          downloadDistrictArchive(district.id);
-          toast({ title: 'Export started', description: 'Your browser saves the archive as it is made.' });
-        }}
+        onClick={() =>
+          void downloadDistrictArchive(district.id).then(
+            () => toast({ title: 'Export started', description: 'Your browser saves the archive as it is made.' }),
+            (failure: unknown) => toast({ title: 'The export could not start', description: serverMessageOr(failure, 'Please try again.'), variant: 'destructive' }),
+          )
+        }
       >
         Export all records
       </Button>

@@ -121,7 +121,11 @@ function HoldControl({ districtId, row }: { districtId: string; row: DueErasure 
     const parsed = legalHoldFormSchema.safeParse({ reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     place.mutateAsync({ studentId: row.studentId, reason: parsed.data.reason }).then(
-      () => toast({ title: 'Legal hold placed', description: 'The record is kept until the hold is lifted.' }),
+      () => {
+        setAsking(false);
+        setReason('');
+        toast({ title: 'Legal hold placed', description: 'The record is kept until the hold is lifted.' });
+      },
       (failure: unknown) => setError(serverMessageOr(failure, 'Please try again.')),
     );
   };
