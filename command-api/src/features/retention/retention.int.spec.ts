@@ -1,31 +1,21 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schoolYearOf } from '@accommodate/shared-events/domain/school/rollover';
-import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
-import { startServer, type RunningServer } from '../../server.ts';
-import { readMailOf, signedInTeacher, type TestClient } from '../../testing/test-server.ts';
+import { signedInTeacher, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 import { jane } from '../../testing/sharing-fixtures.ts';
 import { eraseRecordsPastRetention } from '../../shared/retention-job.ts';
 
-// Retention (issue 23), with the server's clock in the test's hands: the daily job is run as the scheduler runs it,
-// on a day the test chooses, and nothing sleeps.
+// Retention (issue 23), with the server’s clock in the test’s hands: the daily job’s handler runs on a day the test
+// chooses (the scheduler calls the same function), and nothing sleeps.
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 let ahead = 0;
-let server: RunningServer;
-let dataDir: string;
+let server: TestServer;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accommodate-retention-'));
-  const config = loadRuntimeConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', UI_DIST: '/nonexistent' });
-  server = await startServer(config, { runProjections: true, now: () => new Date(Date.now() + ahead) });
-  readMailOf(server);
+  server = await startTestServer({}, () => new Date(Date.now() + ahead));
 });
 afterAll(async () => {
   await server.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function lakeside() {
