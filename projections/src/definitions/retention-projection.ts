@@ -5,10 +5,17 @@ import { RETENTION_STUDENTS, type RetentionStudentDoc } from '../queries/retenti
 import { defineProjection } from './projection.ts';
 import { alreadyApplied } from './caseload-changes.ts';
 
-type RetentionEvent = Extract<
-  StudentEvent,
-  { type: 'StudentAdded' | 'StudentDetailsUpdated' | 'StudentGraduated' | 'StudentSchoolChanged' | 'StudentLegalHoldPlaced' | 'StudentLegalHoldLifted' | 'StudentDeleted' }
->;
+/** What moves a student's clock or hold, and what takes the student away. */
+const RETENTION_EVENT_TYPES = [
+  'StudentAdded',
+  'StudentDetailsUpdated',
+  'StudentGraduated',
+  'StudentSchoolChanged',
+  'StudentLegalHoldPlaced',
+  'StudentLegalHoldLifted',
+  'StudentDeleted',
+] as const satisfies readonly StudentEvent['type'][];
+type RetentionEvent = Extract<StudentEvent, { type: (typeof RETENTION_EVENT_TYPES)[number] }>;
 
 const leavingOf = (doc: RetentionStudentDoc): Leaving | null => (doc.leftAt === null || doc.leftBecause === null ? null : { leftAt: doc.leftAt, because: doc.leftBecause });
 const withLeaving = (doc: RetentionStudentDoc, leaving: Leaving | null): RetentionStudentDoc => ({
@@ -55,7 +62,7 @@ export const retentionProjection = defineProjection<RetentionEvent>({
   name: 'retention',
   version: 1,
   collections: [RETENTION_STUDENTS],
-  handles: ['StudentAdded', 'StudentDetailsUpdated', 'StudentGraduated', 'StudentSchoolChanged', 'StudentLegalHoldPlaced', 'StudentLegalHoldLifted', 'StudentDeleted'],
+  handles: RETENTION_EVENT_TYPES,
   async apply(event, context) {
     const existing = await context.get<RetentionStudentDoc>(RETENTION_STUDENTS, event.data.studentId);
     if (alreadyApplied(existing, event)) return;
