@@ -27,7 +27,7 @@ describe.skipIf(!reachable)('the daily retention job on BullMQ', () => {
       const scheduler = await queue.getJobScheduler(RETENTION_ERASURE_JOB);
       expect(scheduler).toMatchObject({ name: RETENTION_ERASURE_JOB, every: 24 * 60 * 60 * 1000 });
       // The first run is taken and done (completed jobs are not kept): only the next day's run waits, delayed.
-      const counts = await eventually(() => queue.getJobCounts('waiting', 'active', 'delayed', 'failed'), (c) => c.waiting + c.active === 0 && c.delayed === 1, 10_000);
+      const counts = await eventually(() => queue.getJobCounts('waiting', 'active', 'delayed', 'failed'), (c) => (c.waiting ?? 0) + (c.active ?? 0) === 0 && c.delayed === 1, 10_000);
       expect(counts).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 0 });
     } finally {
       await queue.close();
