@@ -24,11 +24,11 @@ const FIELD_LABELS: Record<string, string> = {
   reviewDate: 'Review date',
   meetingDate: 'Meeting date',
   caseManager: 'Case manager',
+  legalHold: 'Legal hold',
   email: 'E-mail',
   role: 'Role',
   expiresAt: 'Share expires',
   owner: 'Owner',
-  legalHold: 'Legal hold',
 };
 
 /** The label of a changed field; a document's one field is its name. */
