@@ -28,6 +28,7 @@ import { originSettings } from './http/own-origin.ts';
 import type { FreeDiskSpace } from './http/disk-space.ts';
 import { removeDocumentLeftovers } from './shared/document-leftovers.ts';
 import { openLimits } from './auth/limits.ts';
+import { startRetentionJob } from './shared/retention-job.ts';
 
 export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
 
@@ -115,6 +116,8 @@ export async function startServer(
   }
   // Every API node seeds (idempotently), so the library is complete whichever process starts first.
   await seedAccommodationTemplates(context);
+  // Retention (issue 23): the daily erasure of records past their district's limit runs on the API nodes.
+  const retention = await startRetentionJob(context);
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
   const address = httpServer.address();
@@ -138,6 +141,7 @@ export async function startServer(
       // io.close's own promise settles before the HTTP server has closed; its callback is what to wait for.
       await new Promise<void>((resolve) => void io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await retention.stop();
       await stopNotifications?.();
       await stopProjections?.();
       await mailer.settled();

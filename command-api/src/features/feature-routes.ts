@@ -34,6 +34,9 @@ import { districtRoutes } from './districts/district-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
 import { districtDashboardRoutes } from './district-dashboard/district-dashboard-routes.ts';
 import { rolloverRoutes } from './districts/rollover-routes.ts';
+import { retentionRoutes } from './retention/retention-routes.ts';
+import { districtErasureRoutes } from './retention/district-erasure-routes.ts';
+import { districtArchiveRoutes } from './records-export/district-archive-routes.ts';
 import { implementationLogRoutes } from './implementation-log/implementation-log-routes.ts';
 import { classImplementationRoutes } from './implementation-log/class-implementation-routes.ts';
 
@@ -77,6 +80,10 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     staffRoutes(context),
     districtDashboardRoutes(context),
     rolloverRoutes(context),
+    // Retention and leaving the product (issue 23).
+    retentionRoutes(context),
+    districtArchiveRoutes(context, recordAccess),
+    districtErasureRoutes(context),
     // The daily implementation log (issue 27).
     implementationLogRoutes(context, recordAccess),
     classImplementationRoutes(context, recordAccess),

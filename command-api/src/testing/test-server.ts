@@ -16,11 +16,11 @@ export function readMailOf(server: Pick<RunningServer, 'url' | 'context'>): void
   dataDirs.set(server.url, server.context.config.dataDir);
 }
 
-/** The real one-process server on a free port, storing in a fresh temporary DATA_DIR. */
-export async function startTestServer(env: Record<string, string> = {}): Promise<RunningServer & { dataDir: string }> {
+/** The real one-process server on a free port, storing in a fresh temporary DATA_DIR; `now`: its clock, if not the real one. */
+export async function startTestServer(env: Record<string, string> = {}, now?: () => Date): Promise<RunningServer & { dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accommodate-test-'));
   const config = loadRuntimeConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', UI_DIST: '/nonexistent', ...env });
-  const server = await startServer(config, { runProjections: true });
+  const server = await startServer(config, { runProjections: true, ...(now ? { now } : {}) });
   readMailOf(server);
   return {
     ...server,

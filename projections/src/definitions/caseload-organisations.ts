@@ -9,7 +9,7 @@ import { refreshAudience } from './caseload-audience.ts';
 import { STUDENTS, type StudentDoc } from '../queries/caseload-schema.ts';
 
 // The read model's district and school as the domain's state, so the one `evolve` of each decides what an event changes.
-const districtState = ({ name, createdBy, admins }: DistrictDoc): DistrictState => ({ status: 'present', name, createdBy, admins });
+const districtState = ({ name, createdBy, admins, yearsAfterLeaving }: DistrictDoc): DistrictState => ({ status: 'present', name, createdBy, admins, yearsAfterLeaving });
 const schoolState = ({ districtId, name, staff }: SchoolDoc): SchoolState => ({ status: 'present', districtId, name, staff });
 
 export async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, context: ProjectionContext): Promise<void> {
@@ -18,6 +18,13 @@ export async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, conte
   if (alreadyApplied(existing, event)) return;
   const state = evolveDistrict(existing ? districtState(existing) : initialDistrictState(), event);
   if (state.status === 'absent') return;
+  if (state.status === 'erased') {
+    // The district left the product (issue 23): its schools, with their staff roles, go with it.
+    for (const school of await context.find<SchoolDoc>(SCHOOLS, { districtId: id })) context.delete(SCHOOLS, school.id);
+    context.delete(DISTRICTS, id);
+    announce(context, event, { entity: 'district', id, revision: event.revision }, existing?.adminIds ?? []);
+    return;
+  }
   const { status: _status, ...fields } = state;
   const next: DistrictDoc = {
     id,

@@ -33,6 +33,10 @@ async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, context: Pro
   if (alreadyApplied(existing, event)) return;
   const state = evolveDistrict(existing ? { status: 'present', name: existing.name, createdBy: existing.createdBy, admins: existing.admins } : initialDistrictState(), event);
   if (state.status === 'absent') return;
+  if (state.status === 'erased') {
+    context.delete(DASHBOARD_DISTRICTS, id);
+    return;
+  }
   const { status: _status, ...fields } = state;
   const next: DashboardDistrictDoc = { id, ...fields, adminIds: districtAdminIds(state), revision: event.revision };
   context.put<DashboardDistrictDoc>(DASHBOARD_DISTRICTS, next);
@@ -90,6 +94,7 @@ export const districtDashboardProjection = defineProjection<HandledEvent>({
     'DistrictCreated',
     'DistrictAdminInvited',
     'DistrictAdminActivated',
+    'DistrictErased',
     'SchoolCreated',
     'StaffInvited',
     'StaffActivated',

@@ -16,6 +16,21 @@ export const DistrictAdminInvited = defineEvent(
 );
 export const DistrictAdminActivated = defineEvent('DistrictAdminActivated', 1, z.object({ districtId: z.string(), adminId: z.string(), granteeUserId: z.string() }));
 
+/**
+ * Retention (issue 23): the records of the district's students who left (graduated, or marked inactive: withdrawn or
+ * transferred out of the district) are kept this many years after the day they left, then erased by the daily job.
+ */
+export const DistrictRetentionSet = defineEvent('DistrictRetentionSet', 1, z.object({ districtId: z.string(), yearsAfterLeaving: z.number().int(), setBy: z.string() }));
+/**
+ * Leaving the product (issue 23): every student of the district was erased (each with its own StudentDeleted) and
+ * its schools and staff roles are gone; this is the receipt the law asks to keep. No personal data.
+ */
+export const DistrictErased = defineEvent(
+  'DistrictErased',
+  1,
+  z.object({ districtId: z.string(), erasedBy: z.string(), studentsErased: z.number().int(), schoolIds: z.array(z.string()) }),
+);
+
 export const SchoolCreated = defineEvent('SchoolCreated', 1, z.object({ schoolId: z.string(), districtId: z.string(), name: z.string() }));
 
 const staffRole = z.enum(STAFF_ROLES);
@@ -29,7 +44,7 @@ export const StaffRoleChanged = defineEvent('StaffRoleChanged', 1, z.object({ sc
 /** The person leaves the school's staff; the school's students stay with the school. */
 export const StaffRemoved = defineEvent('StaffRemoved', 1, z.object({ schoolId: z.string(), staffId: z.string() }));
 
-export const DISTRICT_EVENTS = [DistrictCreated, DistrictAdminInvited, DistrictAdminActivated] as const;
+export const DISTRICT_EVENTS = [DistrictCreated, DistrictAdminInvited, DistrictAdminActivated, DistrictRetentionSet, DistrictErased] as const;
 export type DistrictEvent = EventOf<(typeof DISTRICT_EVENTS)[number]>;
 export const SCHOOL_EVENTS = [SchoolCreated, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;
 export type SchoolEvent = EventOf<(typeof SCHOOL_EVENTS)[number]>;

@@ -61,6 +61,12 @@ export const StudentPromoted = defineEvent(
 );
 /** Issue 23, the year-end rollover: the grade 12 student graduated: inactive, and kept (retention decides for how long). */
 export const StudentGraduated = defineEvent('StudentGraduated', 1, z.object({ studentId: z.string(), schoolYear: z.string() }));
+/**
+ * Issue 23, retention: a district admin put the record on legal hold (a pending hearing, a records request): it is
+ * never erased while held. The reason is written about the student (a personal field).
+ */
+export const StudentLegalHoldPlaced = defineEvent('StudentLegalHoldPlaced', 1, z.object({ studentId: z.string(), reason: z.string(), placedBy: z.string() }));
+export const StudentLegalHoldLifted = defineEvent('StudentLegalHoldLifted', 1, z.object({ studentId: z.string(), liftedBy: z.string() }));
 
 // Sharing (issue 4). Shares live in the student's stream, so a grant and an edit are ordered
 // against each other and the owner check is made on the state the append expects.
@@ -121,6 +127,8 @@ export const STUDENT_EVENTS = [
   StudentHandedOver,
   StudentPromoted,
   StudentGraduated,
+  StudentLegalHoldPlaced,
+  StudentLegalHoldLifted,
 ] as const;
 export const SHARE_EVENT_TYPES = ['StudentShared', 'ShareActivated', 'ShareRevoked', 'ShareExpired'] as const;
 export type StudentEvent = EventOf<(typeof STUDENT_EVENTS)[number]>;

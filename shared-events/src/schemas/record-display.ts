@@ -25,6 +25,7 @@ const FIELD_LABELS: Record<string, string> = {
   reviewDate: 'Review date',
   meetingDate: 'Meeting date',
   caseManager: 'Case manager',
+  legalHold: 'Legal hold',
   email: 'E-mail',
   role: 'Role',
   expiresAt: 'Share expires',

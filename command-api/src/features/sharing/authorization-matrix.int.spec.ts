@@ -217,6 +217,11 @@ row('GET /api/students?schoolId= (list)', async (w, c) => {
 row('PUT /api/students/:id/case-manager', async (w, c) => c.put(`/api/students/${w.studentId}/case-manager`, { userId: w.users['case manager'].user.id }), SCHOOL_ONLY);
 // To the school it is in already: a move changes nothing, and the rows after this one keep their world.
 row('POST /api/students/:id/transfer', async (w, c) => c.post(`/api/students/${w.studentId}/transfer`, { schoolId: w.schoolId }), SCHOOL_ONLY);
+// Retention (issue 23): a legal hold is the district admins' alone; everyone else who sees the student is refused. The
+// district admin's hold is lifted in the next row, so the owner's delete at the end is not held.
+const DISTRICT_ADMIN_ONLY = { owner: 403, 'co-teacher': 403, substitute: 403, auditor: 403, 'district admin': 'allow' } as const;
+row('PUT /api/students/:id/legal-hold', (w, c) => c.put(`/api/students/${w.studentId}/legal-hold`, { reason: 'Due process hearing' }), DISTRICT_ADMIN_ONLY);
+row('DELETE /api/students/:id/legal-hold', (w, c) => c.delete(`/api/students/${w.studentId}/legal-hold`), DISTRICT_ADMIN_ONLY);
 row('socket student:watch', async (w, c) => {
   const socket: Socket = await openSocket(c);
   try {
@@ -371,4 +376,25 @@ describe('authorization of the district dashboard', () => {
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/dashboard as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].get(`/api/districts/${districtId}/dashboard`)).status).toBe(status);
   });
+  // Retention and leaving the product (issue 23): the same callers, the same answers. The admin's erasure is asked with
+  // a wrong name (400), which erases nothing; tests of the real erasure are in retention/district-exit.int.spec.ts.
+  const DISTRICT_CALLS: [string, (client: TestClient) => Promise<TestResponse>, number][] = [
+    ['GET /api/districts/:id/retention', (c) => c.get(`/api/districts/${districtId}/retention`), 200],
+    ['PUT /api/districts/:id/retention', (c) => c.put(`/api/districts/${districtId}/retention`, { yearsAfterLeaving: 5 }), 200],
+    ['GET /api/districts/:id/retention/due', (c) => c.get(`/api/districts/${districtId}/retention/due`), 200],
+    ['POST /api/districts/:id/export', (c) => c.post(`/api/districts/${districtId}/export`), 200],
+    ['POST /api/districts/:id/export-link', (c) => c.post(`/api/districts/${districtId}/export-link`), 201],
+    // The admin's own link, opened by each caller: only the admin who asked for it downloads.
+    ['GET /api/districts/:id/export/:token', async (c) => {
+      const { url } = (await clients['district admin'].post(`/api/districts/${districtId}/export-link`)).body as { url: string };
+      return c.get(`${url}?tz=UTC`);
+    }, 200],
+    ['POST /api/districts/:id/erase (wrong name)', (c) => c.post(`/api/districts/${districtId}/erase`, { confirmName: 'Not it' }), 400],
+  ];
+  it.each(DISTRICT_CALLS.flatMap(([endpoint, call, allowed]) => Object.keys(expected).map((caller) => ({ endpoint, call, caller: caller as Caller, status: caller === 'district admin' ? allowed : expected[caller as Caller] }))))(
+    '$endpoint as $caller → $status',
+    async ({ call, caller, status }) => {
+      expect((await call(clients[caller])).status).toBe(status);
+    },
+  );
 });

@@ -1,13 +1,26 @@
 import type { DistrictEvent } from '../../events/district-events.ts';
 import type { Decider } from '../decider.ts';
-import { IllegalStateError, NotFoundError } from '../errors.ts';
+import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { reinvitationActivates } from '../invitation.ts';
-import { DISTRICT_EVENT_TYPES, evolveDistrict, initialDistrictState, isDistrictAdmin, type DistrictState } from './district.ts';
+import { DISTRICT_EVENT_TYPES, evolveDistrict, initialDistrictState, isDistrictAdmin, type DistrictState, type PresentDistrict } from './district.ts';
 
 export type DistrictCommand =
   | { type: 'CreateDistrict'; districtId: string; name: string; userId: string }
   | { type: 'InviteDistrictAdmin'; districtId: string; userId: string; newAdminId: string; email: string; granteeUserId: string | null }
-  | { type: 'ActivateDistrictAdmin'; districtId: string; adminId: string; granteeUserId: string };
+  | { type: 'ActivateDistrictAdmin'; districtId: string; adminId: string; granteeUserId: string }
+  /** Retention (issue 23): how many years the records of students who left are kept. */
+  | { type: 'SetRetention'; districtId: string; userId: string; yearsAfterLeaving: number }
+  /**
+   * Leaving the product (issue 23), once every student of the district was erased: `confirmName` is the district's
+   * name as the admin typed it.
+   */
+  | { type: 'EraseDistrict'; districtId: string; userId: string; confirmName: string; studentsErased: number; schoolIds: string[] };
+
+export const RETENTION_YEARS = 'Enter a whole number of years, at least 1';
+export const ERASE_CONFIRMATION = 'Type the district’s name exactly to confirm';
+
+/** Whether the typed confirmation names the district (the check before anything is erased, and again in the decision). */
+export const confirmsErasure = (district: Pick<PresentDistrict, 'name'>, confirmName: string): boolean => confirmName.trim() === district.name.trim();
 
 /**
  * The district's own access: its admins manage it; anyone else learns nothing of it (not found). Staff of its schools
@@ -38,6 +51,17 @@ export function decideDistrict(command: DistrictCommand, state: DistrictState): 
       const admin = state.status === 'present' ? state.admins[command.adminId] : undefined;
       if (!admin || admin.granteeUserId !== null) return [];
       return [{ type: 'DistrictAdminActivated', data: { districtId, adminId: admin.adminId, granteeUserId: command.granteeUserId } }];
+    }
+    case 'SetRetention':
+      authorizeDistrictAdmin(state, command.userId);
+      if (!Number.isInteger(command.yearsAfterLeaving) || command.yearsAfterLeaving < 1) throw ValidationError.onField('yearsAfterLeaving', RETENTION_YEARS);
+      if (state.yearsAfterLeaving === command.yearsAfterLeaving) return [];
+      return [{ type: 'DistrictRetentionSet', data: { districtId, yearsAfterLeaving: command.yearsAfterLeaving, setBy: command.userId } }];
+    case 'EraseDistrict': {
+      authorizeDistrictAdmin(state, command.userId);
+      if (!confirmsErasure(state, command.confirmName)) throw ValidationError.onField('confirmName', ERASE_CONFIRMATION);
+      const { userId: erasedBy, studentsErased, schoolIds } = command;
+      return [{ type: 'DistrictErased', data: { districtId, erasedBy, studentsErased, schoolIds } }];
     }
   }
 }

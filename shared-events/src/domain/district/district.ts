@@ -16,9 +16,12 @@ export interface PresentDistrict {
   name: string;
   createdBy: string;
   admins: Record<string, DistrictAdminState>;
+  /** Years the records of students who left are kept (retention, issue 23); absent: no rule, nothing is erased. */
+  yearsAfterLeaving?: number;
 }
 
-export type DistrictState = { status: 'absent' } | PresentDistrict;
+/** An erased district (it left the product) keeps only its receipt: nobody administers it any more. */
+export type DistrictState = { status: 'absent' } | PresentDistrict | { status: 'erased' };
 
 export const initialDistrictState = (): DistrictState => ({ status: 'absent' });
 
@@ -28,7 +31,7 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
     if (state.status !== 'absent') return state;
     return { status: 'present', name: event.data.name, createdBy: event.data.createdBy, admins: {} };
   }
-  if (state.status === 'absent') return state;
+  if (state.status !== 'present') return state;
   switch (event.type) {
     case 'DistrictAdminInvited': {
       const { adminId, email, granteeUserId } = event.data;
@@ -39,6 +42,10 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
       if (!admin) return state;
       return { ...state, admins: { ...state.admins, [admin.adminId]: { ...admin, granteeUserId: event.data.granteeUserId } } };
     }
+    case 'DistrictRetentionSet':
+      return { ...state, yearsAfterLeaving: event.data.yearsAfterLeaving };
+    case 'DistrictErased':
+      return { status: 'erased' };
   }
 }
 

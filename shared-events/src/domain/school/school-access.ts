@@ -7,9 +7,10 @@ import { staffRoleOf, type PresentSchool } from './school.ts';
  * - view-staff: see who works there, with their roles;
  * - manage-staff: invite, change roles, remove;
  * - all-students: see and edit every student of the school (a coordinator's and an administrator's duty);
- * - add-students: write a student into the school.
+ * - add-students: write a student into the school;
+ * - hold-records: put a student's record on legal hold, and lift it (retention is the district's rule, issue 23).
  */
-export type SchoolAction = 'view-staff' | 'manage-staff' | 'all-students' | 'add-students';
+export type SchoolAction = 'view-staff' | 'manage-staff' | 'all-students' | 'add-students' | 'hold-records';
 
 /** How someone reaches a school: a staff role, or administering its district. */
 export type SchoolRole = StaffRole | 'district-admin';
@@ -19,7 +20,7 @@ export const SCHOOL_ROLE_RULES: Readonly<Record<SchoolRole, ReadonlySet<SchoolAc
   teacher: new Set(['view-staff', 'add-students']),
   coordinator: new Set(['view-staff', 'all-students', 'add-students']),
   admin: new Set(['view-staff', 'manage-staff', 'all-students', 'add-students']),
-  'district-admin': new Set(['view-staff', 'manage-staff', 'all-students', 'add-students']),
+  'district-admin': new Set(['view-staff', 'manage-staff', 'all-students', 'add-students', 'hold-records']),
 };
 
 export const ONLY_SCHOOL_ADMINS = 'Only the school’s administrators and the district’s admins can do this';

@@ -41,7 +41,10 @@ export type StudentCommand =
   /** The school's year-end rollover into `schoolYear` (rollover.ts): promote or graduate, once per year. */
   | { type: 'RollOver'; studentId: string; schoolYear: string }
   /** The owner left the school or deleted their account: `toUserId` is the school's successor (school-succession.ts). */
-  | { type: 'HandOverToSchool'; studentId: string; fromUserId: string; toUserId: string; reason: 'left-school' | 'account-deleted' };
+  | { type: 'HandOverToSchool'; studentId: string; fromUserId: string; toUserId: string; reason: 'left-school' | 'account-deleted' }
+  /** Retention (issue 23): a district admin holds the record (never erased while held), or lifts the hold. */
+  | { type: 'PlaceLegalHold'; studentId: string; userId: string; reason: string }
+  | { type: 'LiftLegalHold'; studentId: string; userId: string };
 
 export const STUDENT_ARCHIVED = 'This student is archived and read-only. Upgrade to Premium to change them again.';
 
@@ -50,6 +53,9 @@ export const PLAN_IS_FINAL_FOR_ACCOMMODATIONS = 'This student’s plan is final:
 export const OTHER_DISTRICT = 'A student can only move to another school of the same district';
 export const NO_SCHOOL_FOR_CASE_MANAGER = 'Only a school’s student has a case manager: add the student to a school first';
 export const CASE_MANAGER_NOT_STAFF = 'The case manager must be a member of the student’s school staff';
+
+export const ON_LEGAL_HOLD = 'This record is on legal hold and cannot be erased: lift the hold first';
+export const NO_SCHOOL_FOR_LEGAL_HOLD = 'Only a school’s student can be put on legal hold';
 
 export const FREE_LIMIT_REACHED = `The free plan is limited to ${FREE_STUDENT_LIMIT} students. Upgrade to Premium for unlimited students.`;
 
@@ -111,6 +117,7 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
     }
     case 'DeleteStudent':
       assertChangeable(state);
+      if (state.legalHold) throw new IllegalStateError(ON_LEGAL_HOLD);
       return [{ type: 'StudentDeleted', data: { studentId: command.studentId } }];
     case 'ArchiveStudent':
       assertPresent(state);
@@ -141,6 +148,15 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
       const { studentId, fromUserId, toUserId, reason } = command;
       return [{ type: 'StudentHandedOver', data: { studentId, fromUserId, toUserId, reason } }];
     }
+    case 'PlaceLegalHold': {
+      assertPresent(state);
+      if (state.schoolId === null) throw new IllegalStateError(NO_SCHOOL_FOR_LEGAL_HOLD);
+      if (state.legalHold?.reason === command.reason) return [];
+      return [{ type: 'StudentLegalHoldPlaced', data: { studentId: command.studentId, reason: command.reason, placedBy: command.userId } }];
+    }
+    case 'LiftLegalHold':
+      assertPresent(state);
+      return state.legalHold ? [{ type: 'StudentLegalHoldLifted', data: { studentId: command.studentId, liftedBy: command.userId } }] : [];
     case 'AssignCaseManager': {
       assertChangeable(state);
       if (state.schoolId === null) throw new IllegalStateError(NO_SCHOOL_FOR_CASE_MANAGER);

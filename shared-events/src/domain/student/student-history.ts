@@ -134,6 +134,12 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
       case 'StudentDeleted':
         push('Student deleted', 'student', id, []);
         break;
+      case 'StudentLegalHoldPlaced':
+        push('Legal hold placed', 'student', id, [{ field: 'legalHold', before: null, after: envelope.data.reason }]);
+        break;
+      case 'StudentLegalHoldLifted':
+        push('Legal hold lifted', 'student', id, [{ field: 'legalHold', before: before.status === 'present' ? (before.legalHold?.reason ?? null) : null, after: null }]);
+        break;
       case 'StudentArchived':
         push('Archived (Premium ended)', 'student', id, []);
         break;

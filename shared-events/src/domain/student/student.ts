@@ -21,6 +21,8 @@ export type StudentState =
       caseManagerId: string | null;
       /** The school year the last year-end rollover moved it into (issue 23), or null. */
       rolledOverTo: string | null;
+      /** On legal hold (retention, issue 23): never erased while held. Absent or null: not held. */
+      legalHold?: { reason: string; placedBy: string } | null;
     }
   | { status: 'deleted' };
 
@@ -64,6 +66,10 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
       return state.status === 'present' ? { ...state, details: { ...state.details, grade: event.data.toGrade }, rolledOverTo: event.data.schoolYear } : state;
     case 'StudentGraduated':
       return state.status === 'present' ? { ...state, details: { ...state.details, status: 'inactive' }, rolledOverTo: event.data.schoolYear } : state;
+    case 'StudentLegalHoldPlaced':
+      return state.status === 'present' ? { ...state, legalHold: { reason: event.data.reason, placedBy: event.data.placedBy } } : state;
+    case 'StudentLegalHoldLifted':
+      return state.status === 'present' ? { ...state, legalHold: null } : state;
     // Shares are the sharing decider's business (../sharing); the student's own fields stay as they are.
     case 'StudentShared':
     case 'ShareActivated':

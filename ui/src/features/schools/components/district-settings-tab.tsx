@@ -1,3 +1,4 @@
+import { Fragment, lazy, Suspense } from 'react';
 import { Alert, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { districtAdminFormSchema, districtFormSchema, schoolFormSchema } from '@accommodate/shared-events/schemas/school';
@@ -7,6 +8,10 @@ import { useAddDistrictAdmin, useAddSchool, useCreateDistrict, useDistrictSchool
 import { OneFieldForm } from './one-field-form.tsx';
 import './schools.css';
 
+// Retention and leaving the product (issue 23), loaded with the district's card.
+const RetentionCard = lazy(() => import('./retention-card.tsx').then((m) => ({ default: m.RetentionCard })));
+const LeavingCard = lazy(() => import('./leaving-card.tsx').then((m) => ({ default: m.LeavingCard })));
+
 /** Settings → District: for a district admin, the district's schools and admins; for anyone else, 'Create a district'. */
 export function DistrictSettingsTab() {
   const districts = useMyDistricts();
@@ -15,7 +20,13 @@ export function DistrictSettingsTab() {
   return (
     <>
       {districts.data.map((district) => (
-        <DistrictCard key={district.id} district={district} />
+        <Fragment key={district.id}>
+          <DistrictCard district={district} />
+          <Suspense fallback={<Skeleton active />}>
+            <RetentionCard district={district} />
+            <LeavingCard district={district} />
+          </Suspense>
+        </Fragment>
       ))}
       {districts.data.length === 0 && <CreateDistrictCard />}
     </>

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { signedInTeacher, testServerForFile, type TestClient } from '../../testing/test-server.ts';
+import { jane } from '../../testing/sharing-fixtures.ts';
+
+// Leaving the product (issue 23): the district's archive, then the district erased.
+const server = testServerForFile();
+
+/** The archive as the browser saves it: the raw bytes of the POST's answer. */
+async function exportArchive(client: TestClient, districtId: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
+  const response = await fetch(`${server.url}/api/districts/${districtId}/export`, { method: 'POST', headers: { Cookie: client.cookie ?? '' } });
+  return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+/** Every file in the zip, by path, with its bytes (the zip read back by yauzl, as an unzip tool reads it). */
+function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+async function lakeside() {
+  const dana = await signedInTeacher(server.url, 'Dana District');
+  const districtId = (await dana.post('/api/districts', { name: 'Lakeside USD' })).body.id as string;
+  const highId = (await dana.post(`/api/districts/${districtId}/schools`, { name: 'Lakeside High' })).body.id as string;
+  const middleId = (await dana.post(`/api/districts/${districtId}/schools`, { name: 'Lakeside Middle' })).body.id as string;
+  const tom = await signedInTeacher(server.url, 'Tom Teacher');
+  expect((await dana.post(`/api/schools/${highId}/staff`, { email: tom.account.email, role: 'teacher' })).status).toBe(201);
+  const add = async (schoolId: string, firstName: string) => (await tom.post('/api/students', { ...jane, firstName, schoolId })).body.id as string;
+  // Tom is no teacher at the middle school: the district admin writes that student.
+  const gwen = await add(highId, 'Gwen');
+  const mateo = (await dana.post('/api/students', { ...jane, firstName: 'Mateo', schoolId: middleId })).body.id as string;
+  return { dana, tom, districtId, highId, gwen, mateo };
+}
+
+describe('leaving the product (issue 23)', () => {
+  it('exports every student record of the district in one zip, JSON and PDF each, and logs each export', async () => {
+    const { dana, tom, districtId, gwen, mateo } = await lakeside();
+    expect((await exportArchive(tom, districtId)).status).toBe(404);
+
+    const archive = await exportArchive(dana, districtId);
+    expect(archive.status).toBe(200);
+    expect(archive.type).toBe('application/zip');
+    const files = await unzip(archive.bytes);
+    const records = [...files.keys()].filter((name) => name.endsWith('/record.json'));
+    expect(records).toHaveLength(2);
+    const gwenJson = [...files.entries()].find(([name]) => name.includes(gwen) && name.endsWith('record.json'))?.[1];
+    expect(JSON.parse(gwenJson!.toString('utf8')).profile).toMatchObject({ id: gwen, firstName: 'Gwen' });
+    const mateoPdf = [...files.entries()].find(([name]) => name.includes(mateo) && name.endsWith('record.pdf'))?.[1];
+    expect(mateoPdf!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect([...files.keys()].some((name) => name.endsWith('/manifest.json'))).toBe(true);
+
+    // The browser's way: a single-use link of the same session, opened as a download.
+    const { url } = (await dana.post(`/api/districts/${districtId}/export-link`)).body as { url: string };
+    expect((await tom.get(`${url}?tz=UTC`)).status).toBe(404);
+    const viaLink = await fetch(`${server.url}${url}?tz=UTC`, { headers: { Cookie: dana.cookie ?? '' } });
+    expect(viaLink.headers.get('content-type')).toBe('application/zip');
+    expect([...(await unzip(Buffer.from(await viaLink.arrayBuffer()))).keys()].filter((name) => name.endsWith('/record.pdf'))).toHaveLength(2);
+    expect((await dana.get(`${url}?tz=UTC`)).status).toBe(404);
+
+    const log = (await dana.get(`/api/students/${gwen}/access-log`)).body as { action: string; what: string; user: { name: string } }[];
+    expect(log).toContainEqual(expect.objectContaining({ action: 'export', what: 'District archive (JSON and PDF)', user: expect.objectContaining({ name: 'Dana District' }) }));
+  });
+
+  it('erases the district with its name typed: every student, its schools and staff roles; not while a record is held', async () => {
+    const { dana, tom, districtId, highId, gwen, mateo } = await lakeside();
+    const wrong = await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual({ confirmName: 'Type the district’s name exactly to confirm' });
+    expect((await tom.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' })).status).toBe(404);
+
+    expect((await dana.put(`/api/students/${gwen}/legal-hold`, { reason: 'Records request' })).status).toBe(200);
+    const refused = await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('1 record is on legal hold: lift the hold before erasing the district');
+    expect((await tom.get(`/api/students/${gwen}`)).status).toBe(200);
+
+    expect((await dana.delete(`/api/students/${gwen}/legal-hold`)).status).toBe(204);
+    const erased = await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' });
+    expect(erased.body).toEqual({ studentsErased: 2 });
+    for (const id of [gwen, mateo]) expect((await dana.get(`/api/students/${id}`)).status).toBe(404);
+    expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(404);
+    expect((await dana.get('/api/districts')).body).toEqual([]);
+    expect((await tom.get('/api/schools')).body).toEqual([]);
+    expect((await tom.get(`/api/schools/${highId}/staff`)).status).toBe(404);
+  });
+});

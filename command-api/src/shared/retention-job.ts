@@ -1,0 +1,92 @@
+import { IllegalStateError } from '@accommodate/shared-events/domain/errors';
+import { dayOf } from '@accommodate/shared-events/domain/retention/retention';
+import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
+import { retentionQueries } from '@accommodate/projections/queries/retention-queries';
+import type { DistrictDoc } from '@accommodate/projections/queries/organisation-queries';
+import { openJobQueue } from '@accommodate/workers/jobs/open-job-queue';
+import { raiseNotification } from '@accommodate/workers/notifications/raise-notification';
+import type { AppContext } from '../framework/command-context.ts';
+import { dueRecordsOf } from './retention-due.ts';
+import { eraseStudentRecord } from './student-record-erasure.ts';
+
+export const RETENTION_ERASURE_JOB = 'retention-erasure';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface RetentionRun {
+  erased: number;
+  held: number;
+}
+
+/** Tells the district's admins what the run did: counts only, no names (the notification may be e-mailed). */
+async function notifyAdmins(context: AppContext, district: DistrictDoc, run: RetentionRun, day: string): Promise<void> {
+  const kept = run.held === 0 ? '' : ` ${run.held} record${run.held === 1 ? ' is' : 's are'} on legal hold and kept.`;
+  for (const userId of district.adminIds) {
+    await raiseNotification(context.eventStore, {
+      userId,
+      type: 'system',
+      title: 'Records erased under your retention rule',
+      message: `${run.erased} student record${run.erased === 1 ? ' was' : 's were'} erased today, ${district.yearsAfterLeaving ?? ''} years after the students left.${kept}`,
+      studentId: null,
+      planId: null,
+      dedupeKey: `retention:${district.id}:${day}:${userId}`,
+    });
+  }
+}
+
+/**
+ * The daily job (issue 23): in every district with a rule, erases each left student's record past the limit and not
+ * on hold, through the one erasure a manual delete uses. Idempotent: an erased record is gone from the due list, and
+ * a second run finds nothing. Logs counts only.
+ */
+export async function eraseRecordsPastRetention(context: AppContext): Promise<RetentionRun> {
+  const now = context.now();
+  const total: RetentionRun = { erased: 0, held: 0 };
+  for (const district of await retentionQueries(context.readStore).districtsWithRule()) {
+    const run: RetentionRun = { erased: 0, held: 0 };
+    for (const { student } of await dueRecordsOf(context, district, now, 'past')) {
+      if (student.hold !== null) {
+        run.held += 1;
+        continue;
+      }
+      try {
+        if (await eraseStudentRecord(context, student.id, SYSTEM_ACTOR)) run.erased += 1;
+      } catch (error) {
+        // Put on hold since the read model was read: the decider refused, as it must.
+        if (!(error instanceof IllegalStateError)) throw error;
+        run.held += 1;
+      }
+    }
+    if (run.erased > 0) await notifyAdmins(context, district, run, dayOf(now));
+    total.erased += run.erased;
+    total.held += run.held;
+  }
+  context.logger.info('retention erasure done', { erased: total.erased, held: total.held });
+  return total;
+}
+
+/**
+ * Schedules the daily job on its own queue, consumed by the API nodes: the erasure needs what only they hold (the
+ * document bytes' store beside the event store). BullMQ gives each run to one node; without REDIS_URL it is a timer
+ * of this process. Upserting the schedule also runs it at once, as the reminders' sweep does.
+ */
+export async function startRetentionJob(context: AppContext): Promise<{ stop(): Promise<void> }> {
+  const { config } = context;
+  const queue = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'retention', prefix: config.redisPrefix });
+  await queue.start({
+    [RETENTION_ERASURE_JOB]: async () => {
+      await eraseRecordsPastRetention(context);
+    },
+  });
+  const schedule = () => queue.schedule(RETENTION_ERASURE_JOB, DAY_MS, RETENTION_ERASURE_JOB, {});
+  await schedule();
+  // A Redis that came back empty lost the schedule: upsert it again (which also runs the job).
+  const unsubscribe = queue.onReconnect(() => {
+    schedule().catch((error: unknown) => context.logger.warn('retention schedule not restored', { error: error instanceof Error ? error.name : 'unknown' }));
+  });
+  return {
+    async stop() {
+      unsubscribe();
+      await queue.close();
+    },
+  };
+}

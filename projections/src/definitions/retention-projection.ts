@@ -1,0 +1,73 @@
+import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
+import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
+import { leavingAfter, type Leaving } from '@accommodate/shared-events/domain/retention/retention';
+import { RETENTION_STUDENTS, type RetentionStudentDoc } from '../queries/retention-schema.ts';
+import { defineProjection } from './projection.ts';
+import { alreadyApplied } from './caseload-changes.ts';
+
+/** What moves a student's clock or hold, and what takes the student away. */
+const RETENTION_EVENT_TYPES = [
+  'StudentAdded',
+  'StudentDetailsUpdated',
+  'StudentGraduated',
+  'StudentSchoolChanged',
+  'StudentLegalHoldPlaced',
+  'StudentLegalHoldLifted',
+  'StudentDeleted',
+] as const satisfies readonly StudentEvent['type'][];
+type RetentionEvent = Extract<StudentEvent, { type: (typeof RETENTION_EVENT_TYPES)[number] }>;
+
+const leavingOf = (doc: RetentionStudentDoc): Leaving | null => (doc.leftAt === null || doc.leftBecause === null ? null : { leftAt: doc.leftAt, because: doc.leftBecause });
+const withLeaving = (doc: RetentionStudentDoc, leaving: Leaving | null): RetentionStudentDoc => ({
+  ...doc,
+  left: leaving !== null,
+  leftAt: leaving?.leftAt ?? null,
+  leftBecause: leaving?.because ?? null,
+});
+
+/** What one event makes of the student's document (the previous one, or null before StudentAdded); null: gone. */
+function nextDoc(existing: RetentionStudentDoc | null, event: EnvelopeOf<RetentionEvent>): RetentionStudentDoc | null {
+  const at = event.occurredAt;
+  if (event.type === 'StudentAdded') {
+    if (existing) return existing;
+    const blank: RetentionStudentDoc = { id: event.data.studentId, schoolId: event.data.schoolId ?? null, left: false, leftAt: null, leftBecause: null, hold: null, revision: event.revision };
+    return withLeaving(blank, leavingAfter(null, { status: event.data.status }, at));
+  }
+  if (!existing) return null;
+  const doc = { ...existing, revision: event.revision };
+  switch (event.type) {
+    case 'StudentDetailsUpdated': {
+      const { status } = event.data.changes;
+      return status === undefined ? doc : withLeaving(doc, leavingAfter(leavingOf(doc), { status }, at));
+    }
+    case 'StudentGraduated':
+      return withLeaving(doc, leavingAfter(leavingOf(doc), { graduatedInto: event.data.schoolYear }, at));
+    case 'StudentSchoolChanged':
+      return { ...doc, schoolId: event.data.toSchoolId };
+    case 'StudentLegalHoldPlaced':
+      return { ...doc, hold: { reason: event.data.reason, placedAt: at } };
+    case 'StudentLegalHoldLifted':
+      return { ...doc, hold: null };
+    case 'StudentDeleted':
+      return null;
+  }
+}
+
+/**
+ * Retention (issue 23): when each student left (the clock of its erasure, retention.ts) and whether it is on legal
+ * hold, so the due list and the daily job read a district's left students without folding their streams. Ids, dates
+ * and the hold's reason only; an erased student's document is deleted.
+ */
+export const retentionProjection = defineProjection<RetentionEvent>({
+  name: 'retention',
+  version: 1,
+  collections: [RETENTION_STUDENTS],
+  handles: RETENTION_EVENT_TYPES,
+  async apply(event, context) {
+    const existing = await context.get<RetentionStudentDoc>(RETENTION_STUDENTS, event.data.studentId);
+    if (alreadyApplied(existing, event)) return;
+    const next = nextDoc(existing, event);
+    if (next) context.put<RetentionStudentDoc>(RETENTION_STUDENTS, next);
+    else if (existing) context.delete(RETENTION_STUDENTS, existing.id);
+  },
+});
