@@ -56,7 +56,7 @@ async function streamDistrictArchive(context: AppContext, recordAccess: RecordAc
   const manifest: { school: string; student: string; folder: string }[] = [];
   for (const school of schools) {
     for (const student of await caseload.studentsOfSchoolVisibleTo(school.id, userId, now)) {
-      const record = await exportStudentRecord(context, student);
+      const record = await exportStudentRecord(context, student, 'whole record');
       const folder = `${root}/${fileNameSafe(school.name)}/${fileNameSafe(displayName(student))} ${student.id}`;
       zip.addBuffer(Buffer.from(JSON.stringify(record, null, 2)), `${folder}/record.json`, { mtime: now });
       // A PDF is compressed already.

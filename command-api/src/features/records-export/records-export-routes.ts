@@ -17,7 +17,7 @@ export function recordsExportRoutes(context: AppContext, recordAccess: RecordAcc
     const userId = requireUser(req);
     const timeZone = timeZoneOf(req);
     const student = await loadStudentFor(context, userId, idParam(req), 'see-private');
-    const record = await exportStudentRecord(context, student, userId);
+    const record = await exportStudentRecord(context, student, { userId });
     await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'Records export (JSON)' });
     res.setHeader('Content-Disposition', attachmentDisposition(studentFileName(student, 'student record', 'json', context.now(), timeZone)));
     res.json(record);
@@ -27,7 +27,7 @@ export function recordsExportRoutes(context: AppContext, recordAccess: RecordAcc
     const userId = requireUser(req);
     const timeZone = timeZoneOf(req);
     const student = await loadStudentFor(context, userId, idParam(req), 'see-private');
-    const pdf = await renderStudentRecordPdf(await exportStudentRecord(context, student, userId), timeZone);
+    const pdf = await renderStudentRecordPdf(await exportStudentRecord(context, student, { userId }), timeZone);
     await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'Records export (PDF)' });
     sendPdfAttachment(res, pdf, studentFileName(student, 'student record', 'pdf', context.now(), timeZone));
   });

@@ -30,9 +30,14 @@ export const notesAsText = (html: string | null): string | null => {
   return text.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/\n{3,}/g, '\n\n').trim() || null;
 };
 
-export async function exportStudentRecord(context: AppContext, student: StudentDoc, userId: string): Promise<StudentRecordExport> {
+/**
+ * A student's whole record as its exporter may read it: the plan record's impairment and consent only for
+ * `see-plan-record`, or, with `'whole record'`, for the district taking its records back at contract end (the
+ * district is the record's owner under FERPA, and return-and-delete clauses ask for all of it).
+ */
+export async function exportStudentRecord(context: AppContext, student: StudentDoc, reader: { userId: string } | 'whole record'): Promise<StudentRecordExport> {
   const caseload = caseloadQueries(context.readStore);
-  const seesPlanRecord = mayAccess(student, userId, 'see-plan-record', context.now());
+  const seesPlanRecord = reader === 'whole record' || mayAccess(student, reader.userId, 'see-plan-record', context.now());
   const plans = await caseload.plansOfStudent(student.id);
   const documents = await caseload.documentsOfStudent(student.id);
   return {

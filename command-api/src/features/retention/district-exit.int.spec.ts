@@ -54,6 +54,10 @@ describe('leaving the product (issue 23)', () => {
   it('exports every student record of the district in one zip, JSON and PDF each, and logs each export', async () => {
     const { dana, tom, districtId, gwen, mateo } = await lakeside();
     expect((await exportArchive(tom, districtId)).status).toBe(404);
+    // Gwen's plan record: the district takes it back whole, the impairment and consent too, though its admin may not
+    // read them in the product (see-plan-record).
+    const planId = (await tom.post(`/api/students/${gwen}/plans`, { startDate: '2026-01-05', reviewDate: '2099-01-05' })).body.id as string;
+    expect((await tom.put(`/api/plans/${planId}/record`, { impairment: 'Dyslexia', consent: { date: '2026-01-05', method: 'in-writing' } })).status).toBe(200);
 
     const archive = await exportArchive(dana, districtId);
     expect(archive.status).toBe(200);
@@ -62,7 +66,9 @@ describe('leaving the product (issue 23)', () => {
     const records = [...files.keys()].filter((name) => name.endsWith('/record.json'));
     expect(records).toHaveLength(2);
     const gwenJson = [...files.entries()].find(([name]) => name.includes(gwen) && name.endsWith('record.json'))?.[1];
-    expect(JSON.parse(gwenJson!.toString('utf8')).profile).toMatchObject({ id: gwen, firstName: 'Gwen' });
+    const gwenRecord = JSON.parse(gwenJson!.toString('utf8')) as { profile: unknown; plans: { record: unknown }[] };
+    expect(gwenRecord.profile).toMatchObject({ id: gwen, firstName: 'Gwen' });
+    expect(gwenRecord.plans[0]!.record).toMatchObject({ impairment: 'Dyslexia', consent: { date: '2026-01-05', method: 'in-writing' } });
     const mateoPdf = [...files.entries()].find(([name]) => name.includes(mateo) && name.endsWith('record.pdf'))?.[1];
     expect(mateoPdf!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect([...files.keys()].some((name) => name.endsWith('/manifest.json'))).toBe(true);
