@@ -32,6 +32,7 @@ import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-rout
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
 import { districtRoutes } from './districts/district-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
+import { districtSsoRoutes } from './districts/district-sso-routes.ts';
 import { districtDashboardRoutes } from './district-dashboard/district-dashboard-routes.ts';
 import { rolloverRoutes } from './districts/rollover-routes.ts';
 import { implementationLogRoutes } from './implementation-log/implementation-log-routes.ts';
@@ -75,6 +76,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     classSubPlanRoutes(context, recordAccess),
     districtRoutes(context),
     staffRoutes(context),
+    districtSsoRoutes(context),
     districtDashboardRoutes(context),
     rolloverRoutes(context),
     // The daily implementation log (issue 27).

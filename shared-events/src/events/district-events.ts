@@ -16,6 +16,24 @@ export const DistrictAdminInvited = defineEvent(
 );
 export const DistrictAdminActivated = defineEvent('DistrictAdminActivated', 1, z.object({ districtId: z.string(), adminId: z.string(), granteeUserId: z.string() }));
 
+/**
+ * Single sign-on (issue 25): the district's OpenID provider, replaced whole at each save. The client secret is a
+ * personal field, sealed in the log with the district's key; read models keep no copy of it.
+ */
+export const DistrictSsoConfigured = defineEvent(
+  'DistrictSsoConfigured',
+  1,
+  z.object({
+    districtId: z.string(),
+    issuer: z.string(),
+    clientId: z.string(),
+    clientSecret: z.string(),
+    emailDomains: z.array(z.string()),
+    required: z.boolean(),
+    configuredBy: z.string(),
+  }),
+);
+
 export const SchoolCreated = defineEvent('SchoolCreated', 1, z.object({ schoolId: z.string(), districtId: z.string(), name: z.string() }));
 
 const staffRole = z.enum(STAFF_ROLES);
@@ -29,7 +47,7 @@ export const StaffRoleChanged = defineEvent('StaffRoleChanged', 1, z.object({ sc
 /** The person leaves the school's staff; the school's students stay with the school. */
 export const StaffRemoved = defineEvent('StaffRemoved', 1, z.object({ schoolId: z.string(), staffId: z.string() }));
 
-export const DISTRICT_EVENTS = [DistrictCreated, DistrictAdminInvited, DistrictAdminActivated] as const;
+export const DISTRICT_EVENTS = [DistrictCreated, DistrictAdminInvited, DistrictAdminActivated, DistrictSsoConfigured] as const;
 export type DistrictEvent = EventOf<(typeof DISTRICT_EVENTS)[number]>;
 export const SCHOOL_EVENTS = [SchoolCreated, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;
 export type SchoolEvent = EventOf<(typeof SCHOOL_EVENTS)[number]>;

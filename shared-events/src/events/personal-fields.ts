@@ -42,6 +42,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   // Districts and schools (issue 23): an invited person's e-mail is sealed with the district's or the school's key.
   DistrictAdminInvited: { subject: (data) => str(data.districtId), fields: ['email'] },
   StaffInvited: { subject: (data) => str(data.schoolId), fields: ['email'] },
+  // Single sign-on (issue 25): not personal data, but the key to the district's provider, sealed with the district's key.
+  DistrictSsoConfigured: { subject: (data) => str(data.districtId), fields: ['clientSecret'] },
   // The implementation log (issue 27): a teacher's note on a day is free text about the student.
   ImplementationLogged: { subject: student, fields: ['note'] },
 };

@@ -1,5 +1,6 @@
 import { DISTRICT_EVENTS, type DistrictEvent } from '../../events/district-events.ts';
 import { isEventOf, typesOf } from '../event-types.ts';
+import { evolveSso, type DistrictSsoState } from './district-sso.ts';
 
 export const DISTRICT_EVENT_TYPES = typesOf(DISTRICT_EVENTS);
 export const isDistrictEvent = isEventOf<DistrictEvent>(DISTRICT_EVENT_TYPES);
@@ -16,6 +17,8 @@ export interface PresentDistrict {
   name: string;
   createdBy: string;
   admins: Record<string, DistrictAdminState>;
+  /** Single sign-on (issue 25), once configured. */
+  sso?: DistrictSsoState;
 }
 
 export type DistrictState = { status: 'absent' } | PresentDistrict;
@@ -39,6 +42,8 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
       if (!admin) return state;
       return { ...state, admins: { ...state.admins, [admin.adminId]: { ...admin, granteeUserId: event.data.granteeUserId } } };
     }
+    case 'DistrictSsoConfigured':
+      return { ...state, sso: evolveSso(event.data) };
   }
 }
 
