@@ -8,6 +8,7 @@ import { sessionRoutes } from './accounts/session-routes.ts';
 import { twoFactorRoutes } from './accounts/two-factor-routes.ts';
 import { emailVerificationRoutes } from './accounts/email-verification-routes.ts';
 import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
+import { ssoRoutes } from './accounts/sso-routes.ts';
 import { accommodationRoutes } from './accommodations/accommodation-routes.ts';
 import { accessLogRoutes } from './access-log/access-log-routes.ts';
 import { historyRoutes } from './history/history-routes.ts';
@@ -51,6 +52,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     emailVerificationRoutes(context),
     passwordResetRoutes(context, sessions),
     sessionRoutes(sessions),
+    ssoRoutes(context, sessions),
     twoFactorRoutes(context),
     accommodationRoutes(context),
     // Before the student routes: the access log records what they then serve, and only a read with ?asOf stops at history.
