@@ -36,8 +36,8 @@ export function ssoRoutes(context: AppContext, sessions: SessionStore): Router {
   const router = Router();
   const relyingParty = oidcRelyingParty(() => context.now());
   const transactions = ssoTransactions(context.readStore, () => context.now());
-  // Look-ups per network address, as many as a school's staff signing in at once need, too few to survey domains.
-  const lookups = context.limits.rate('sso:address', { points: 60, durationSec: 5 * 60 });
+  // Look-ups per network address: the sign-in page asks at each sign-in, and a school's staff sign in behind one address.
+  const lookups = context.limits.rate('sso:address', { points: 600, durationSec: 10 * 60 });
   const limited = async (req: Request) => {
     const wait = await lookups.take(clientAddress(req));
     if (wait !== null) throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, wait);
