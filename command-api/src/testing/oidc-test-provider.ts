@@ -51,6 +51,7 @@ export async function startTestProvider(options: { users: Record<string, TestPro
     })),
     jwks: { keys: [signingKey] },
     cookies: { keys: ['test-provider-cookies'] },
+    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
     conformIdTokenClaims: options.emailInIdToken === false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     features: { devInteractions: { enabled: false } },
