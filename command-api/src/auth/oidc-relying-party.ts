@@ -100,7 +100,8 @@ export function oidcRelyingParty(now: () => Date = () => new Date()) {
         const claims = typeof idToken.email === 'string' ? idToken : await oidc.fetchUserInfo(config, tokens.access_token, idToken.sub);
         return {
           email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null,
-          emailVerified: claims.email_verified === true,
+          // Entra ID says it with its optional claim xms_edov (the domain's owner verified the address).
+          emailVerified: claims.email_verified === true || claims.xms_edov === true,
           name: typeof claims.name === 'string' ? claims.name : null,
         };
       } catch (error) {
