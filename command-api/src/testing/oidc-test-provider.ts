@@ -75,7 +75,9 @@ export async function startTestProvider(options: { users: Record<string, TestPro
   });
   const providerCallback = provider.callback();
 
+  let discoveries = 0;
   server.on('request', (req, res) => {
+    if (req.url === '/.well-known/openid-configuration') discoveries++;
     const login = /^\/interaction\/([\w-]+)(\/login)?$/.exec(req.url ?? '');
     if (!login) return void providerCallback(req, res);
     const answer = async () => {
@@ -96,6 +98,8 @@ export async function startTestProvider(options: { users: Record<string, TestPro
 
   return {
     issuer,
+    /** How many times the discovery document was read. */
+    discoveries: () => discoveries,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -136,7 +136,7 @@ describe('single sign-on with the district’s OpenID provider', () => {
 });
 
 describe('a provider that gives the address at its userinfo endpoint only', () => {
-  it('signs the person in with the address the userinfo endpoint verifies for the same subject', async () => {
+  it('signs the person in with the address the userinfo endpoint verifies for the same subject, discovering the issuer once', async () => {
     const domain = 'userinfo-district.test';
     const small = await startTestProvider({
       users: { uri: { email: `uri@${domain}`, name: 'Uri Userinfo' } },
@@ -153,6 +153,11 @@ describe('a provider that gives the address at its userinfo endpoint only', () =
       expect(new URL(atProvider.url).origin).toBe(small.issuer);
       expect(new URL((await browser.follow(`${atProvider.url}/login`, { method: 'POST', form: { login: 'uri' } })).url).pathname).toBe('/');
       expect((await meOf(browser).get('/api/auth/me')).body).toMatchObject({ email: `uri@${domain}`, name: 'Uri Userinfo' });
+      // Discovery is per issuer, not per sign-in.
+      const again = new CookieBrowser();
+      const back = await again.follow(`${server.url}/api/auth/sso/start?email=${encodeURIComponent(`uri@${domain}`)}`);
+      expect(new URL((await again.follow(`${back.url}/login`, { method: 'POST', form: { login: 'uri' } })).url).pathname).toBe('/');
+      expect(small.discoveries()).toBe(1);
     } finally {
       await small.close();
     }
