@@ -73,6 +73,16 @@ test('a district admin configures single sign-on, and a pending teacher signs in
   await tess.getByRole('tab', { name: 'School' }).click();
   const card = tess.locator('.school-card').filter({ has: tess.getByRole('heading', { name: 'Lakeside Middle' }) });
   await expect(card.locator('.school-card__role')).toHaveText('Teacher');
+
+  // The admin turns single sign-on off: the domain's addresses are asked for a password again.
+  await admin.getByRole('button', { name: 'Turn off single sign-on' }).click();
+  await admin.getByRole('button', { name: 'Turn off', exact: true }).click();
+  await expect(admin.getByText('Single sign-on turned off')).toBeVisible();
+  const later = await (await browser.newContext()).newPage();
+  await later.goto('/login');
+  await later.getByLabel('Email Address').fill(`tess@${domain}`);
+  await later.getByLabel('Email Address').blur();
+  await expect(later.getByLabel('Password')).toBeVisible();
 });
 
 test('the sign-in page keeps password sign-in for other addresses, and says why a single sign-on came back', async ({ page }) => {

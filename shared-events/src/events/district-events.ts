@@ -34,6 +34,9 @@ export const DistrictSsoConfigured = defineEvent(
   }),
 );
 
+/** Single sign-on turned off: the district's staff sign in with passwords again. */
+export const DistrictSsoRemoved = defineEvent('DistrictSsoRemoved', 1, z.object({ districtId: z.string(), removedBy: z.string() }));
+
 export const SchoolCreated = defineEvent('SchoolCreated', 1, z.object({ schoolId: z.string(), districtId: z.string(), name: z.string() }));
 
 const staffRole = z.enum(STAFF_ROLES);
@@ -47,7 +50,7 @@ export const StaffRoleChanged = defineEvent('StaffRoleChanged', 1, z.object({ sc
 /** The person leaves the school's staff; the school's students stay with the school. */
 export const StaffRemoved = defineEvent('StaffRemoved', 1, z.object({ schoolId: z.string(), staffId: z.string() }));
 
-export const DISTRICT_EVENTS = [DistrictCreated, DistrictAdminInvited, DistrictAdminActivated, DistrictSsoConfigured] as const;
+export const DISTRICT_EVENTS = [DistrictCreated, DistrictAdminInvited, DistrictAdminActivated, DistrictSsoConfigured, DistrictSsoRemoved] as const;
 export type DistrictEvent = EventOf<(typeof DISTRICT_EVENTS)[number]>;
 export const SCHOOL_EVENTS = [SchoolCreated, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;
 export type SchoolEvent = EventOf<(typeof SCHOOL_EVENTS)[number]>;

@@ -2,6 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { ssoCoversEmail } from '@accommodate/shared-events/domain/district/district-sso';
 import { ssoEmailQuerySchema, type SsoErrorCode } from '@accommodate/shared-events/schemas/district-sso';
+import { DomainError } from '@accommodate/shared-events/domain/errors';
 import type { AppContext } from '../../framework/command-context.ts';
 import { TooManyRequestsError } from '../../http/errors.ts';
 import { originSettings, requestOrigin } from '../../http/own-origin.ts';
@@ -85,7 +86,14 @@ export function ssoRoutes(context: AppContext, sessions: SessionStore): Router {
     if (identity.email === null || !identity.emailVerified) return backToSignIn(res, 'unverified');
     // A district's provider vouches for the district's own domains only.
     if (!ssoCoversEmail(client, identity.email)) return backToSignIn(res, 'not-covered');
-    const userId = await accountOfVerifiedAddress(context, sessions, { email: identity.email, name: identity.name });
+    let userId;
+    try {
+      userId = await accountOfVerifiedAddress(context, sessions, { email: identity.email, name: identity.name });
+    } catch (error) {
+      // A domain refusal (the address moved on an account meanwhile): the sign-in page, never a JSON error in the browser.
+      if (!(error instanceof DomainError)) throw error;
+      return backToSignIn(res, 'failed');
+    }
     await startSession(sessions, req, res, userId);
     res.redirect(302, '/');
   });

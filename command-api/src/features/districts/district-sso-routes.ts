@@ -37,5 +37,12 @@ export function districtSsoRoutes(context: AppContext): Router {
     res.json({ sso: ssoOf(await loadDistrictFor(context, userId, district.id)) });
   });
 
+  router.delete('/api/districts/:id/sso', async (req, res) => {
+    const userId = requireUser(req);
+    const district = await loadDistrictFor(context, userId, idParam(req));
+    await handleCommand(context, districtDecider, streamName('district', district.id), { type: 'RemoveDistrictSso', districtId: district.id, userId }, { actor: { userId } });
+    res.status(204).end();
+  });
+
   return router;
 }

@@ -54,10 +54,21 @@ describe('district single sign-on configuration', () => {
     expect(taken.body.errors).toEqual({ emailDomains: 'Another district already signs in this domain' });
   });
 
+  it('is turned off by the district admin: its domains sign in with passwords again', async () => {
+    const { admin, districtId } = await district();
+    const domain = unique();
+    expect((await admin.put(`/api/districts/${districtId}/sso`, { issuer: 'https://clever.com', clientId: 'c', clientSecret: SECRET, emailDomains: [domain] })).status).toBe(200);
+    expect((await admin.get(`/api/auth/sso/discover?email=ted@${domain}`)).body).toEqual({ sso: true });
+    expect((await admin.delete(`/api/districts/${districtId}/sso`)).status).toBe(204);
+    expect((await admin.get(`/api/districts/${districtId}/sso`)).body).toEqual({ sso: null });
+    expect((await admin.get(`/api/auth/sso/discover?email=ted@${domain}`)).body).toEqual({ sso: false });
+  });
+
   it('is not found by anyone but the district admins', async () => {
     const { districtId } = await district();
     const stranger = await signedInTeacher(server.url, 'Sam Stranger');
     expect((await stranger.get(`/api/districts/${districtId}/sso`)).status).toBe(404);
     expect((await stranger.put(`/api/districts/${districtId}/sso`, { issuer: 'https://clever.com', clientId: 'c', clientSecret: 's', emailDomains: [unique()] })).status).toBe(404);
+    expect((await stranger.delete(`/api/districts/${districtId}/sso`)).status).toBe(404);
   });
 });

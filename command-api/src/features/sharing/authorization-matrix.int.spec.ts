@@ -367,4 +367,7 @@ describe('authorization of the district dashboard', () => {
     const form = { issuer: 'https://accounts.google.com', clientId: 'matrix', clientSecret: 'matrix-secret', emailDomains: ['matrix-usd.test'] };
     expect((await clients[caller].put(`/api/districts/${districtId}/sso`, form)).status).toBe(status);
   });
+  it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status: status === 200 ? 204 : status })))('DELETE /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
+    expect((await clients[caller].delete(`/api/districts/${districtId}/sso`)).status).toBe(status);
+  });
 });

@@ -2,14 +2,15 @@ import type { DistrictEvent } from '../../events/district-events.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, NotFoundError } from '../errors.ts';
 import { reinvitationActivates } from '../invitation.ts';
-import { decideSso, type ConfigureDistrictSso } from './district-sso.ts';
+import { decideSso, decideSsoRemoval, type ConfigureDistrictSso, type RemoveDistrictSso } from './district-sso.ts';
 import { DISTRICT_EVENT_TYPES, evolveDistrict, initialDistrictState, isDistrictAdmin, type DistrictState } from './district.ts';
 
 export type DistrictCommand =
   | { type: 'CreateDistrict'; districtId: string; name: string; userId: string }
   | { type: 'InviteDistrictAdmin'; districtId: string; userId: string; newAdminId: string; email: string; granteeUserId: string | null }
   | { type: 'ActivateDistrictAdmin'; districtId: string; adminId: string; granteeUserId: string }
-  | ConfigureDistrictSso;
+  | ConfigureDistrictSso
+  | RemoveDistrictSso;
 
 /**
  * The district's own access: its admins manage it; anyone else learns nothing of it (not found). Staff of its schools
@@ -44,6 +45,9 @@ export function decideDistrict(command: DistrictCommand, state: DistrictState): 
     case 'ConfigureDistrictSso':
       authorizeDistrictAdmin(state, command.userId);
       return decideSso(command, state.sso);
+    case 'RemoveDistrictSso':
+      authorizeDistrictAdmin(state, command.userId);
+      return decideSsoRemoval(command, state.sso);
   }
 }
 

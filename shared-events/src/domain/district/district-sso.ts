@@ -29,7 +29,18 @@ export interface ConfigureDistrictSso {
   domainsOfOtherDistricts: readonly string[];
 }
 
+export interface RemoveDistrictSso {
+  type: 'RemoveDistrictSso';
+  districtId: string;
+  userId: string;
+}
+
 type SsoConfigured = Extract<DistrictEvent, { type: 'DistrictSsoConfigured' }>;
+type SsoRemoved = Extract<DistrictEvent, { type: 'DistrictSsoRemoved' }>;
+
+/** Turned off, or nothing when it is off already. */
+export const decideSsoRemoval = ({ districtId, userId }: RemoveDistrictSso, current: DistrictSsoState | undefined): SsoRemoved[] =>
+  current ? [{ type: 'DistrictSsoRemoved', data: { districtId, removedBy: userId } }] : [];
 
 /** The save, or nothing when it changes nothing. */
 export function decideSso(command: ConfigureDistrictSso, current: DistrictSsoState | undefined): SsoConfigured[] {

@@ -47,6 +47,16 @@ describe("a district's single sign-on", () => {
     spec.given([created]).when(configure({ domainsOfOtherDistricts: ['lakeside.test'] })).thenThrows(ValidationError));
 
   it('records nothing when a save changes nothing', () => spec.given([created, configured()]).when(configure()).then([]));
+
+  it('is turned off by a district admin, and then covers no address', () => {
+    const remove = (userId: string) => ({ type: 'RemoveDistrictSso' as const, districtId: 'd1', userId });
+    const removed: DistrictEvent = { type: 'DistrictSsoRemoved', data: { districtId: 'd1', removedBy: 'dana' } };
+    spec.given([created, configured()]).when(remove('dana')).then([removed]);
+    spec.given([created]).when(remove('dana')).then([]);
+    spec.given([created, configured()]).when(remove('stranger')).thenThrows(NotFoundError);
+    const state = [created, configured(), removed].reduce(evolveDistrict, initialDistrictState());
+    expect(ssoCoversEmail(state.status === 'present' ? state.sso : undefined, 'ted@lakeside.test')).toBe(false);
+  });
 });
 
 describe('the SSO form', () => {

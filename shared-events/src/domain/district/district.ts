@@ -44,6 +44,10 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
     }
     case 'DistrictSsoConfigured':
       return { ...state, sso: evolveSso(event.data) };
+    case 'DistrictSsoRemoved': {
+      const { sso: _removed, ...rest } = state;
+      return rest;
+    }
   }
 }
 

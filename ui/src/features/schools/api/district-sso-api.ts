@@ -17,3 +17,11 @@ export function useSaveDistrictSso(districtId: string) {
     onSuccess: (saved) => queryClient.setQueryData(ssoKey(districtId), saved),
   });
 }
+
+export function useRemoveDistrictSso(districtId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(ssoPath(districtId), { method: 'DELETE' }),
+    onSuccess: () => queryClient.setQueryData(ssoKey(districtId), { sso: null }),
+  });
+}

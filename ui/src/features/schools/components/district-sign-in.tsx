@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Popconfirm, Select, Skeleton, Space, Typography } from 'antd';
 import { SSO_PRESETS, type DistrictSso } from '@accommodate/shared-events/schemas/district-sso';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useDistrictSso, useSaveDistrictSso } from '../api/district-sso-api.ts';
+import { useDistrictSso, useRemoveDistrictSso, useSaveDistrictSso } from '../api/district-sso-api.ts';
 
 const CALLBACK_PATH = '/api/auth/sso/callback';
 const PRESET_OPTIONS = [...SSO_PRESETS.map(({ id, label }) => ({ value: id, label })), { value: 'other', label: 'Another OpenID Connect provider' }];
@@ -15,11 +15,13 @@ export default function DistrictSignIn({ districtId }: { districtId: string }) {
   const sso = useDistrictSso(districtId);
   if (sso.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (sso.isError) return <Alert type="error" showIcon title="The sign-in settings could not be loaded." />;
-  return <SignInForm districtId={districtId} saved={sso.data.sso} />;
+  // Keyed by whether one is saved: turning it off starts the form afresh.
+  return <SignInForm key={sso.data.sso ? 'saved' : 'none'} districtId={districtId} saved={sso.data.sso} />;
 }
 
 function SignInForm({ districtId, saved }: { districtId: string; saved: DistrictSso | null }) {
   const save = useSaveDistrictSso(districtId);
+  const remove = useRemoveDistrictSso(districtId);
   const [preset, setPreset] = useState(saved ? presetOf(saved.issuer) : 'google');
   const [issuer, setIssuer] = useState(saved?.issuer ?? SSO_PRESETS[0].issuer);
   const [clientId, setClientId] = useState(saved?.clientId ?? '');
@@ -71,9 +73,23 @@ function SignInForm({ districtId, saved }: { districtId: string; saved: District
           Require single sign-on for these domains (no password sign-in)
         </Checkbox>
       </Form.Item>
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
-        Save sign-in
-      </Button>
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          Save sign-in
+        </Button>
+        {saved ? (
+          <Popconfirm
+            title="Turn off single sign-on?"
+            description="Staff of these domains sign in with a password again."
+            okText="Turn off"
+            onConfirm={() => remove.mutate(undefined, { onSuccess: () => toast({ title: 'Single sign-on turned off', description: 'Staff sign in with their passwords.' }) })}
+          >
+            <Button danger loading={remove.isPending}>
+              Turn off single sign-on
+            </Button>
+          </Popconfirm>
+        ) : null}
+      </Space>
     </Form>
   );
 }
