@@ -12,6 +12,10 @@ export async function ssoDistrictFor(context: Pick<AppContext, 'readStore'>, ema
   return district?.sso ? district : null;
 }
 
+/** Whether the address's district requires single sign-on: no password signs it in (nor a reset link). */
+export const ssoRequiredFor = async (context: Pick<AppContext, 'readStore'>, email: string): Promise<boolean> =>
+  (await ssoDistrictFor(context, email))?.sso?.required === true;
+
 /**
  * The district's client at its provider, with the secret: read from the district's stream, where it is sealed with the
  * district's key (the read models keep none). Null when the district has no single sign-on.

@@ -31,7 +31,7 @@ import { mailVerificationLink } from './email-verification.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { requireSecondFactor } from './two-factor-sign-in.ts';
 import { claimEmail as claimAddress } from './email-claim.ts';
-import { ssoDistrictFor } from '../../shared/sso-districts.ts';
+import { ssoRequiredFor } from '../../shared/sso-districts.ts';
 import { SSO_REQUIRED } from '@accommodate/shared-events/schemas/district-sso';
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -112,7 +112,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   router.post('/api/auth/login', async (req, res) => {
     const input = loginSchema.parse(req.body);
     // A district that requires single sign-on (issue 25) takes no password for its domains.
-    if ((await ssoDistrictFor(context, input.email))?.sso?.required) throw new HttpError(403, SSO_REQUIRED, { sso: true });
+    if (await ssoRequiredFor(context, input.email)) throw new HttpError(403, SSO_REQUIRED, { sso: true });
     const accountKey = emailKey(input.email);
     const address = clientAddress(req);
     await signIns.check(accountKey, address);

@@ -3,6 +3,7 @@ import { SSO_REQUIRED } from '@accommodate/shared-events/schemas/district-sso';
 import { signedInTeacher, testServerForFile, TestClient } from '../../testing/test-server.ts';
 import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
 import { CookieBrowser } from '../../testing/cookie-browser.ts';
+import { linkMailedAfter } from '../../testing/outbox-mail.ts';
 
 // Issue 25: single sign-on against a real OpenID Provider (oidc-provider) started here; no endpoint is mocked.
 const server = testServerForFile();
@@ -87,11 +88,20 @@ describe('single sign-on with the district’s OpenID provider', () => {
     expect((await new TestClient(server.url).post('/api/auth/login', { email: `pat@${DOMAIN}`, password: 'squatter password' })).status).toBe(401);
   });
 
-  it('refuses password sign-in for the domains of a district that requires single sign-on', async () => {
+  it('refuses password sign-in, and a reset link’s sign-in, for the domains of a district that requires single sign-on', async () => {
+    // Rita had a password account before the district required single sign-on, and a reset link in her inbox.
+    const rita = new TestClient(server.url);
+    const { password } = await rita.register('Rita Reset', `rita@${DOMAIN}`);
+    const token = await linkMailedAfter(server.dataDir, `rita@${DOMAIN}`, '/reset-password', () => rita.post('/api/auth/forgot-password', { email: `rita@${DOMAIN}` }));
     expect((await configure({ clientSecret: '', required: true })).status).toBe(200);
-    const refused = await new TestClient(server.url).post('/api/auth/login', { email: `tess@${DOMAIN}`, password: 'anything at all' });
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(SSO_REQUIRED);
+    for (const email of [`tess@${DOMAIN}`, `rita@${DOMAIN}`]) {
+      const refused = await new TestClient(server.url).post('/api/auth/login', { email, password });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ message: SSO_REQUIRED, sso: true });
+    }
+    const reset = await new TestClient(server.url).post('/api/auth/reset-password', { token, newPassword: 'a new password', confirmPassword: 'a new password' });
+    expect(reset.status).toBe(403);
+    expect(reset.headers.get('set-cookie')).toBeNull();
     expect((await admin.post('/api/auth/login', { email: admin.account.email, password: admin.account.password })).status).toBe(200);
     expect((await configure({ clientSecret: '', required: false })).status).toBe(200);
   });
