@@ -40,6 +40,7 @@ beforeAll(async () => {
       una: { email: `una@${DOMAIN}`, emailVerified: false },
       otto: { email: 'otto@elsewhere.test' },
       pat: { email: `pat@${DOMAIN}`, name: 'Pat Password' },
+      vic: { email: `vic@${DOMAIN}`, name: 'Vic Vice' },
     },
     clients: [
       { clientId: 'accommodate', clientSecret: SECRET, redirectUris: [`${server.url}/api/auth/sso/callback`] },
@@ -104,6 +105,18 @@ describe('single sign-on with the district’s OpenID provider', () => {
     expect(reset.headers.get('set-cookie')).toBeNull();
     expect((await admin.post('/api/auth/login', { email: admin.account.email, password: admin.account.password })).status).toBe(200);
     expect((await configure({ clientSecret: '', required: false })).status).toBe(200);
+  });
+
+  it('lets an account made by single sign-on ask for a password by a link to its address, while the district does not require SSO', async () => {
+    const browser = new CookieBrowser();
+    expect((await signIn(browser, `vic@${DOMAIN}`, 'vic')).pathname).toBe('/');
+    const vicId = (await meOf(browser).get('/api/auth/me')).body.id as string;
+    const anonymous = new TestClient(server.url);
+    const token = await linkMailedAfter(server.dataDir, `vic@${DOMAIN}`, '/reset-password', () => anonymous.post('/api/auth/forgot-password', { email: `vic@${DOMAIN}` }));
+    expect((await anonymous.post('/api/auth/reset-password', { token, newPassword: 'vic chose this', confirmPassword: 'vic chose this' })).status).toBe(200);
+    const login = await new TestClient(server.url).post('/api/auth/login', { email: `vic@${DOMAIN}`, password: 'vic chose this' });
+    expect(login.status).toBe(200);
+    expect(login.body.id).toBe(vicId);
   });
 
   it.each([
