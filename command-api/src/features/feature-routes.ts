@@ -8,6 +8,7 @@ import { sessionRoutes } from './accounts/session-routes.ts';
 import { twoFactorRoutes } from './accounts/two-factor-routes.ts';
 import { emailVerificationRoutes } from './accounts/email-verification-routes.ts';
 import { passwordResetRoutes } from './accounts/password-reset-routes.ts';
+import { ssoRoutes } from './accounts/sso-routes.ts';
 import { accommodationRoutes } from './accommodations/accommodation-routes.ts';
 import { accessLogRoutes } from './access-log/access-log-routes.ts';
 import { historyRoutes } from './history/history-routes.ts';
@@ -32,6 +33,7 @@ import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-rout
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
 import { districtRoutes } from './districts/district-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
+import { districtSsoRoutes } from './districts/district-sso-routes.ts';
 import { districtDashboardRoutes } from './district-dashboard/district-dashboard-routes.ts';
 import { rolloverRoutes } from './districts/rollover-routes.ts';
 import { retentionRoutes } from './retention/retention-routes.ts';
@@ -53,6 +55,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     emailVerificationRoutes(context),
     passwordResetRoutes(context, sessions),
     sessionRoutes(sessions),
+    ssoRoutes(context, sessions),
     twoFactorRoutes(context),
     accommodationRoutes(context),
     // Before the student routes: the access log records what they then serve, and only a read with ?asOf stops at history.
@@ -78,6 +81,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     classSubPlanRoutes(context, recordAccess),
     districtRoutes(context),
     staffRoutes(context),
+    districtSsoRoutes(context),
     districtDashboardRoutes(context),
     rolloverRoutes(context),
     // Retention and leaving the product (issue 23).

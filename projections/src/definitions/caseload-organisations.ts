@@ -9,7 +9,14 @@ import { refreshAudience } from './caseload-audience.ts';
 import { STUDENTS, type StudentDoc } from '../queries/caseload-schema.ts';
 
 // The read model's district and school as the domain's state, so the one `evolve` of each decides what an event changes.
-const districtState = ({ name, createdBy, admins, yearsAfterLeaving }: DistrictDoc): DistrictState => ({ status: 'present', name, createdBy, admins, yearsAfterLeaving });
+const districtState = ({ name, createdBy, admins, yearsAfterLeaving, sso }: DistrictDoc): DistrictState => ({
+  status: 'present',
+  name,
+  createdBy,
+  admins,
+  yearsAfterLeaving,
+  ...(sso && { sso }),
+});
 const schoolState = ({ districtId, name, staff }: SchoolDoc): SchoolState => ({ status: 'present', districtId, name, staff });
 
 export async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, context: ProjectionContext): Promise<void> {
@@ -25,12 +32,14 @@ export async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, conte
     announce(context, event, { entity: 'district', id, revision: event.revision }, existing?.adminIds ?? []);
     return;
   }
-  const { status: _status, ...fields } = state;
+  const { status: _status, sso, ...fields } = state;
   const next: DistrictDoc = {
     id,
     ...fields,
     adminIds: districtAdminIds(state),
     pendingEmails: Object.values(state.admins).flatMap((admin) => (admin.granteeUserId === null ? [admin.email] : [])),
+    // The client secret stays in the log, sealed; the read model keeps none.
+    ...(sso && { sso: { ...sso, clientSecret: null }, ssoDomains: sso.emailDomains }),
     createdAt: existing?.createdAt ?? event.occurredAt,
     revision: event.revision,
   };

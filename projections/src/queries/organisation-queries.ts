@@ -11,6 +11,8 @@ export function organisationQueries(store: Pick<ReadStore, 'collection'>) {
     districtById: (districtId: string) => districts().get(districtId),
     districtsAdministeredBy: (userId: string) => districts().find({ adminIds: userId }),
     districtsInvitingEmail: (email: string) => districts().find({ pendingEmails: email }),
+    /** The district whose single sign-on covers the e-mail domain (issue 25: a domain belongs to one district at most). */
+    districtSigningInDomain: async (domain: string): Promise<DistrictDoc | null> => (await districts().find({ ssoDomains: domain }))[0] ?? null,
     schoolById: (schoolId: string) => schools().get(schoolId),
     schoolsOfDistrict: (districtId: string) => schools().find({ districtId }),
     /** Schools where the user holds a staff role (a pending invitation gives none). */

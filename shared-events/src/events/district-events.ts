@@ -31,6 +31,27 @@ export const DistrictErased = defineEvent(
   z.object({ districtId: z.string(), erasedBy: z.string(), studentsErased: z.number().int(), schoolIds: z.array(z.string()) }),
 );
 
+/**
+ * Single sign-on (issue 25): the district's OpenID provider, replaced whole at each save. The client secret is a
+ * personal field, sealed in the log with the district's key; read models keep no copy of it.
+ */
+export const DistrictSsoConfigured = defineEvent(
+  'DistrictSsoConfigured',
+  1,
+  z.object({
+    districtId: z.string(),
+    issuer: z.string(),
+    clientId: z.string(),
+    clientSecret: z.string(),
+    emailDomains: z.array(z.string()),
+    required: z.boolean(),
+    configuredBy: z.string(),
+  }),
+);
+
+/** Single sign-on turned off: the district's staff sign in with passwords again. */
+export const DistrictSsoRemoved = defineEvent('DistrictSsoRemoved', 1, z.object({ districtId: z.string(), removedBy: z.string() }));
+
 export const SchoolCreated = defineEvent('SchoolCreated', 1, z.object({ schoolId: z.string(), districtId: z.string(), name: z.string() }));
 
 const staffRole = z.enum(STAFF_ROLES);
@@ -44,7 +65,15 @@ export const StaffRoleChanged = defineEvent('StaffRoleChanged', 1, z.object({ sc
 /** The person leaves the school's staff; the school's students stay with the school. */
 export const StaffRemoved = defineEvent('StaffRemoved', 1, z.object({ schoolId: z.string(), staffId: z.string() }));
 
-export const DISTRICT_EVENTS = [DistrictCreated, DistrictAdminInvited, DistrictAdminActivated, DistrictRetentionSet, DistrictErased] as const;
+export const DISTRICT_EVENTS = [
+  DistrictCreated,
+  DistrictAdminInvited,
+  DistrictAdminActivated,
+  DistrictRetentionSet,
+  DistrictErased,
+  DistrictSsoConfigured,
+  DistrictSsoRemoved,
+] as const;
 export type DistrictEvent = EventOf<(typeof DISTRICT_EVENTS)[number]>;
 export const SCHOOL_EVENTS = [SchoolCreated, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;
 export type SchoolEvent = EventOf<(typeof SCHOOL_EVENTS)[number]>;

@@ -44,6 +44,8 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   StaffInvited: { subject: (data) => str(data.schoolId), fields: ['email'] },
   // Retention (issue 23): why a record is on legal hold is written about the student.
   StudentLegalHoldPlaced: { subject: student, fields: ['reason'] },
+  // Single sign-on (issue 25): not personal data, but the key to the district's provider, sealed with the district's key.
+  DistrictSsoConfigured: { subject: (data) => str(data.districtId), fields: ['clientSecret'] },
   // The implementation log (issue 27): a teacher's note on a day is free text about the student.
   ImplementationLogged: { subject: student, fields: ['note'] },
 };

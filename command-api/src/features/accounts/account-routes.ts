@@ -30,6 +30,9 @@ import { sendAccountMail } from '../../shared/account-mail.ts';
 import { mailVerificationLink } from './email-verification.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { requireSecondFactor } from './two-factor-sign-in.ts';
+import { claimEmail as claimAddress } from './email-claim.ts';
+import { ssoRequiredFor } from '../../shared/sso-districts.ts';
+import { SSO_REQUIRED } from '@accommodate/shared-events/schemas/district-sso';
 
 const INVALID_LOGIN = 'Invalid email or password';
 const TOO_MANY_REGISTRATIONS = 'Too many new accounts from this network. Please wait a few minutes and try again.';
@@ -45,10 +48,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   const tokens = new AccountTokens(context.readStore, () => context.now());
   const store = () => credentials(context.readStore);
 
-  // Two claims racing for one address: the loser's claim is decided again on the claimed stream (handleCommand's
-  // retry), and it is refused as a late one is (IllegalStateError, 409).
-  const claimEmail = (email: string, userId: string) =>
-    handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(email)), { type: 'ClaimEmail', userId }, { actor: { userId } });
+  const claimEmail = (email: string, userId: string) => claimAddress(context, email, userId);
 
   /** The account's password, checked before a change that needs it; 400 on the field otherwise. */
   const requireCurrentPassword = async (userId: string, password: string | undefined): Promise<Credential> => {
@@ -111,6 +111,8 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
 
   router.post('/api/auth/login', async (req, res) => {
     const input = loginSchema.parse(req.body);
+    // A district that requires single sign-on (issue 25) takes no password for its domains.
+    if (await ssoRequiredFor(context, input.email)) throw new HttpError(403, SSO_REQUIRED, { sso: true });
     const accountKey = emailKey(input.email);
     const address = clientAddress(req);
     await signIns.check(accountKey, address);

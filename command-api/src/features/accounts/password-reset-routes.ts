@@ -4,17 +4,20 @@ import { forgotPasswordSchema, INVALID_LINK, resetPasswordSchema } from '@accomm
 import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { ValidationError } from '@accommodate/shared-events/domain/errors';
-import { TooManyRequestsError } from '../../http/errors.ts';
+import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import { AccountTokens } from '../../auth/account-tokens.ts';
 import { credentials, emailKey } from '../../auth/credentials.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { clientAddress } from '../../auth/client-address.ts';
 import { startSession } from '../../auth/session-cookie.ts';
+import { ssoRequiredFor } from '../../shared/sso-districts.ts';
+import { SSO_REQUIRED } from '@accommodate/shared-events/schemas/district-sso';
 import type { SessionStore } from '../../auth/sessions.ts';
 import { sendAccountMail } from '../../shared/account-mail.ts';
 import { accountEmailOf, loadCurrentUser } from '../../shared/current-user.ts';
 import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 import { markEmailVerified } from './email-verification.ts';
+import { userQueries } from '@accommodate/projections/queries/users-queries';
 
 const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';
 
@@ -36,9 +39,12 @@ export function passwordResetRoutes(context: AppContext, sessions: SessionStore)
     const wait = await byAddress.take(clientAddress(req));
     if (wait !== null) throw new TooManyRequestsError(TOO_MANY_REQUESTS, wait);
     const credential = await credentials(context.readStore).get(emailKey(email));
-    if (credential && (await byAccount.take(credential.userId)) === null) {
-      const token = await tokens.issue(credential.userId, 'reset-password', email);
-      sendAccountMail(context, { userId: credential.userId, email }, { kind: 'reset-password', token });
+    // An account made by single sign-on (issue 25) has no password until it asks for one here, at its verified address.
+    const userId = credential?.userId ?? (await userQueries(context.readStore).verifiedUserWithEmail(email))?.id ?? null;
+    // A district that requires single sign-on: no link that would sign in with a password (still 204).
+    if (userId !== null && !(await ssoRequiredFor(context, email)) && (await byAccount.take(userId)) === null) {
+      const token = await tokens.issue(userId, 'reset-password', email);
+      sendAccountMail(context, { userId, email }, { kind: 'reset-password', token });
     }
     res.status(204).end();
   });
@@ -51,8 +57,12 @@ export function passwordResetRoutes(context: AppContext, sessions: SessionStore)
     const { userId } = redeemed;
     const email = await accountEmailOf(context.readStore, userId).catch(() => null);
     const store = credentials(context.readStore);
-    const credential = email === null ? null : await store.get(emailKey(email));
+    // No credential yet: an account made by single sign-on sets its first password, by a link to its own address.
+    const firstPassword = email !== null && redeemed.email === email ? { id: emailKey(email), userId, passwordHash: '' } : null;
+    const credential = email === null ? null : ((await store.get(emailKey(email))) ?? firstPassword);
     if (email === null || !credential) throw new ValidationError(INVALID_LINK);
+    // A link mailed before the district required single sign-on does not sign in with a password either.
+    if (await ssoRequiredFor(context, email)) throw new HttpError(403, SSO_REQUIRED, { sso: true });
 
     await store.put({ ...credential, passwordHash: await hashPassword(input.newPassword) });
     // Whoever knew the old password is signed out everywhere, and so are other reset links.

@@ -397,4 +397,15 @@ describe('authorization of the district dashboard', () => {
       expect((await call(clients[caller])).status).toBe(status);
     },
   );
+  // Single sign-on (issue 25): the district's provider is its admins' business alone, as its dashboard is.
+  it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
+    expect((await clients[caller].get(`/api/districts/${districtId}/sso`)).status).toBe(status);
+  });
+  it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('PUT /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
+    const form = { issuer: 'https://accounts.google.com', clientId: 'matrix', clientSecret: 'matrix-secret', emailDomains: ['matrix-usd.test'] };
+    expect((await clients[caller].put(`/api/districts/${districtId}/sso`, form)).status).toBe(status);
+  });
+  it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status: status === 200 ? 204 : status })))('DELETE /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
+    expect((await clients[caller].delete(`/api/districts/${districtId}/sso`)).status).toBe(status);
+  });
 });

@@ -2,6 +2,7 @@ import type { DistrictEvent } from '../../events/district-events.ts';
 import type { Decider } from '../decider.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { reinvitationActivates } from '../invitation.ts';
+import { decideSso, decideSsoRemoval, type ConfigureDistrictSso, type RemoveDistrictSso } from './district-sso.ts';
 import { DISTRICT_EVENT_TYPES, evolveDistrict, initialDistrictState, isDistrictAdmin, type DistrictState, type PresentDistrict } from './district.ts';
 
 export type DistrictCommand =
@@ -14,7 +15,9 @@ export type DistrictCommand =
    * Leaving the product (issue 23), once every student of the district was erased: `confirmName` is the district's
    * name as the admin typed it.
    */
-  | { type: 'EraseDistrict'; districtId: string; userId: string; confirmName: string; studentsErased: number; schoolIds: string[] };
+  | { type: 'EraseDistrict'; districtId: string; userId: string; confirmName: string; studentsErased: number; schoolIds: string[] }
+  | ConfigureDistrictSso
+  | RemoveDistrictSso;
 
 export const RETENTION_YEARS = 'Enter a whole number of years, at least 1';
 export const ERASE_CONFIRMATION = 'Type the district’s name exactly to confirm';
@@ -63,6 +66,12 @@ export function decideDistrict(command: DistrictCommand, state: DistrictState): 
       const { userId: erasedBy, studentsErased, schoolIds } = command;
       return [{ type: 'DistrictErased', data: { districtId, erasedBy, studentsErased, schoolIds } }];
     }
+    case 'ConfigureDistrictSso':
+      authorizeDistrictAdmin(state, command.userId);
+      return decideSso(command, state.sso);
+    case 'RemoveDistrictSso':
+      authorizeDistrictAdmin(state, command.userId);
+      return decideSsoRemoval(command, state.sso);
   }
 }
 

@@ -1,5 +1,6 @@
 import { DISTRICT_EVENTS, type DistrictEvent } from '../../events/district-events.ts';
 import { isEventOf, typesOf } from '../event-types.ts';
+import { evolveSso, type DistrictSsoState } from './district-sso.ts';
 
 export const DISTRICT_EVENT_TYPES = typesOf(DISTRICT_EVENTS);
 export const isDistrictEvent = isEventOf<DistrictEvent>(DISTRICT_EVENT_TYPES);
@@ -18,6 +19,8 @@ export interface PresentDistrict {
   admins: Record<string, DistrictAdminState>;
   /** Years the records of students who left are kept (retention, issue 23); absent: no rule, nothing is erased. */
   yearsAfterLeaving?: number;
+  /** Single sign-on (issue 25), once configured. */
+  sso?: DistrictSsoState;
 }
 
 /** An erased district (it left the product) keeps only its receipt: nobody administers it any more. */
@@ -46,6 +49,12 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
       return { ...state, yearsAfterLeaving: event.data.yearsAfterLeaving };
     case 'DistrictErased':
       return { status: 'erased' };
+    case 'DistrictSsoConfigured':
+      return { ...state, sso: evolveSso(event.data) };
+    case 'DistrictSsoRemoved': {
+      const { sso: _removed, ...rest } = state;
+      return rest;
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import { Alert } from 'antd';
 import { Card } from '../../../components/card.tsx';
 import { forgetIdleSignOutNote, IDLE_SIGN_OUT_MESSAGE, idleSignOutNote } from '../../../lib/idle-sign-out.ts';
 import { PublicPageLayout } from '../../../components/public-page-layout.tsx';
+import { SSO_ERRORS, ssoErrorCodeSchema } from '@accommodate/shared-events/schemas/district-sso';
 import { SignInForm } from './sign-in-form.tsx';
 
 /** Where RequireAuth sent us from, if it is one of our own paths. */
@@ -18,6 +19,8 @@ export default function LoginPage() {
   // Read once per visit: signed out for idleness in this tab just now (use-session-idle.ts), never from the URL.
   const [idleMinutes] = useState(idleSignOutNote);
   useEffect(() => forgetIdleSignOutNote(), []);
+  // Back from a single sign-on that did not succeed (issue 25): what the person can do, nothing of the cause's data.
+  const ssoError = ssoErrorCodeSchema.safeParse(new URLSearchParams(location.search).get('sso')).data;
 
   return (
     <PublicPageLayout>
@@ -26,6 +29,7 @@ export default function LoginPage() {
         {idleMinutes !== null ? (
           <Alert className="public-page__notice" role="status" type="info" showIcon title={IDLE_SIGN_OUT_MESSAGE(idleMinutes)} />
         ) : null}
+        {ssoError ? <Alert className="public-page__notice" role="alert" type="error" showIcon title={SSO_ERRORS[ssoError]} /> : null}
         <p className="public-page__lead">Welcome back. Sign in to see your students and their plans.</p>
         <SignInForm onSignedIn={() => void navigate(returnPath(location.state), { replace: true })} />
         <p className="public-page__switch">

@@ -11,6 +11,8 @@ import './schools.css';
 // Retention and leaving the product (issue 23), loaded with the district's card.
 const RetentionCard = lazy(() => import('./retention-card.tsx').then((m) => ({ default: m.RetentionCard })));
 const LeavingCard = lazy(() => import('./leaving-card.tsx').then((m) => ({ default: m.LeavingCard })));
+// Single sign-on (issue 25): its form and presets load with the district card, not with the Settings page.
+const DistrictSignIn = lazy(() => import('./district-sign-in.tsx'));
 
 /** Settings → District: for a district admin, the district's schools and admins; for anyone else, 'Create a district'. */
 export function DistrictSettingsTab() {
@@ -94,6 +96,10 @@ function DistrictCard({ district }: { district: District }) {
         submitting={addAdmin.isPending}
         onSubmit={(email) => addAdmin.mutateAsync({ districtId: district.id, email }).then(() => toast({ title: 'District administrator added', description: 'They manage the district once their e-mail address is verified.' }))}
       />
+      <h3 className="school-card__section">Sign-in</h3>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+        <DistrictSignIn districtId={district.id} />
+      </Suspense>
     </Card>
   );
 }

@@ -1,0 +1,27 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DistrictSso, DistrictSsoForm } from '@accommodate/shared-events/schemas/district-sso';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+
+const ssoPath = (districtId: string) => `/api/districts/${encodeURIComponent(districtId)}/sso`;
+const ssoKey = (districtId: string) => [...queryKeys.districts(), districtId, 'sso'] as const;
+
+/** Settings → District → Sign-in (issue 25): the district's single sign-on, without its secret. */
+export const useDistrictSso = (districtId: string) =>
+  useQuery({ queryKey: ssoKey(districtId), queryFn: () => apiRequest<{ sso: DistrictSso | null }>(ssoPath(districtId)) });
+
+export function useSaveDistrictSso(districtId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: DistrictSsoForm) => apiRequest<{ sso: DistrictSso | null }>(ssoPath(districtId), { method: 'PUT', body: form }),
+    onSuccess: (saved) => queryClient.setQueryData(ssoKey(districtId), saved),
+  });
+}
+
+export function useRemoveDistrictSso(districtId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>(ssoPath(districtId), { method: 'DELETE' }),
+    onSuccess: () => queryClient.setQueryData(ssoKey(districtId), { sso: null }),
+  });
+}
