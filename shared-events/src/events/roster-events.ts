@@ -12,12 +12,13 @@ export const RosterImportRequested = defineEvent(
   1,
   z.object({ importId: z.string(), districtId: z.string(), dryRun: z.boolean(), requestedBy: z.string(), uploadId: z.string() }),
 );
-export const RosterImportProgressed = defineEvent('RosterImportProgressed', 1, z.object({ importId: z.string(), done: z.number(), total: z.number() }));
+export const RosterImportProgressed = defineEvent('RosterImportProgressed', 1, z.object({ importId: z.string(), districtId: z.string(), done: z.number(), total: z.number() }));
 export const RosterImportFinished = defineEvent(
   'RosterImportFinished',
   1,
   z.object({
     importId: z.string(),
+    districtId: z.string(),
     outcome: z.enum(['done', 'failed']),
     summary: rosterSummarySchema.nullable(),
     errors: z.array(rosterIssueSchema),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** A socket `change` poke: what changed, never the data itself. */
 export const changeMessageSchema = z.object({
-  entity: z.enum(['user', 'student', 'accommodation', 'plan', 'document', 'notification', 'share', 'class', 'district', 'school']),
+  entity: z.enum(['user', 'student', 'accommodation', 'plan', 'document', 'notification', 'share', 'class', 'district', 'school', 'rosterImport']),
   id: z.string(),
   studentId: z.string().optional(),
   revision: z.number().optional(),

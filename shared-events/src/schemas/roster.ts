@@ -42,5 +42,5 @@ export const ROSTER_KIND_FILES: Readonly<Record<keyof RosterImportSummary, strin
 
 /** The upload's limits: the zip itself, and what it may unpack to (a zip bomb stops at either). */
 export const ROSTER_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
-export const ROSTER_UNPACKED_MAX_BYTES = 1024 * 1024 * 1024;
+export const ROSTER_UNPACKED_MAX_BYTES = 256 * 1024 * 1024;
 export const ROSTER_UPLOAD_TOO_LARGE = 'The roster zip is larger than 200 MB. Export it without the files the import does not read (demographics, line items, results).';
