@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { districtAdminFormSchema, districtFormSchema, schoolFormSchema } from '@accommodate/shared-events/schemas/school';
@@ -6,6 +7,9 @@ import { toast } from '../../../lib/toast.ts';
 import { useAddDistrictAdmin, useAddSchool, useCreateDistrict, useDistrictSchools, useMyDistricts, type District } from '../api/schools-api.ts';
 import { OneFieldForm } from './one-field-form.tsx';
 import './schools.css';
+
+// Issue 25: rostering from the SIS, its own lazy chunk.
+const RosteringSection = lazy(() => import('./rostering-section.tsx').then((m) => ({ default: m.RosteringSection })));
 
 /** Settings → District: for a district admin, the district's schools and admins; for anyone else, 'Create a district'. */
 export function DistrictSettingsTab() {
@@ -83,6 +87,9 @@ function DistrictCard({ district }: { district: District }) {
         submitting={addAdmin.isPending}
         onSubmit={(email) => addAdmin.mutateAsync({ districtId: district.id, email }).then(() => toast({ title: 'District administrator added', description: 'They manage the district once their e-mail address is verified.' }))}
       />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+        <RosteringSection district={district} />
+      </Suspense>
     </Card>
   );
 }
