@@ -26,9 +26,12 @@ function IssueList({ title, issues, id }: { title: string; issues: RosterImportI
 
 function SummaryTable({ summary, dryRun }: { summary: RosterImportSummary; dryRun: boolean }) {
   const kinds = Object.keys(ROSTER_KIND_FILES) as (keyof RosterImportSummary)[];
+  const caption = dryRun ? 'What the import would change, file by file' : 'What the import changed, file by file';
   return (
+    // On a phone the table scrolls on its own, not the page; focusable, so a keyboard can scroll it too.
+    <div className="rostering-summary-scroll" tabIndex={0} role="region" aria-label={caption}>
     <table className="rostering-summary">
-      <caption>{dryRun ? 'What the import would change, file by file' : 'What the import changed, file by file'}</caption>
+      <caption>{caption}</caption>
       <thead>
         <tr>
           <th scope="col">File</th>
@@ -50,6 +53,7 @@ function SummaryTable({ summary, dryRun }: { summary: RosterImportSummary; dryRu
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 
