@@ -2,7 +2,7 @@ import { streamName } from '../../events/stream-name.ts';
 import { classDecider, type ClassCommand } from '../class/decide-class.ts';
 import type { ClassDetails } from '../../schemas/class.ts';
 import type { RosterClass, RosterData } from './roster-data.ts';
-import type { RosterPlanContext } from './roster-plan.ts';
+import type { RosterPlanContext } from './roster-context.ts';
 import { streamWork, type RosterStep, type StreamWork } from './roster-work.ts';
 
 interface ClassRoster {

@@ -5,29 +5,9 @@ import { studentDecider, type StudentCommand } from '../student/decide-student.t
 import type { RosterData, RosterStaff, RosterStudent } from './roster-data.ts';
 import { streamWork, type RosterStep, type StreamWork } from './roster-work.ts';
 import { planClasses } from './roster-plan-classes.ts';
+import type { RosterLinks, RosterPlanContext } from './roster-context.ts';
 
-/** What the product made of earlier imports: product ids (never sourcedIds); staff as `<schoolId>|<userId>`. */
-export interface RosterLinks {
-  schools: string[];
-  classes: string[];
-  students: string[];
-  staff: string[];
-}
-
-export const NO_LINKS: RosterLinks = { schools: [], classes: [], students: [], staff: [] };
-
-export type RosterIdKind = 'school' | 'class' | 'user' | 'staff' | 'classTeacher';
-
-export interface RosterPlanContext {
-  districtId: string;
-  /** The district admin who imports: the actor of every command, the owner of new students and classes. */
-  importerId: string;
-  /** The product id of a OneRoster record: the same sourcedId gives the same id at every import of the district. */
-  idFor: (kind: RosterIdKind, sourcedId: string) => string;
-  /** Accounts that proved an address: a staff member or class teacher who has one is active at once. */
-  accounts: ReadonlyMap<string, string>;
-  previous: RosterLinks;
-}
+export { NO_LINKS, type RosterIdKind, type RosterLinks, type RosterPlanContext } from './roster-context.ts';
 
 export interface RosterPlan {
   /** In order: schools (with their staff), then students, then classes (with their teachers and enrolment). */
