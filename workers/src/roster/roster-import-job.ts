@@ -36,7 +36,7 @@ export interface RosterImportDependencies {
 }
 
 /** Streams written at once: enough to keep the log's group commit full, few enough to leave the API room. */
-const CONCURRENCY = 16;
+const CONCURRENCY = 48;
 /** Progress events per import, at most: a live bar needs no more. */
 const PROGRESS_STEPS = 50;
 const ROUNDS = 5;
