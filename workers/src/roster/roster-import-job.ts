@@ -59,6 +59,21 @@ export async function readRosterImport(eventStore: Pick<EventStore, 'readStream'
  */
 export async function runRosterImport(dependencies: RosterImportDependencies, data: unknown): Promise<void> {
   const { importId } = jobSchema.parse(data);
+  try {
+    await importRoster(dependencies, importId);
+  } catch (error) {
+    // Never left 'running': what was written stays (a new import decides again on it), and the district admin is told.
+    dependencies.logger.error('roster import failed', { error: error instanceof Error ? error.name : 'unknown' });
+    const state = await readRosterImport(dependencies.eventStore, importId);
+    if (!state || state.status === 'done' || state.status === 'failed') return;
+    const message = 'The import stopped on an unexpected error before it finished: upload the zip again to complete it';
+    await dependencies.eventStore.append(streamName('rosterImport', importId), [
+      { type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'failed', summary: null, errors: [{ file: 'zip', line: null, message }], warnings: [] } },
+    ], { expectedRevision: 'any', actor: { userId: state.requestedBy }, correlationId: importId, causationId: null });
+  }
+}
+
+async function importRoster(dependencies: RosterImportDependencies, importId: string): Promise<void> {
   const { eventStore } = dependencies;
   const state = await readRosterImport(eventStore, importId);
   if (!state || state.status === 'done' || state.status === 'failed') return;

@@ -81,6 +81,8 @@ export function planClasses(data: RosterData, context: RosterPlanContext, studen
       for (const email of roster?.teacherEmails ?? []) {
         const newTeacherId = idFor('classTeacher', `${classId}/${email}`);
         const granteeUserId = context.accounts.get(email) ?? null;
+        // The importer owns the class already: teaching it too is nothing to add.
+        if (granteeUserId === userId) continue;
         steps.push({ kind: 'enrollments', command: { type: 'InviteClassTeacher', classId, userId, newTeacherId, email, granteeUserId }, change: 'created' });
       }
       const current = state.status === 'absent' ? [] : state.studentIds;
