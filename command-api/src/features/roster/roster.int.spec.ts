@@ -65,6 +65,19 @@ describe('OneRoster import', () => {
     expect((await dana.get(`/api/roster-imports/${id}`)).body.errors).toEqual([{ file: 'zip', line: null, message: 'The file is not a zip archive that can be read' }]);
   });
 
+  it('pokes the district admin’s sockets as the import moves, so the progress bar refetches', async () => {
+    const { dana, districtId } = await district();
+    const socket = await dana.openSocket();
+    try {
+      const pokes: { entity: string; id: string }[] = [];
+      socket.on('change', (change: { entity: string; id: string }) => pokes.push(change));
+      const done = await imported(dana, districtId, oneRoster12());
+      await expect.poll(() => pokes.filter((poke) => poke.entity === 'rosterImport' && poke.id === done.id).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      socket.disconnect();
+    }
+  });
+
   it('is the district admins’ alone: to anyone else the district and its imports are not found', async () => {
     const { dana, districtId } = await district();
     const done = await imported(dana, districtId, oneRoster12(), true);
