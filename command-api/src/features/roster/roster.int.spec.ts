@@ -53,6 +53,23 @@ describe('OneRoster import', () => {
     for (const tally of Object.values(again.summary ?? {})) expect(tally).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
   });
 
+  it('deactivates a student a bulk file leaves out, never erasing them: their plan stays, and they return when the SIS lists them again', async () => {
+    const { dana, districtId } = await district();
+    await imported(dana, districtId, oneRoster11());
+    const students = (await dana.get('/api/students')).body as { id: string; name: string; status: string }[];
+    const ava = students.find((student) => student.name === 'Ava M.')!;
+    expect((await dana.post(`/api/students/${ava.id}/plans`, { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'active' })).status).toBe(201);
+    const files = oneRoster11();
+    const withoutAva = { ...files, 'users.csv': files['users.csv']!.replace(/\nu-s1,[^\n]*/, ''), 'enrollments.csv': files['enrollments.csv']!.replace(/\ne-2,[^\n]*/, '') };
+    const gone = await imported(dana, districtId, withoutAva);
+    expect(gone.summary?.students).toEqual({ created: 0, updated: 0, deactivated: 1, unchanged: 1 });
+    expect((await dana.get(`/api/students/${ava.id}`)).body).toMatchObject({ firstName: 'Ava', status: 'inactive' });
+    expect(((await dana.get('/api/plans')).body as { studentId: string }[]).filter((plan) => plan.studentId === ava.id)).toHaveLength(1);
+    const back = await imported(dana, districtId, files);
+    expect(back.summary?.students).toMatchObject({ created: 0, updated: 1 });
+    expect((await dana.get(`/api/students/${ava.id}`)).body).toMatchObject({ status: 'active' });
+  });
+
   it('stops before any write when a file is invalid, listing every error by file and line', async () => {
     const { dana, districtId } = await district();
     const files = withLines(oneRoster12(), 'enrollments.csv', 'e-14,active,,c-991,s-2,u-s1,student,false,,');
