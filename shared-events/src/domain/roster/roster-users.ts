@@ -34,7 +34,7 @@ function rolesOf12(roles: FileRows, users: ReadonlySet<string>, issues: Issues):
   for (const row of roles.rows) {
     const userId = value(row.values, 'userSourcedId');
     if (!users.has(userId)) {
-      issues.error(roles.file, row.line, `userSourcedId ${userId} is not in users.csv`);
+      issues.error(roles.file, row.line, 'its userSourcedId is not in users.csv');
       continue;
     }
     if (rowStatus(roles, row, issues) !== 'active') continue;

@@ -78,7 +78,9 @@ function checkedFile(tables: RosterTables, manifest: Manifest, file: string, iss
       const id = value(row.values, 'sourcedId');
       if (id === '') issues.error(file, row.line, 'sourcedId is empty');
       const first = seen.get(id);
-      if (first !== undefined && id !== '') issues.error(file, row.line, `sourcedId ${id} is already on line ${first}`);
+      // A user's sourcedId is a student identifier: the report, kept in the log, names the line instead.
+      const named = file === 'users.csv' ? 'this sourcedId' : `sourcedId ${id}`;
+      if (first !== undefined && id !== '') issues.error(file, row.line, `${named} is already on line ${first}`);
       else seen.set(id, row.line);
     }
   }
@@ -173,7 +175,7 @@ function readEnrollments(file: FileRows, refs: EnrollmentReferences, issues: Iss
     const classSourcedId = value(row.values, 'classSourcedId');
     const userSourcedId = value(row.values, 'userSourcedId');
     if (!refs.hasClass(classSourcedId)) issues.error(file.file, row.line, `classSourcedId ${classSourcedId} is not in classes.csv`);
-    if (!refs.hasUser(userSourcedId)) issues.error(file.file, row.line, `userSourcedId ${userSourcedId} is not in users.csv`);
+    if (!refs.hasUser(userSourcedId)) issues.error(file.file, row.line, 'its userSourcedId is not in users.csv');
     const role = value(row.values, 'role').toLowerCase();
     if (status === null || refs.skippedUser(userSourcedId)) continue;
     if (role !== 'student' && role !== 'teacher') {

@@ -51,6 +51,13 @@ describe('reading a OneRoster zip', () => {
     expect(errors).toEqual([{ file: 'enrollments.csv', line: 5, message: 'classSourcedId c-991 is not in classes.csv' }]);
   });
 
+  it('names a user’s row by its line, never by the student identifier that is its sourcedId', () => {
+    const { errors } = validate(withLines(oneRoster11(), 'enrollments.csv', 'e-4,active,,c-1,s-2,u-404,student,false,,'));
+    expect(errors).toEqual([{ file: 'enrollments.csv', line: 5, message: 'its userSourcedId is not in users.csv' }]);
+    const twice = validate(withLines(oneRoster11(), 'users.csv', 'u-s1,active,,true,s-2,student,,,Ava,Martinez,,,,,,,08,'));
+    expect(twice.errors).toEqual([{ file: 'users.csv', line: 7, message: 'this sourcedId is already on line 4' }]);
+  });
+
   it('stops on a missing required column and on a duplicate sourcedId, listing every error', () => {
     const noTitle = oneRoster11({ 'classes.csv': 'sourcedId,schoolSourcedId\nc-1,s-2\n' });
     expect(validate(noTitle).errors).toContainEqual({ file: 'classes.csv', line: 1, message: 'classes.csv has no title column' });
