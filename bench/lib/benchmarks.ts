@@ -10,6 +10,7 @@ import { registrationBenchmark } from '../registration.bench.ts';
 import { classesBenchmark } from '../classes.bench.ts';
 import { implementationLogBenchmark } from '../implementation-log.bench.ts';
 import { districtBenchmark } from '../district.bench.ts';
+import { rosterBenchmark } from '../roster.bench.ts';
 
 /** Every benchmark of `npm run bench`, in the order it runs them. */
 export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<BenchSection>> = {
@@ -24,4 +25,5 @@ export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<Bench
   classes: classesBenchmark,
   'implementation-log': implementationLogBenchmark,
   district: districtBenchmark,
+  roster: rosterBenchmark,
 };

@@ -109,7 +109,7 @@ export async function startServer(
     });
     progressHolder.current = runner;
     stopProjections = () => runner.stop();
-    const jobDependencies = { eventStore, readStore, jobs, mailer, logger: createLogger('workers', config.logLevel), now, appUrl: config.appUrl };
+    const jobDependencies = { eventStore, readStore, jobs, mailer, logger: createLogger('workers', config.logLevel), now, appUrl: config.appUrl, rosterUploads: context.blobs };
     await jobs.start(createJobHandlers(jobDependencies));
     const notifications = await startNotificationWorkers(jobDependencies);
     stopNotifications = () => notifications.stop();

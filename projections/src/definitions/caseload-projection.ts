@@ -4,6 +4,8 @@ import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
 import type { StudentEvent } from '@accommodate/shared-events/events/student-events';
 import type { ClassEvent } from '@accommodate/shared-events/events/class-events';
 import type { DistrictEvent, SchoolEvent } from '@accommodate/shared-events/events/district-events';
+import { ROSTER_IMPORT_EVENTS, type RosterImportEvent } from '@accommodate/shared-events/events/roster-events';
+import { isEventOf } from '@accommodate/shared-events/domain/event-types';
 import { isStudentEvent, STUDENT_EVENT_TYPES } from '@accommodate/shared-events/domain/student/student';
 import { isPlanEvent, PLAN_EVENT_TYPES } from '@accommodate/shared-events/domain/plan/plan';
 import { DOCUMENT_EVENT_TYPES, isDocumentEvent } from '@accommodate/shared-events/domain/document/document';
@@ -19,6 +21,10 @@ import { applyAccommodationEvent } from './caseload-library.ts';
 import { applyClassEvent } from './caseload-classes.ts';
 import { applyDistrictEvent, applySchoolEvent } from './caseload-organisations.ts';
 import { DISTRICTS, SCHOOLS } from '../queries/organisation-schema.ts';
+import { applyRosterImportEvent } from './caseload-roster-imports.ts';
+
+const ROSTER_IMPORT_EVENT_TYPES = ROSTER_IMPORT_EVENTS.map((definition) => definition.name);
+const isRosterImportEvent = isEventOf<RosterImportEvent>(ROSTER_IMPORT_EVENT_TYPES);
 
 // The document types now live in the queries' schema module; the workers still import them from here.
 export { privateViewerIds, type DocumentDoc, type PlanDoc, type ShareDoc, type StudentDoc, type StudentRoleEntry } from '../queries/caseload-schema.ts';
@@ -27,7 +33,7 @@ export { privateViewerIds, type DocumentDoc, type PlanDoc, type ShareDoc, type S
  * Students, their plans, documents and shares, as GET /api/students, /api/plans, the documents and shares tabs read
  * them; and classes, whose enrolment decides which teachers see a student.
  */
-export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | DocumentEvent | AccommodationEvent | ClassEvent | DistrictEvent | SchoolEvent>({
+export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | DocumentEvent | AccommodationEvent | ClassEvent | DistrictEvent | SchoolEvent | RosterImportEvent>({
   name: 'caseload',
   // 2: shares (issue 4): roles on students, the shares collection, documents kept from substitutes.
   // 3: classes (issue 24): the classes collection, class teachers among a student's roles.
@@ -35,7 +41,7 @@ export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | Do
   // 5: students in schools (issue 23): schoolId and caseManagerId, and school roles among a student's roles.
   version: 5,
   collections: [STUDENTS, PLANS, DOCUMENTS, SHARES, CASELOAD_ACCOMMODATIONS, CLASSES, DISTRICTS, SCHOOLS],
-  handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES, ...CLASS_EVENT_TYPES, ...DISTRICT_EVENT_TYPES, ...SCHOOL_EVENT_TYPES],
+  handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES, ...CLASS_EVENT_TYPES, ...DISTRICT_EVENT_TYPES, ...SCHOOL_EVENT_TYPES, ...ROSTER_IMPORT_EVENT_TYPES],
   apply(event, context) {
     if (isStudentEvent(event)) return applyStudentEvent(event, context);
     if (isPlanEvent(event)) return applyPlanEvent(event, context);
@@ -43,6 +49,8 @@ export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | Do
     if (isClassEvent(event)) return applyClassEvent(event, context);
     if (isDistrictEvent(event)) return applyDistrictEvent(event, context);
     if (isSchoolEvent(event)) return applySchoolEvent(event, context);
+    // Issue 25: an import's progress pokes its district's admins; the read model keeps nothing of it.
+    if (isRosterImportEvent(event)) return applyRosterImportEvent(event, context);
     return applyAccommodationEvent(event, context);
   },
 });

@@ -30,11 +30,26 @@ function isScalar(value: unknown): value is string | number | boolean {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
+/**
+ * Whether `filterKeys(doc, field)` holds `filterKey(wanted)`, without making the keys: a batch's `find` asks this of
+ * every document it holds (an import's batch: hundreds of classes of 60 students, for each student refreshed). Strict
+ * equality keeps the keys' rule (1, '1' and true differ); a number JSON writes as null (NaN, Infinity) takes the keys.
+ */
+function fieldMatches(doc: Doc, field: string, wanted: Scalar | undefined): boolean {
+  const value = fieldOf(doc, field);
+  const target = wanted ?? null;
+  if (typeof target === 'number' && !Number.isFinite(target)) return filterKeys(doc, field).includes(filterKey(target));
+  if (value === undefined || value === null) return target === null;
+  if (Array.isArray(value)) return value.some((element) => element === target || (target === null && typeof element === 'number' && !Number.isFinite(element)));
+  if (typeof value === 'number' && !Number.isFinite(value)) return target === null;
+  return isScalar(value) && value === target;
+}
+
 /** The same semantics as the stores, for documents a batch has not yet committed. */
 export function matchesFilter(doc: Doc, filter: Filter | undefined): boolean {
   if (!filter) return true;
   for (const [field, value] of Object.entries(filter)) {
-    if (!filterKeys(doc, field).includes(filterKey(value))) return false;
+    if (!fieldMatches(doc, field, value)) return false;
   }
   return true;
 }

@@ -19,6 +19,10 @@ export const STREAM_CATEGORIES = [
   'school',
   /** One student's implementation log for one month: `implementationLog-<studentId>_<YYYY-MM>` (issue 27). */
   'implementationLog',
+  /** A OneRoster import (issue 25): asked for, its progress, its outcome: `rosterImport-<importId>`. */
+  'rosterImport',
+  /** What a district's OneRoster imports linked to the SIS (issue 25): `roster-<districtId>`. */
+  'roster',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 

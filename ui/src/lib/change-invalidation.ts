@@ -79,6 +79,9 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
     case 'school':
       // And each school's staff; a staff change may give or take a school's students.
       return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.schoolStudentsAll() }];
+    case 'rosterImport':
+      // Issue 25: the import's progress bar and report; what it wrote pokes the schools, students and classes itself.
+      return [{ queryKey: queryKeys.rosterImport(change.id) }];
   }
 }
 

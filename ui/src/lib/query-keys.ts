@@ -24,6 +24,8 @@ export const queryKeys = {
   /** Under the sub plan's key, so that whatever refreshes the sub plan refreshes it by class too. */
   subPlanClasses: () => ['/api/sub-plan', 'classes'] as const,
   classes: () => ['/api/classes'] as const,
+  /** A OneRoster import's status and progress (issue 25). */
+  rosterImport: (id: string) => ['/api/roster-imports', id] as const,
   schoolClass: (id: string) => ['/api/classes', id] as const,
   classRoster: (id: string) => ['/api/classes', id, 'roster'] as const,
   /** Under the class's key, so that whatever refreshes the class refreshes its testing-day list too (issue 27). */

@@ -8,6 +8,7 @@ import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB, sweepDueEmails } from
 import type { Mailer } from '../notifications/mailer.ts';
 import { ACKNOWLEDGEMENT_REMINDER_JOB, runAcknowledgementReminder } from '../reminders/acknowledgement-reminders.ts';
 import { expireShare, SHARE_EXPIRY_JOB, sweepShareExpiries } from '../sharing/share-expiry.ts';
+import { ROSTER_IMPORT_JOB, runRosterImport, type RosterUploads } from '../roster/roster-import-job.ts';
 import { deliverShareInvitation, SHARE_INVITATION_JOB, sweepShareInvitations } from '../sharing/share-invitation.ts';
 
 export interface JobDependencies {
@@ -20,6 +21,8 @@ export interface JobDependencies {
   mailer: Mailer;
   /** The app's public origin (config.appUrl): e-mails link to the place they are about. */
   appUrl: string;
+  /** Uploaded OneRoster zips (issue 25), where this process can read the API's uploads. */
+  rosterUploads?: RosterUploads;
 }
 
 const emailJobSchema = z.object({ notificationId: z.string() });
@@ -56,6 +59,7 @@ export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
       const raised = await runAcknowledgementReminder(dependencies, data);
       if (raised > 0) logger.info('acknowledgement reminder raised', { notifications: raised });
     },
+    [ROSTER_IMPORT_JOB]: (data) => runRosterImport(dependencies, data),
     [SHARE_EXPIRY_JOB]: async (data) => {
       if (await expireShare(dependencies, data)) logger.info('share expired');
     },

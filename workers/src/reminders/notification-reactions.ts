@@ -25,6 +25,7 @@ import { queueShareInvitation, shareInvitationId } from '../sharing/share-invita
 import { scheduleShareExpiry, shareExpiryJobId } from '../sharing/share-expiry.ts';
 import { reviewReminderPlans } from './review-reminder-plans.ts';
 import { followAccountPlan } from '../accounts/follow-account-plan.ts';
+import { ROSTER_IMPORT_JOB } from '../roster/roster-import-job.ts';
 import { followVersionOnStudent, scheduleAcknowledgementReminders, versionMadeNotifications, type VersionMade } from './acknowledgement-reminders.ts';
 
 /** The read model these reactions consult (plans, students and their viewers). */
@@ -47,7 +48,7 @@ const NEEDS_CASELOAD = new Set([
   'UserUpgradedToPremium',
 ]);
 /** Every event type the reactions handle (the subscriber moves only its checkpoint past the others). */
-export const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([...NEEDS_CASELOAD, 'StudentDeleted', 'NotificationRaised', 'ShareRevoked', 'ShareExpired']);
+export const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([...NEEDS_CASELOAD, 'StudentDeleted', 'NotificationRaised', 'ShareRevoked', 'ShareExpired', 'RosterImportRequested']);
 
 export interface NotificationReactionDependencies {
   eventStore: EventStore;
@@ -127,6 +128,9 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         return reminders.onPlanEvent(envelope);
       case 'StudentDeleted':
         return reminders.onStudentDeleted(envelope.data.studentId);
+      // A OneRoster import asked for (issue 25): one job per import, whatever the replays.
+      case 'RosterImportRequested':
+        return jobs.enqueue(ROSTER_IMPORT_JOB, { importId: envelope.data.importId }, { jobId: `roster-import-${envelope.data.importId}` });
       // A plan version (issue 27): its review date may have moved; its teachers are asked to acknowledge it.
       case 'PlanFinalised':
       case 'PlanAmended': {

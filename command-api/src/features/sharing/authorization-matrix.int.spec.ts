@@ -3,6 +3,8 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TestClient, type TestResponse, type TestServer } from '../../testing/test-server.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
+import { oneRoster12 } from '@accommodate/shared-events/domain/testing/roster-fixtures';
+import { rosterZip } from '@accommodate/workers/roster/roster-zip-fixtures';
 import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher } from '../../testing/sharing-fixtures.ts';
 
 /**
@@ -372,6 +374,7 @@ describe('authorization of the district dashboard', () => {
       expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: (made[caller] as Teacher).user.email, role })).status).toBe(201);
     }
     clients = made;
+    importId = (await uploadRoster(admin, districtId)).body.id as string;
   });
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/dashboard as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].get(`/api/districts/${districtId}/dashboard`)).status).toBe(status);
@@ -407,5 +410,21 @@ describe('authorization of the district dashboard', () => {
   });
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status: status === 200 ? 204 : status })))('DELETE /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].delete(`/api/districts/${districtId}/sso`)).status).toBe(status);
+  });
+  // Issue 25: a district's OneRoster imports are its admins' alone, the upload and the import's report alike.
+  let importId = '';
+  const uploadRoster = (client: TestClient, id: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(rosterZip(oneRoster12()))]), 'oneroster.zip');
+    return client.request('POST', `/api/districts/${id}/roster-imports?dryRun=true`, { rawBody: form });
+  };
+  it.each(Object.entries({ ...expected, 'district admin': 202 }).map(([caller, status]) => ({ caller: caller as Caller, status })))(
+    'POST /api/districts/:id/roster-imports as $caller → $status',
+    async ({ caller, status }) => {
+      expect((await uploadRoster(clients[caller], districtId)).status).toBe(status);
+    },
+  );
+  it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/roster-imports/:id as $caller → $status', async ({ caller, status }) => {
+    expect((await clients[caller].get(`/api/roster-imports/${importId}`)).status).toBe(status);
   });
 });

@@ -13,6 +13,8 @@ const RetentionCard = lazy(() => import('./retention-card.tsx').then((m) => ({ d
 const LeavingCard = lazy(() => import('./leaving-card.tsx').then((m) => ({ default: m.LeavingCard })));
 // Single sign-on (issue 25): its form and presets load with the district card, not with the Settings page.
 const DistrictSignIn = lazy(() => import('./district-sign-in.tsx'));
+// Issue 25: rostering from the SIS, its own lazy chunk.
+const RosteringSection = lazy(() => import('./rostering-section.tsx').then((m) => ({ default: m.RosteringSection })));
 
 /** Settings → District: for a district admin, the district's schools and admins; for anyone else, 'Create a district'. */
 export function DistrictSettingsTab() {
@@ -99,6 +101,9 @@ function DistrictCard({ district }: { district: District }) {
       <h3 className="school-card__section">Sign-in</h3>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
         <DistrictSignIn districtId={district.id} />
+      </Suspense>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+        <RosteringSection district={district} />
       </Suspense>
     </Card>
   );

@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import { NotFoundError, ValidationError } from '@accommodate/shared-events/domain/errors';
+import { ROSTER_UPLOAD_MAX_BYTES, ROSTER_UPLOAD_TOO_LARGE, type RosterImport } from '@accommodate/shared-events/schemas/roster';
+import { readRosterImport } from '@accommodate/workers/roster/roster-import-job';
+import type { AppContext } from '../../framework/command-context.ts';
+import { appendFact } from '../../framework/handle-command.ts';
+import { HttpError } from '../../http/errors.ts';
+import { idParam } from '../../http/route-params.ts';
+import { requireUser } from '../../auth/authenticate.ts';
+import { loadDistrictFor } from '../../shared/organisation-access.ts';
+
+/** The zip stays in memory only until it is stored for the job (the documents' blob store), then the job reads it. */
+const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: ROSTER_UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } }).single('file');
+
+function receiveZip(req: Request, res: Response, next: NextFunction): void {
+  upload(req, res, (error: unknown) => {
+    if (!error) return next();
+    if (error instanceof multer.MulterError && error.code === 'LIMIT_FILE_SIZE') return next(new HttpError(413, ROSTER_UPLOAD_TOO_LARGE));
+    if (error instanceof multer.MulterError) return next(new HttpError(400, 'Upload one zip, in the form field named "file"'));
+    next(new HttpError(400, 'The upload could not be read. Please choose the file again.'));
+  });
+}
+
+const optionsSchema = z.object({ dryRun: z.enum(['true', 'false']).optional() });
+
+/**
+ * OneRoster imports (issue 25): a district's admins upload the SIS's zip; the import runs as a job (the workers follow
+ * RosterImportRequested from the log), and its stream says how far it is. Anyone else learns nothing: 404.
+ */
+export function rosterRoutes(context: AppContext): Router {
+  const router = Router();
+
+  router.post('/api/districts/:id/roster-imports', async (req, res) => {
+    const userId = requireUser(req);
+    // Judged before the upload is read: a stranger's 200 MB is refused without being received.
+    const district = await loadDistrictFor(context, userId, idParam(req));
+    const { dryRun } = optionsSchema.parse(req.query);
+    await new Promise<void>((resolve, reject) => receiveZip(req, res, (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error('upload')) : resolve())));
+    const file = req.file;
+    if (!file || file.size === 0) throw ValidationError.onField('file', 'Choose the OneRoster zip to import');
+    const uploadId = randomUUID();
+    await context.blobs.put(uploadId, file.buffer);
+    const importId = randomUUID();
+    await appendFact(context, streamName('rosterImport', importId), {
+      type: 'RosterImportRequested',
+      data: { importId, districtId: district.id, dryRun: dryRun === 'true', requestedBy: userId, uploadId },
+    }, { actor: { userId } });
+    res.status(202).json({ id: importId });
+  });
+
+  router.get('/api/roster-imports/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const importId = idParam(req);
+    const state = await readRosterImport(context.eventStore, importId);
+    if (!state) throw new NotFoundError('Import');
+    await loadDistrictFor(context, userId, state.districtId);
+    const { districtId, dryRun, status, progress, summary, errors, warnings, requestedAt } = state;
+    const answer: RosterImport = { id: importId, districtId, dryRun, status, progress, summary, errors, warnings, requestedAt };
+    res.json(answer);
+  });
+
+  return router;
+}

@@ -1,0 +1,22 @@
+/** What the product made of earlier imports: product ids (never sourcedIds); staff as `<schoolId>|<userId>`. */
+export interface RosterLinks {
+  schools: string[];
+  classes: string[];
+  students: string[];
+  staff: string[];
+}
+
+export const NO_LINKS: RosterLinks = { schools: [], classes: [], students: [], staff: [] };
+
+export type RosterIdKind = 'school' | 'class' | 'user' | 'staff' | 'classTeacher';
+
+export interface RosterPlanContext {
+  districtId: string;
+  /** The district admin who imports: the actor of every command, the owner of new students and classes. */
+  importerId: string;
+  /** The product id of a OneRoster record: the same sourcedId gives the same id at every import of the district. */
+  idFor: (kind: RosterIdKind, sourcedId: string) => string;
+  /** Accounts that proved an address: a staff member or class teacher who has one is active at once. */
+  accounts: ReadonlyMap<string, string>;
+  previous: RosterLinks;
+}

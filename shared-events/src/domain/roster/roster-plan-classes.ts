@@ -1,0 +1,100 @@
+import { streamName } from '../../events/stream-name.ts';
+import { classDecider, type ClassCommand } from '../class/decide-class.ts';
+import type { ClassDetails } from '../../schemas/class.ts';
+import type { RosterClass, RosterData } from './roster-data.ts';
+import type { RosterPlanContext } from './roster-context.ts';
+import { streamWork, type RosterStep, type StreamWork } from './roster-work.ts';
+
+interface ClassRoster {
+  /** Students the file enrols (product ids). */
+  enrolled: Set<string>;
+  /** Students a delta takes out. */
+  unenrolled: Set<string>;
+  teacherEmails: Set<string>;
+}
+
+const details = (row: RosterClass): ClassDetails => ({
+  name: row.title,
+  period: row.period,
+  subject: row.subject,
+  room: row.room,
+  termStart: row.term?.start ?? null,
+  termEnd: row.term?.end ?? null,
+});
+
+/** enrollments.csv by class: who is enrolled, who leaves, who teaches. */
+function rostersByClass(data: RosterData, context: RosterPlanContext, students: ReadonlySet<string>): Map<string, ClassRoster> {
+  const { idFor } = context;
+  const known = new Set(context.previous.students);
+  const emails = new Map(data.staff.map((member) => [member.sourcedId, member.email]));
+  const byClass = new Map<string, ClassRoster>();
+  for (const enrollment of data.enrollments) {
+    const classId = idFor('class', enrollment.classSourcedId);
+    const roster = byClass.get(classId) ?? { enrolled: new Set(), unenrolled: new Set(), teacherEmails: new Set() };
+    byClass.set(classId, roster);
+    if (enrollment.role === 'teacher') {
+      const email = emails.get(enrollment.userSourcedId);
+      if (email && enrollment.status === 'active') roster.teacherEmails.add(email);
+      continue;
+    }
+    const studentId = idFor('user', enrollment.userSourcedId);
+    if (!students.has(studentId) && !known.has(studentId)) continue;
+    (enrollment.status === 'active' ? roster.enrolled : roster.unenrolled).add(studentId);
+  }
+  return byClass;
+}
+
+/** classes.csv and enrollments.csv → each class's stream: created or updated, its teachers invited, its enrolment set. */
+export function planClasses(data: RosterData, context: RosterPlanContext, students: ReadonlySet<string>): { work: StreamWork[]; links: string[] } {
+  const { idFor, importerId: userId } = context;
+  const rows = new Map(data.classes.map((row) => [idFor('class', row.sourcedId), row]));
+  const rosters = rostersByClass(data, context, students);
+  const bulkClasses = data.modes.classes === 'bulk';
+  const bulkEnrolment = data.modes.enrollments === 'bulk';
+  const gone = new Set([
+    ...data.classes.filter((row) => row.status === 'tobedeleted').map((row) => idFor('class', row.sourcedId)),
+    ...(bulkClasses ? context.previous.classes.filter((id) => !rows.has(id)) : []),
+  ]);
+  const active = new Set([...(bulkClasses ? [] : context.previous.classes), ...[...rows].filter(([, row]) => row.status === 'active').map(([id]) => id)]);
+  for (const id of gone) active.delete(id);
+  const classIds = new Set([...rows.keys(), ...gone, ...[...rosters.keys()].filter((id) => active.has(id)), ...(bulkEnrolment ? active : [])]);
+
+  const work = [...classIds].map((classId) =>
+    streamWork(classDecider, streamName('class', classId), 'classes.csv', (state): RosterStep<ClassCommand>[] => {
+      const row = rows.get(classId);
+      const steps: RosterStep<ClassCommand>[] = [];
+      if (gone.has(classId)) {
+        if (state.status === 'active') steps.push({ kind: 'classes', command: { type: 'ArchiveClass', classId, userId }, change: 'deactivated' });
+        else steps.push({ kind: 'classes', tally: { unchanged: 1 } });
+        return steps;
+      }
+      if (row && state.status === 'absent') {
+        const schoolId = idFor('school', row.schoolSourcedId);
+        steps.push({ kind: 'classes', command: { type: 'CreateClass', classId, ownerId: userId, schoolId, details: details(row) }, change: 'created' });
+      } else if (row) {
+        const { termStart, termEnd, ...rest } = details(row);
+        // Without academicSessions.csv (a delta may leave it out) the term stays as it is.
+        const changed = row.term === null ? rest : { ...rest, termStart, termEnd };
+        steps.push({ kind: 'classes', command: { type: 'UpdateClass', classId, userId, details: changed }, change: 'updated' });
+      }
+      const roster = rosters.get(classId);
+      for (const email of roster?.teacherEmails ?? []) {
+        const newTeacherId = idFor('classTeacher', `${classId}/${email}`);
+        const granteeUserId = context.accounts.get(email) ?? null;
+        // The importer owns the class already: teaching it too is nothing to add.
+        if (granteeUserId === userId) continue;
+        steps.push({ kind: 'enrollments', command: { type: 'InviteClassTeacher', classId, userId, newTeacherId, email, granteeUserId }, change: 'created' });
+      }
+      const current = state.status === 'absent' ? [] : state.studentIds;
+      const wanted = bulkEnrolment
+        ? [...(roster?.enrolled ?? [])]
+        : [...new Set([...current.filter((id) => !roster?.unenrolled.has(id)), ...(roster?.enrolled ?? [])])];
+      const added = wanted.filter((id) => !current.includes(id)).length;
+      const removed = current.filter((id) => !wanted.includes(id)).length;
+      if (added + removed > 0) steps.push({ kind: 'enrollments', command: { type: 'SetEnrolment', classId, userId, studentIds: wanted.sort() }, change: null });
+      steps.push({ kind: 'enrollments', tally: { created: added, deactivated: removed, unchanged: current.length - removed } });
+      return steps;
+    }),
+  );
+  return { work, links: [...active].sort() };
+}

@@ -1,0 +1,105 @@
+import { streamName } from '../../events/stream-name.ts';
+import { schoolDecider, type SchoolCommand } from '../school/decide-school.ts';
+import { staffWithEmail, type StaffMemberState } from '../school/school.ts';
+import { studentDecider, type StudentCommand } from '../student/decide-student.ts';
+import type { RosterData, RosterStaff, RosterStudent } from './roster-data.ts';
+import { streamWork, type RosterStep, type StreamWork } from './roster-work.ts';
+import { planClasses } from './roster-plan-classes.ts';
+import type { RosterLinks, RosterPlanContext } from './roster-context.ts';
+
+export { NO_LINKS, type RosterIdKind, type RosterLinks, type RosterPlanContext } from './roster-context.ts';
+
+export interface RosterPlan {
+  /** In order: schools (with their staff), then students, then classes (with their teachers and enrolment). */
+  phases: StreamWork[][];
+  /** What the district's roster holds once the plan is applied. */
+  links: RosterLinks;
+}
+
+export const staffKey = (schoolId: string, userId: string) => `${schoolId}|${userId}`;
+const staffKeyParts = (key: string) => ({ schoolId: key.slice(0, key.indexOf('|')), userId: key.slice(key.indexOf('|') + 1) });
+
+/** Applying this plan is what the import does; computing it and only counting is the dry run. */
+export function planRoster(data: RosterData, context: RosterPlanContext): RosterPlan {
+  const { idFor } = context;
+  const removedUsers = new Set(data.removedUsers.map((id) => idFor('user', id)));
+  const previousStaff = new Set(context.previous.staff);
+  const staffKeys = new Set(data.staff.flatMap((member) => member.schoolSourcedIds.map((school) => staffKey(idFor('school', school), idFor('user', member.sourcedId)))));
+  const staffGone = [...previousStaff].filter((key) => {
+    const { userId } = staffKeyParts(key);
+    return removedUsers.has(userId) || (data.modes.users === 'bulk' && !staffKeys.has(key));
+  });
+  const studentIds = new Set(data.students.map((student) => idFor('user', student.sourcedId)));
+  const studentsGone = context.previous.students.filter((id) => removedUsers.has(id) || (data.modes.users === 'bulk' && !studentIds.has(id)));
+
+  const schoolIds = new Set([...data.schools.map((school) => idFor('school', school.sourcedId)), ...[...staffKeys, ...staffGone].map((key) => staffKeyParts(key).schoolId)]);
+  const schools = [...schoolIds].map((schoolId) => schoolWork(data, context, schoolId, staffGone));
+  const students = [...data.students.map((student) => studentWork(context, student)), ...studentsGone.map((id) => deactivateStudent(context, id))];
+  const classes = planClasses(data, context, studentIds);
+
+  const links: RosterLinks = {
+    schools: [...new Set([...context.previous.schools, ...schoolIds])].sort(),
+    classes: classes.links,
+    students: [...new Set([...context.previous.students.filter((id) => !studentsGone.includes(id)), ...studentIds])].sort(),
+    staff: [...new Set([...context.previous.staff.filter((key) => !staffGone.includes(key)), ...staffKeys])].sort(),
+  };
+  return { phases: [schools, students, classes.work], links };
+}
+
+function schoolWork(data: RosterData, context: RosterPlanContext, schoolId: string, staffGone: string[]): StreamWork {
+  const { idFor, importerId: userId } = context;
+  const row = data.schools.find((school) => idFor('school', school.sourcedId) === schoolId);
+  const members = data.staff.filter((member) => member.schoolSourcedIds.some((school) => idFor('school', school) === schoolId));
+  const leaving = staffGone.map(staffKeyParts).filter((key) => key.schoolId === schoolId).map((key) => key.userId);
+  return streamWork(schoolDecider, streamName('school', schoolId), 'orgs.csv', (state) => {
+    const steps: RosterStep<SchoolCommand>[] = [];
+    if (row && state.status === 'absent') steps.push({ kind: 'schools', command: { type: 'CreateSchool', schoolId, districtId: context.districtId, name: row.name }, change: 'created' });
+    else if (row) steps.push({ kind: 'schools', tally: { unchanged: 1 } });
+    const staffOf: { staff: Record<string, StaffMemberState> } = state.status === 'present' ? state : { staff: {} };
+    for (const member of members) steps.push(staffStep(context, schoolId, member, staffWithEmail(staffOf, member.email)));
+    for (const leaverId of leaving) {
+      const staffId = idFor('staff', `${schoolId}/${leaverId}`);
+      if (staffOf.staff[staffId]) steps.push({ kind: 'staff', command: { type: 'RemoveStaff', schoolId, staffId, userId, districtAdmin: true }, change: 'deactivated' });
+    }
+    return steps;
+  });
+}
+
+function staffStep(context: RosterPlanContext, schoolId: string, member: RosterStaff, current: StaffMemberState | null): RosterStep<SchoolCommand> {
+  const { idFor, importerId: userId } = context;
+  const actor = { userId, districtAdmin: true };
+  const role = member.role;
+  if (current !== null && current.role !== role) {
+    return { kind: 'staff', command: { type: 'ChangeStaffRole', schoolId, staffId: current.staffId, role, ...actor }, change: 'updated' };
+  }
+  const newStaffId = idFor('staff', `${schoolId}/${idFor('user', member.sourcedId)}`);
+  const granteeUserId = context.accounts.get(member.email) ?? null;
+  return { kind: 'staff', command: { type: 'InviteStaff', schoolId, newStaffId, email: member.email, role, granteeUserId, ...actor }, change: current === null ? 'created' : 'updated' };
+}
+
+function studentWork(context: RosterPlanContext, student: RosterStudent): StreamWork {
+  const studentId = context.idFor('user', student.sourcedId);
+  const schoolId = context.idFor('school', student.schoolSourcedId);
+  const { firstName, lastInitial, grade } = student;
+  return streamWork(studentDecider, streamName('student', studentId), 'users.csv', (state): RosterStep<StudentCommand>[] => {
+    if (state.status !== 'present') {
+      const details = { firstName, lastInitial, grade, status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null };
+      return [{ kind: 'students', command: { type: 'AddStudent', studentId, ownerId: context.importerId, details, accommodationIds: [], schoolId }, change: 'created' }];
+    }
+    // Everything else of the record (accommodations, plans, notes, documents) stays as the school made it.
+    const status = state.details.status === 'inactive' ? 'active' : state.details.status;
+    const details = { ...state.details, firstName, lastInitial, grade, status };
+    const steps: RosterStep<StudentCommand>[] = [{ kind: 'students', command: { type: 'UpdateStudent', studentId, details, accommodationIds: state.accommodationIds }, change: 'updated' }];
+    if (state.schoolId !== schoolId) steps.push({ kind: 'students', command: { type: 'MoveToSchool', studentId, schoolId, userId: context.importerId, sameDistrict: true }, change: 'updated' });
+    return steps;
+  });
+}
+
+/** Removed from the SIS: inactive, never erased; the plans, documents and history stay. */
+function deactivateStudent(context: RosterPlanContext, studentId: string): StreamWork {
+  return streamWork(studentDecider, streamName('student', studentId), 'users.csv', (state): RosterStep<StudentCommand>[] => {
+    if (state.status !== 'present' || state.details.status === 'inactive') return [{ kind: 'students', tally: { unchanged: 1 } }];
+    const details = { ...state.details, status: 'inactive' };
+    return [{ kind: 'students', command: { type: 'UpdateStudent', studentId, details, accommodationIds: state.accommodationIds }, change: 'deactivated' }];
+  });
+}

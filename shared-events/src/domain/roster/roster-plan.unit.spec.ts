@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { oneRoster11, oneRoster12, tablesOf, withLines, type RosterFiles } from '../testing/roster-fixtures.ts';
+import { fold } from '../decider.ts';
+import { studentDecider } from '../student/decide-student.ts';
+import { classDecider } from '../class/decide-class.ts';
+import type { StudentEvent } from '../../events/student-events.ts';
+import type { ClassEvent } from '../../events/class-events.ts';
+import { validateRoster } from './roster-validate.ts';
+import { NO_LINKS, planRoster, type RosterLinks } from './roster-plan.ts';
+import { addSummary, emptySummary, type RecordedEvent } from './roster-work.ts';
+
+/** A district's log in memory: the streams the import writes, and what earlier imports linked. */
+function district() {
+  const streams = new Map<string, RecordedEvent[]>();
+  let links: RosterLinks = NO_LINKS;
+  return {
+    streams,
+    importZip(files: RosterFiles, options: { dryRun?: boolean } = {}) {
+      const known = { has: (kind: string, id: string) => [...links.schools, ...links.classes, ...links.students].includes(`${kind === 'user' ? 'user' : kind}:${id}`) };
+      const { data, errors } = validateRoster(tablesOf(files), known);
+      expect(errors).toEqual([]);
+      if (!data) throw new Error('invalid');
+      const plan = planRoster(data, {
+        districtId: 'd',
+        importerId: 'dana',
+        idFor: (kind, sourcedId) => `${kind}:${sourcedId}`,
+        accounts: new Map([['maria.lopez@lakeside.test', 'maria']]),
+        previous: links,
+      });
+      const summary = emptySummary();
+      for (const phase of plan.phases) {
+        for (const work of phase) {
+          const { events, summary: counted } = work.decide(streams.get(work.stream) ?? []);
+          if (!options.dryRun) streams.set(work.stream, [...(streams.get(work.stream) ?? []), ...events]);
+          addSummary(summary, counted);
+        }
+      }
+      if (!options.dryRun) links = plan.links;
+      return summary;
+    },
+    student(sourcedId: string) {
+      return fold(studentDecider, (streams.get(`student-user:${sourcedId}`) ?? []) as StudentEvent[]);
+    },
+    class(sourcedId: string) {
+      return fold(classDecider, (streams.get(`class-class:${sourcedId}`) ?? []) as ClassEvent[]);
+    },
+  };
+}
+
+describe('importing a roster through the deciders', () => {
+  it('creates schools, staff, students, classes with their teachers and enrolment, and a second import changes nothing', () => {
+    const lakeside = district();
+    const first = lakeside.importZip(oneRoster11());
+    expect(first).toMatchObject({
+      schools: { created: 2 },
+      staff: { created: 2 },
+      students: { created: 2 },
+      classes: { created: 2 },
+      enrollments: { created: 3 },
+    });
+    expect(lakeside.student('u-s1')).toMatchObject({ status: 'present', ownerId: 'dana', schoolId: 'school:s-2', details: { firstName: 'Ava', lastInitial: 'M', grade: '8', parentEmail: null } });
+    const algebra = lakeside.class('c-1');
+    expect(algebra).toMatchObject({ status: 'active', schoolId: 'school:s-2', studentIds: ['user:u-s1'], details: { name: 'Algebra I - P3', termStart: '2026-08-20' } });
+    // Maria has an account that proved her address: she teaches the class at once.
+    expect(algebra.status !== 'absent' && Object.values(algebra.teachers)).toMatchObject([{ email: 'maria.lopez@lakeside.test', granteeUserId: 'maria', status: 'active' }]);
+
+    const again = lakeside.importZip(oneRoster11());
+    for (const tally of Object.values(again)) expect(tally).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
+    expect(again.students.unchanged).toBe(2);
+  });
+
+  it('writes nothing in a dry run, and reports what the import would do', () => {
+    const lakeside = district();
+    expect(lakeside.importZip(oneRoster12(), { dryRun: true }).students.created).toBe(2);
+    expect(lakeside.streams.size).toBe(0);
+  });
+
+  it('updates a student in place, keeping their accommodations, and deactivates one absent from a bulk file', () => {
+    const lakeside = district();
+    lakeside.importZip(oneRoster11());
+    const stream = 'student-user:u-s1';
+    lakeside.streams.set(stream, [...(lakeside.streams.get(stream) ?? []), { type: 'StudentAccommodationsChanged', data: { studentId: 'user:u-s1', added: ['extended-time'], removed: [] } }]);
+    const files = oneRoster11();
+    const promoted = files['users.csv']!.replace('S100,ava.martinez@students.lakeside.test,,,,08', 'S100,,,,,09').replace(/\nu-s2,[^\n]*/, '');
+    const summary = lakeside.importZip({ ...files, 'users.csv': promoted, 'enrollments.csv': files['enrollments.csv']!.replace(/\ne-3,[^\n]*/, '') });
+    expect(summary.students).toEqual({ created: 0, updated: 1, deactivated: 1, unchanged: 0 });
+    expect(lakeside.student('u-s1')).toMatchObject({ details: { grade: '9' }, accommodationIds: ['extended-time'] });
+    expect(lakeside.student('u-s2')).toMatchObject({ status: 'present', details: { status: 'inactive' } });
+    expect(summary.enrollments.deactivated).toBe(1);
+  });
+
+  it('follows a delta: a tobedeleted class is archived and a tobedeleted user deactivated, the rest untouched', () => {
+    const lakeside = district();
+    lakeside.importZip(oneRoster11());
+    const delta = {
+      'manifest.csv': 'propertyName,value\noneroster.version,1.1\nfile.classes,delta\nfile.users,delta\n',
+      'classes.csv': 'sourcedId,status,dateLastModified,title,schoolSourcedId\nc-2,tobedeleted,2026-09-01,,s-1\n',
+      'users.csv': 'sourcedId,status,dateLastModified,orgSourcedIds,role,givenName,familyName,grades\nu-t1,tobedeleted,2026-09-01,,,,,\n',
+    };
+    const summary = lakeside.importZip(delta);
+    expect(summary.classes).toEqual({ created: 0, updated: 0, deactivated: 1, unchanged: 0 });
+    expect(summary.staff.deactivated).toBe(1);
+    expect(lakeside.class('c-2').status).toBe('archived');
+    expect(lakeside.class('c-1').status).toBe('active');
+    expect(lakeside.student('u-s1')).toMatchObject({ details: { status: 'active' } });
+  });
+
+  it('brings back a student who returns to the SIS', () => {
+    const lakeside = district();
+    lakeside.importZip(oneRoster11());
+    const files = oneRoster11();
+    lakeside.importZip({ ...files, 'users.csv': files['users.csv']!.replace(/\nu-s2,[^\n]*/, '') });
+    expect(lakeside.importZip(withLines(oneRoster11(), 'orgs.csv')).students).toMatchObject({ updated: 1 });
+    expect(lakeside.student('u-s2')).toMatchObject({ details: { status: 'active' } });
+  });
+});

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { rosterIssueSchema, rosterSummarySchema } from '../schemas/roster.ts';
+import { defineEvent, type EventOf } from './define-event.ts';
+
+// OneRoster imports (issue 25). An import lives in `rosterImport-<importId>`: asked for, its progress, its outcome.
+// What the district's imports made is `roster-<districtId>`: the product ids of the records linked to the SIS (never
+// a sourcedId: ids are derived from them with the district's salt), so a re-import updates in place and a bulk file
+// that leaves someone out deactivates them.
+
+export const RosterImportRequested = defineEvent(
+  'RosterImportRequested',
+  1,
+  z.object({ importId: z.string(), districtId: z.string(), dryRun: z.boolean(), requestedBy: z.string(), uploadId: z.string() }),
+);
+export const RosterImportProgressed = defineEvent('RosterImportProgressed', 1, z.object({ importId: z.string(), districtId: z.string(), done: z.number(), total: z.number() }));
+export const RosterImportFinished = defineEvent(
+  'RosterImportFinished',
+  1,
+  z.object({
+    importId: z.string(),
+    districtId: z.string(),
+    outcome: z.enum(['done', 'failed']),
+    summary: rosterSummarySchema.nullable(),
+    errors: z.array(rosterIssueSchema),
+    warnings: z.array(rosterIssueSchema),
+  }),
+);
+
+export const RosterSynced = defineEvent(
+  'RosterSynced',
+  1,
+  z.object({
+    districtId: z.string(),
+    importId: z.string(),
+    salt: z.string(),
+    links: z.object({ schools: z.array(z.string()), classes: z.array(z.string()), students: z.array(z.string()), staff: z.array(z.string()) }),
+  }),
+);
+
+export const ROSTER_IMPORT_EVENTS = [RosterImportRequested, RosterImportProgressed, RosterImportFinished] as const;
+export type RosterImportEvent = EventOf<(typeof ROSTER_IMPORT_EVENTS)[number]>;
+export const ROSTER_EVENTS = [RosterSynced] as const;
+export type RosterEvent = EventOf<(typeof ROSTER_EVENTS)[number]>;

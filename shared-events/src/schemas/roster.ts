@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// OneRoster imports (issue 25): what GET /api/roster-imports/:id answers, and what the import's events carry.
+
+const tallySchema = z.object({ created: z.number(), updated: z.number(), deactivated: z.number(), unchanged: z.number() });
+export const rosterSummarySchema = z.object({
+  schools: tallySchema,
+  staff: tallySchema,
+  students: tallySchema,
+  classes: tallySchema,
+  enrollments: tallySchema,
+});
+export type RosterImportSummary = z.infer<typeof rosterSummarySchema>;
+
+/** An error (the import stopped before any write) or a warning (a row skipped on purpose), by file and line. */
+export const rosterIssueSchema = z.object({ file: z.string(), line: z.number().nullable(), message: z.string() });
+export type RosterImportIssue = z.infer<typeof rosterIssueSchema>;
+
+export const ROSTER_IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+export const rosterImportSchema = z.object({
+  id: z.string(),
+  districtId: z.string(),
+  dryRun: z.boolean(),
+  status: z.enum(ROSTER_IMPORT_STATUSES),
+  progress: z.object({ done: z.number(), total: z.number() }),
+  summary: rosterSummarySchema.nullable(),
+  errors: z.array(rosterIssueSchema),
+  warnings: z.array(rosterIssueSchema),
+  requestedAt: z.string(),
+});
+export type RosterImport = z.infer<typeof rosterImportSchema>;
+
+/** Which file each kind of record comes from, as the dry run reports it file by file. */
+export const ROSTER_KIND_FILES: Readonly<Record<keyof RosterImportSummary, string>> = {
+  schools: 'orgs.csv',
+  staff: 'users.csv (staff)',
+  students: 'users.csv (students)',
+  classes: 'classes.csv',
+  enrollments: 'enrollments.csv',
+};
+
+/** The upload's limits: the zip itself, and what it may unpack to (a zip bomb stops at either). */
+export const ROSTER_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
+export const ROSTER_UNPACKED_MAX_BYTES = 256 * 1024 * 1024;
+export const ROSTER_UPLOAD_TOO_LARGE = 'The roster zip is larger than 200 MB. Export it without the files the import does not read (demographics, line items, results).';

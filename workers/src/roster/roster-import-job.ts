@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { WrongExpectedRevisionError, type EventStore } from '@accommodate/shared-events/event-store/event-store';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
+import type { Actor } from '@accommodate/shared-events/events/envelope';
+import type { DomainEvent } from '@accommodate/shared-events/events/registry';
+import type { RosterEvent, RosterImportEvent } from '@accommodate/shared-events/events/roster-events';
+import { DomainError } from '@accommodate/shared-events/domain/errors';
+import type { RosterIssue } from '@accommodate/shared-events/domain/roster/roster-data';
+import { evolveRoster, evolveRosterImport, initialRosterState, type RosterImportState } from '@accommodate/shared-events/domain/roster/roster-import';
+import { planRoster, type RosterLinks } from '@accommodate/shared-events/domain/roster/roster-plan';
+import { validateRoster, type KnownRecords } from '@accommodate/shared-events/domain/roster/roster-validate';
+import { addSummary, emptySummary, type RosterSummary, type StreamWork } from '@accommodate/shared-events/domain/roster/roster-work';
+import { isEventOf } from '@accommodate/shared-events/domain/event-types';
+import { ROSTER_EVENTS, ROSTER_IMPORT_EVENTS } from '@accommodate/shared-events/events/roster-events';
+import type { Logger } from '@accommodate/shared-events/logging/logger';
+import type { ReadStore } from '@accommodate/projections/store/read-store';
+import { userQueries } from '@accommodate/projections/queries/users-queries';
+import { readRosterArchive } from './roster-archive.ts';
+import { newRosterSalt, rosterIdFor } from './roster-ids.ts';
+
+export const ROSTER_IMPORT_JOB = 'roster-import';
+
+/** Where the API keeps an uploaded zip until its import has read it (the documents' blob store). */
+export interface RosterUploads {
+  get(id: string): Promise<Buffer | null>;
+  delete(id: string): Promise<void>;
+}
+
+export interface RosterImportDependencies {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  logger: Logger;
+  /** Absent in a process that cannot read the API's uploads. */
+  rosterUploads?: RosterUploads;
+}
+
+/** Streams written at once: enough to keep the log's group commit full, few enough to leave the API room. */
+const CONCURRENCY = 48;
+/** Progress events per import, at most: a live bar needs no more. */
+const PROGRESS_STEPS = 50;
+const ROUNDS = 5;
+
+const jobSchema = z.object({ importId: z.string() });
+const isImportEvent = isEventOf<RosterImportEvent>(ROSTER_IMPORT_EVENTS.map((definition) => definition.name));
+const isRosterEvent = isEventOf<RosterEvent>(ROSTER_EVENTS.map((definition) => definition.name));
+
+/** An import as its stream folds, with when it was asked for; null for no such import. */
+export async function readRosterImport(eventStore: Pick<EventStore, 'readStream'>, importId: string): Promise<(RosterImportState & { requestedAt: string }) | null> {
+  const events = (await eventStore.readStream(streamName('rosterImport', importId))).filter(isImportEvent);
+  const state = events.reduce<RosterImportState | null>(evolveRosterImport, null);
+  return state && { ...state, requestedAt: events[0]?.occurredAt ?? '' };
+}
+
+/**
+ * The import job: read the zip, validate all of it, then apply the plan stream by stream through the aggregates' own
+ * deciders (or, in a dry run, only count what they would append), reporting progress as events of the import's stream.
+ * Run again after a crash, it decides again on what the log holds: what was written counts as unchanged.
+ */
+export async function runRosterImport(dependencies: RosterImportDependencies, data: unknown): Promise<void> {
+  const { importId } = jobSchema.parse(data);
+  try {
+    await importRoster(dependencies, importId);
+  } catch (error) {
+    // Never left 'running': what was written stays (a new import decides again on it), and the district admin is told.
+    dependencies.logger.error('roster import failed', { error: error instanceof Error ? error.name : 'unknown' });
+    const state = await readRosterImport(dependencies.eventStore, importId);
+    if (!state || state.status === 'done' || state.status === 'failed') return;
+    const message = 'The import stopped on an unexpected error before it finished: upload the zip again to complete it';
+    await dependencies.eventStore.append(streamName('rosterImport', importId), [
+      { type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'failed', summary: null, errors: [{ file: 'zip', line: null, message }], warnings: [] } },
+    ], { expectedRevision: 'any', actor: { userId: state.requestedBy }, correlationId: importId, causationId: null });
+  }
+}
+
+async function importRoster(dependencies: RosterImportDependencies, importId: string): Promise<void> {
+  const { eventStore } = dependencies;
+  const state = await readRosterImport(eventStore, importId);
+  if (!state || state.status === 'done' || state.status === 'failed') return;
+  const actor: Actor = { userId: state.requestedBy };
+  const record = (event: RosterImportEvent) =>
+    eventStore.append(streamName('rosterImport', importId), [event], { expectedRevision: 'any', actor, correlationId: importId, causationId: null });
+  const fail = (errors: RosterIssue[], warnings: RosterIssue[] = []) =>
+    record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'failed', summary: null, errors, warnings } });
+
+  const bytes = await dependencies.rosterUploads?.get(state.uploadId);
+  if (!bytes) return void (await fail([{ file: 'zip', line: null, message: 'The uploaded zip is no longer here: upload it again' }]));
+  const archive = await readRosterArchive(bytes);
+  if (archive.errors.length > 0) return void (await finishWith(fail(archive.errors)));
+
+  const rosterStream = streamName('roster', state.districtId);
+  const roster = (await eventStore.readStream(rosterStream)).filter(isRosterEvent).reduce(evolveRoster, initialRosterState());
+  const salt = roster.salt ?? newRosterSalt();
+  const idFor = rosterIdFor(salt);
+  const { errors, warnings, data: roster_ } = validateRoster(archive.tables, knownFrom(roster.links, idFor));
+  if (!roster_) return void (await finishWith(fail(errors, warnings)));
+
+  const accounts = new Map<string, string>();
+  const users = userQueries(dependencies.readStore);
+  for (const email of new Set(roster_.staff.map((member) => member.email))) {
+    const account = await users.verifiedUserWithEmail(email);
+    if (account) accounts.set(email, account.id);
+  }
+  const plan = planRoster(roster_, { districtId: state.districtId, importerId: state.requestedBy, idFor, accounts, previous: roster.links });
+  const total = plan.phases.reduce((sum, phase) => sum + phase.length, 0);
+  const summary = emptySummary();
+  let done = 0;
+  let reported = -1;
+  const step = Math.max(1, Math.ceil(total / PROGRESS_STEPS));
+  await record({ type: 'RosterImportProgressed', data: { importId, districtId: state.districtId, done: 0, total } });
+  for (const phase of plan.phases) {
+    await inParallel(phase, async (work) => {
+      addSummary(summary, await applyWork(eventStore, work, { dryRun: state.dryRun, actor, importId, warnings }));
+      done += 1;
+      if (done - reported >= step && done < total) {
+        reported = done;
+        await record({ type: 'RosterImportProgressed', data: { importId, districtId: state.districtId, done, total } });
+      }
+    });
+  }
+  if (!state.dryRun && linksChanged(roster.links, plan.links, roster.salt)) {
+    const synced: RosterEvent = { type: 'RosterSynced', data: { districtId: state.districtId, importId, salt, links: plan.links } };
+    await eventStore.append(rosterStream, [synced], { expectedRevision: 'any', actor, correlationId: importId, causationId: null });
+  }
+  await record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'done', summary: summary satisfies RosterSummary, errors: [], warnings } });
+  await dependencies.rosterUploads?.delete(state.uploadId);
+  dependencies.logger.info('roster import done', { dryRun: state.dryRun, streams: total });
+
+  async function finishWith(finished: Promise<unknown>) {
+    await finished;
+    await dependencies.rosterUploads?.delete(state!.uploadId);
+  }
+}
+
+/** One stream's work: decided on the stream as it is, appended at the revision decided on (again on a conflict). */
+async function applyWork(
+  eventStore: Pick<EventStore, 'readStream' | 'append'>,
+  work: StreamWork,
+  options: { dryRun: boolean; actor: Actor; importId: string; warnings: RosterIssue[] },
+): Promise<RosterSummary> {
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const history = await eventStore.readStream(work.stream);
+    let decided: { events: DomainEvent[]; summary: RosterSummary };
+    try {
+      decided = work.decide(history);
+    } catch (error) {
+      // A record the product has changed so that the roster cannot follow (a student erased, a class handed to a
+      // teacher): reported, not written, and the rest goes on. The message names no record.
+      if (!(error instanceof DomainError)) throw error;
+      options.warnings.push({ file: work.file, line: null, message: `A record was left as it is: ${error.message}` });
+      return emptySummary();
+    }
+    if (options.dryRun || decided.events.length === 0) return decided.summary;
+    try {
+      const expectedRevision = history.at(-1)?.revision ?? 'no_stream';
+      await eventStore.append(work.stream, decided.events, { expectedRevision, actor: options.actor, correlationId: options.importId, causationId: randomUUID() });
+      return decided.summary;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
+  throw new Error('A roster write kept meeting newer events');
+}
+
+async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      await run(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
+}
+
+function knownFrom(links: RosterLinks, idFor: (kind: 'school' | 'class' | 'user', sourcedId: string) => string): KnownRecords {
+  const schools = new Set(links.schools);
+  const classes = new Set(links.classes);
+  const users = new Set([...links.students, ...links.staff.map((key) => key.slice(key.indexOf('|') + 1))]);
+  return { has: (kind, sourcedId) => (kind === 'school' ? schools : kind === 'class' ? classes : users).has(idFor(kind, sourcedId)) };
+}
+
+const linksChanged = (before: RosterLinks, after: RosterLinks, salt: string | null) => salt === null || JSON.stringify(before) !== JSON.stringify(after);
