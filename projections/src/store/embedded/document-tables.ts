@@ -20,6 +20,8 @@ export interface TableHandle {
   remove(id: string): void;
   removeKeys?: Statement<[string]>;
   insertKey?: Statement<[string, string, string]>;
+  /** A build's table before its id index (bulk-loaded): `get` goes by rowid, and `id IN (…)` would scan it. */
+  bulk?: true;
 }
 
 export function putDoc(handle: TableHandle, doc: Doc): void {
@@ -89,6 +91,7 @@ export function documentTables(db: SqliteDatabase, catalog: Catalog, { writeTran
     return {
       physical,
       fields: indexedFieldsOf(physical),
+      bulk: true,
       get(id) {
         const rowid = rowids.get(id);
         return rowid === undefined ? undefined : byRowid.get(rowid);
