@@ -37,7 +37,7 @@ export function deleteDoc(handle: TableHandle, id: string): void {
   handle.removeKeys?.run(id);
 }
 
-/** Rows a filter index's backfill reads at a time: a field's values, so a page is a few hundred KB at most. */
+/** Rows a filter index's backfill reads at a time: 1,000 ids with one field's value each, not whole documents. */
 const BACKFILL_PAGE_ROWS = 1_000;
 
 /** The tables of documents and their side indexes: created, bulk-loaded, and reached through one handle each. */
