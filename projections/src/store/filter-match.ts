@@ -11,7 +11,11 @@ const fieldOf = (doc: Readonly<Record<string, unknown>>, field: string): unknown
  * a missing field is found by null. Keys are JSON texts so that 1, '1' and true differ.
  */
 export function filterKeys(doc: Doc, field: string): string[] {
-  const value = fieldOf(doc, field);
+  return keysOfValue(fieldOf(doc, field));
+}
+
+/** The keys of a field's value (as `filterKeys`), for a caller that has the value without its document. */
+export function keysOfValue(value: unknown): string[] {
   if (value === undefined || value === null) return ['null'];
   if (Array.isArray(value)) {
     const keys = new Set<string>();
