@@ -74,6 +74,8 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   const avaRow = cora.page.getByRole('row').filter({ hasText: 'Ava S.' });
   await expect(avaRow).toContainText('Ava S.');
   await expect(avaRow.getByRole('cell').nth(1)).toHaveText('3');
+  // Her plan started in September and nothing is logged yet: the coverage says so, live as the plan arrived.
+  await expect(avaRow.getByRole('cell').nth(5)).toHaveText(/^0 of \d+ \(0 %\)$/);
   await checkedScreenshots(cora.page, shots, 'school-page');
 
   // Sam, a teacher of the other school, sees nothing of North's.

@@ -12,6 +12,9 @@ export interface Invalidation {
  * Maps a socket `change` poke to the cached queries that may now be out of date.
  * Pokes never carry data, so the UI refetches and shows the same state as a fresh load.
  */
+/** The implementation log's coverage, the caller's and each school's (the feature's keys start with the path). */
+const COVERAGE: Invalidation = { queryKey: ['/api/implementation-log/coverage'] };
+
 export function invalidationsFor(change: ChangeMessage): Invalidation[] {
   switch (change.entity) {
     case 'student':
@@ -23,6 +26,8 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         { queryKey: queryKeys.schoolStudentsAll() },
         // Every class roster the student may be on.
         { queryKey: queryKeys.classes() },
+        // A student added to or gone from a caseload or school is a row more or less of the coverage.
+        COVERAGE,
         ...atAGlance(),
       ];
     case 'share':
@@ -50,8 +55,9 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         // A new version asks for acknowledgements; an acknowledgement answers one (issue 27).
         { queryKey: queryKeys.pendingAcknowledgements() },
         { queryKey: queryKeys.subPlan() },
-        // A comparison shows each student's plan dates.
+        // A comparison shows each student's plan dates; the coverage counts from the plan's start.
         { queryKey: queryKeys.studentComparisons() },
+        COVERAGE,
       ];
     case 'user':
       return [{ queryKey: queryKeys.currentUser() }];
@@ -74,7 +80,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         { queryKey: [...queryKeys.student(change.id), 'implementation-log'] },
         { queryKey: queryKeys.classes() },
         { queryKey: ['/api/implementation-log/caseload'] },
-        { queryKey: ['/api/implementation-log/coverage'] },
+        COVERAGE,
       ];
     case 'school':
       // And each school's staff; a staff change may give or take a school's students.

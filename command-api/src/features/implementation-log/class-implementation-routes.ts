@@ -6,17 +6,38 @@ import { latestToday, schoolDaysBetween } from '@accommodate/shared-events/domai
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { implementationLogQueries } from '@accommodate/projections/queries/implementation-log-queries';
 import type { AppContext } from '../../framework/command-context.ts';
-import { idParam } from '../../http/route-params.ts';
+import { idParam, idQuery } from '../../http/route-params.ts';
+import { loadSchoolFor } from '../../shared/organisation-access.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { classStudentsVisibleTo } from '../../shared/class-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { implementationDay } from './implementation-day.ts';
 
 /** The implementation log across students: a class's or the caseload's day (the day view) and the caseload's coverage. */
-export function classImplementationRoutes(context: AppContext, recordAccess: RecordAccess): Router {
-  const router = Router();
+/** Each student's share of school days logged since their current plan started (none before it starts). */
+function coverageReads(context: Pick<AppContext, 'readStore'>) {
   const log = implementationLogQueries(context.readStore);
   const caseload = caseloadQueries(context.readStore);
+  return async (studentIds: readonly string[], today: string): Promise<ImplementationCoverage> => {
+    const coverage: ImplementationCoverage = [];
+    for (const studentId of studentIds) {
+      const since = currentPlan(await caseload.plansOfStudent(studentId))?.startDate ?? null;
+      if (since === null || since > today) {
+        coverage.push({ studentId, since, schoolDays: 0, loggedDays: 0 });
+        continue;
+      }
+      const schoolDays = schoolDaysBetween(since, today);
+      const logged = await log.loggedDaysOf(studentId, since);
+      coverage.push({ studentId, since, schoolDays: schoolDays.length, loggedDays: schoolDays.filter((day) => logged.has(day)).length });
+    }
+    return coverage;
+  };
+}
+
+export function classImplementationRoutes(context: AppContext, recordAccess: RecordAccess): Router {
+  const router = Router();
+  const caseload = caseloadQueries(context.readStore);
+  const coverageOf = coverageReads(context);
 
   // Every enrolled student the caller may see now, their accommodations, and what was logged for them that day.
   router.get('/api/classes/:id/implementation-log', async (req, res) => {
@@ -35,25 +56,19 @@ export function classImplementationRoutes(context: AppContext, recordAccess: Rec
     const students = (await caseload.studentsVisibleTo(userId, now)).filter((student) => onOwnCaseload(student, userId, now));
     res.json(await implementationDay(context, recordAccess, req, userId, students, date, now));
   });
-  // For the caseload's owner: per student of theirs, the school days since the current plan started, and how many
-  // of them have any entry. Counts only, nothing of the record's content.
+  // Per student, the school days since the current plan started and how many of them have any entry (counts only,
+  // nothing of the record's content): for the caseload's owner, their students; with `?schoolId=`, for those who see
+  // every student of the school (its coordinators and admins, the district's admins), the school's students.
   router.get('/api/implementation-log/coverage', async (req, res) => {
     const userId = requireUser(req);
     const now = context.now();
-    const today = latestToday(now);
-    const owned = (await caseload.studentsVisibleTo(userId, now)).filter((student) => student.ownerId === userId);
-    const coverage: ImplementationCoverage = [];
-    for (const student of owned) {
-      const since = currentPlan(await caseload.plansOfStudent(student.id))?.startDate ?? null;
-      if (since === null || since > today) {
-        coverage.push({ studentId: student.id, since, schoolDays: 0, loggedDays: 0 });
-        continue;
-      }
-      const schoolDays = schoolDaysBetween(since, today);
-      const logged = await log.loggedDaysOf(student.id, since);
-      coverage.push({ studentId: student.id, since, schoolDays: schoolDays.length, loggedDays: schoolDays.filter((day) => logged.has(day)).length });
-    }
-    res.json(coverage);
+    const schoolId = idQuery(req, 'schoolId');
+    if (schoolId !== undefined) await loadSchoolFor(context, userId, schoolId, 'all-students');
+    const students =
+      schoolId === undefined
+        ? (await caseload.studentsVisibleTo(userId, now)).filter((student) => student.ownerId === userId)
+        : await caseload.studentsOfSchoolVisibleTo(schoolId, userId, now);
+    res.json(await coverageOf(students.map((student) => student.id), latestToday(now)));
   });
 
   return router;

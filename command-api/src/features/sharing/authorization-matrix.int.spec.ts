@@ -216,6 +216,11 @@ row('GET /api/students?schoolId= (list)', async (w, c) => {
   const listed = await c.get(`/api/students?schoolId=${w.schoolId}`);
   return listed.status === 200 && (listed.body as { id: string }[]).some((s) => s.id === w.studentId);
 }, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 404, 'case manager': 'allow' });
+// Issue 27's coverage of a school (counts only): for those who see every student of it; its teachers have their own.
+row('GET /api/implementation-log/coverage?schoolId=', async (w, c) => {
+  const coverage = await c.get(`/api/implementation-log/coverage?schoolId=${w.schoolId}`);
+  return coverage.status === 200 ? (coverage.body as { studentId: string }[]).some((row) => row.studentId === w.studentId) : coverage;
+}, { owner: 403, 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 404, 'case manager': 403, colleague: 403, coordinator: 'allow', 'district admin': 'allow' });
 row('PUT /api/students/:id/case-manager', async (w, c) => c.put(`/api/students/${w.studentId}/case-manager`, { userId: w.users['case manager'].user.id }), SCHOOL_ONLY);
 // To the school it is in already: a move changes nothing, and the rows after this one keep their world.
 row('POST /api/students/:id/transfer', async (w, c) => c.post(`/api/students/${w.studentId}/transfer`, { schoolId: w.schoolId }), SCHOOL_ONLY);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
+import { isSchoolDay } from '@accommodate/shared-events/domain/implementation-log/school-days';
 import { signedInTeacher, testServerForFile, type TestClient } from '../../testing/test-server.ts';
 import { jane } from '../../testing/sharing-fixtures.ts';
 import { eventually } from '../../testing/eventually.ts';
@@ -76,6 +77,28 @@ describe('students in schools (issue 23)', () => {
     expect((await tom.post('/api/students', jane)).status).toBe(403);
     await addStudent(tom, northId, 'Ava');
     expect((await tom.get('/api/auth/me')).body).toMatchObject({ studentCount: FREE_STUDENT_LIMIT });
+  });
+
+  it("shows the school's coordinator and district admin each student's share of school days logged, and no teacher", async () => {
+    const { dana, cora, tom, hal, northId } = await lakeside();
+    const ava = await addStudent(tom, northId, 'Ava');
+    const ben = await addStudent(tom, northId, 'Ben');
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await tom.post(`/api/students/${ava.id}/plans`, { startDate: '2026-01-05', reviewDate: '2099-01-05' })).status).toBe(201);
+    expect((await tom.post(`/api/students/${ava.id}/implementation-log`, { date: today, accommodationId: jane.accommodationIds[0], outcome: 'provided' })).status).toBe(201);
+
+    const coverage = (await cora.get(`/api/implementation-log/coverage?schoolId=${northId}`)).body as { studentId: string; since: string | null; schoolDays: number; loggedDays: number }[];
+    const of = (id: string) => coverage.find((row) => row.studentId === id);
+    // Today counts if it is a school day (the spec may run on a weekend).
+    expect(of(ava.id)).toMatchObject({ since: '2026-01-05', loggedDays: isSchoolDay(today) ? 1 : 0 });
+    expect(of(ava.id)!.schoolDays).toBeGreaterThan(1);
+    // A student without a plan has nothing to be logged against yet.
+    expect(of(ben.id)).toEqual({ studentId: ben.id, since: null, schoolDays: 0, loggedDays: 0 });
+    expect((await dana.get(`/api/implementation-log/coverage?schoolId=${northId}`)).body).toHaveLength(2);
+    // A teacher has their own caseload's coverage, not the school's; another school's coordinator learns nothing.
+    expect((await tom.get(`/api/implementation-log/coverage?schoolId=${northId}`)).status).toBe(403);
+    expect((await hal.get(`/api/implementation-log/coverage?schoolId=${northId}`)).status).toBe(404);
+    expect(((await tom.get('/api/implementation-log/coverage')).body as unknown[]).length).toBe(2);
   });
 
   it("lists the schools a person works at, or administers, with how they reach each", async () => {

@@ -6,8 +6,15 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { usePlans } from '../../../features/plans/api/get-plans.ts';
+import { useImplementationCoverage } from '../../../features/implementation-log/api/implementation-log-api.ts';
 import { useMySchools, useSchoolStaff, useSchoolStudents } from '../../../features/schools/api/schools-api.ts';
 import { ALL_STUDENTS, schoolStudentRows, type SchoolStudentRow } from '../../../features/schools/components/school-students-model.ts';
+
+/** School days with any implementation log entry since the current plan started, of those there were. */
+function daysLogged(row: { schoolDays: number; loggedDays: number } | undefined): string {
+  if (!row || row.schoolDays === 0) return '—';
+  return `${row.loggedDays} of ${row.schoolDays} (${Math.round((row.loggedDays / row.schoolDays) * 100)} %)`;
+}
 
 /**
  * The coordinator's page of a school (issue 23): its students, overdue and upcoming reviews first, filterable by grade,
@@ -19,6 +26,8 @@ export default function SchoolPage() {
   const students = useSchoolStudents(schoolId);
   const plans = usePlans();
   const staff = useSchoolStaff(schoolId);
+  // Issue 27: where the evidence of implementation is thin, before a hearing asks for it.
+  const coverage = new Map((useImplementationCoverage(schoolId).data ?? []).map((row) => [row.studentId, row]));
   const [filter, setFilter] = useState(ALL_STUDENTS);
 
   const staffName = new Map((staff.data ?? []).flatMap((member) => (member.userId ? [[member.userId, member.name ?? member.email ?? 'Staff member'] as const] : [])));
@@ -55,6 +64,7 @@ export default function SchoolPage() {
               { title: 'Review due', key: 'review', render: (_, row) => <ReviewDue date={row.reviewDue} /> },
               { title: 'Case manager', key: 'caseManager', render: (_, row) => (row.caseManagerId ? (staffName.get(row.caseManagerId) ?? '—') : '—') },
               { title: 'Status', key: 'status', render: (_, row) => studentStatusLabel(row.status) },
+              { title: 'Days logged', key: 'logged', render: (_, row) => daysLogged(coverage.get(row.id)) },
             ]}
           />
         </>

@@ -21,7 +21,8 @@ const implementationKeys = {
   student: (studentId: string) => ['/api/students', studentId, 'implementation-log'] as const,
   classDay: (classId: string, date: string) => ['/api/classes', classId, 'implementation-log', date] as const,
   caseloadDay: (date: string) => ['/api/implementation-log/caseload', date] as const,
-  coverage: () => ['/api/implementation-log/coverage'] as const,
+  /** The caller's own students', or (with a school) the school's students'. */
+  coverage: (schoolId?: string) => ['/api/implementation-log/coverage', schoolId ?? 'mine'] as const,
 };
 
 /** Whether a cached query holds any part of the log (a student's, a day's, the coverage): what a send refreshes. */
@@ -58,8 +59,12 @@ export const useStudentImplementationLog = (studentId: string) =>
 /** The CSV export's address (a download: the server records it in the access log). */
 export const implementationCsvUrl = (studentId: string): string => `${studentPath(studentId)}?format=csv`;
 
-export const useImplementationCoverage = () =>
-  useQuery({ queryKey: implementationKeys.coverage(), queryFn: () => apiRequest<ImplementationCoverage>('/api/implementation-log/coverage') });
+/** Per student, the school days logged since the plan started: the caller's own students, or a school's (its coordinators'). */
+export const useImplementationCoverage = (schoolId?: string) =>
+  useQuery({
+    queryKey: implementationKeys.coverage(schoolId),
+    queryFn: () => apiRequest<ImplementationCoverage>(`/api/implementation-log/coverage${schoolId === undefined ? '' : `?schoolId=${encodeURIComponent(schoolId)}`}`),
+  });
 
 /** The caller's classes, to choose one for the day view. */
 export const useMyClasses = () => useQuery({ queryKey: queryKeys.classes(), queryFn: () => apiRequest<SchoolClass[]>('/api/classes') });
