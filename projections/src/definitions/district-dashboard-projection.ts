@@ -34,6 +34,8 @@ async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, context: Pro
   const state = evolveDistrict(existing ? { status: 'present', name: existing.name, createdBy: existing.createdBy, admins: existing.admins } : initialDistrictState(), event);
   if (state.status === 'absent') return;
   if (state.status === 'erased') {
+    // The district left the product (issue 23): its schools' figures go with it (its students went one by one).
+    for (const school of await context.find<DashboardSchoolDoc>(DASHBOARD_SCHOOLS, { districtId: id })) context.delete(DASHBOARD_SCHOOLS, school.id);
     context.delete(DASHBOARD_DISTRICTS, id);
     return;
   }

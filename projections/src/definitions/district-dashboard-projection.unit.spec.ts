@@ -74,6 +74,12 @@ describe('the district dashboard projection (issue 23)', () => {
     expect(tally(context, 'north')).toEqual({ ...EMPTY, students: 1, withoutAccommodation: 1 });
   });
 
+  it('keeps nothing of an erased district: its schools go with it', async () => {
+    const context = await given(added('s1', 'north'), student('s1', { type: 'StudentDeleted', data: { studentId: 's1' } }));
+    await run(context, on('district-d1', { type: 'DistrictErased', data: { districtId: 'd1', erasedBy: 'dana', studentsErased: 1, schoolIds: ['north', 'south'] } }));
+    expect([...(context.collections.get(DASHBOARD_SCHOOLS)?.keys() ?? [])]).toEqual([]);
+  });
+
   it('follows accommodations taken off, and library entries removed', async () => {
     const context = await given(added('s1', 'north'), accommodations('s1', ['ext', 'brk']));
     await run(context, accommodations('s1', [], ['brk']));
