@@ -16,7 +16,7 @@ import type { AppContext, ProjectionProgress } from './framework/command-context
 import { polledProgress } from './framework/polled-progress.ts';
 import { createApp } from './create-app.ts';
 import { SessionStore, readCookie, SESSION_COOKIE } from './auth/sessions.ts';
-import { openDocumentBlobStore } from './features/documents/open-blob-store.ts';
+import { openDocumentBlobStore } from '@accommodate/shared-events/storage/open-blob-store';
 import { attachSocketServer, disconnectSessions, revalidateStudentWatchers } from './realtime/socket-server.ts';
 import { canViewStudent } from './shared/student-access.ts';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
@@ -80,6 +80,11 @@ export async function startServer(
 
   const app = createApp(context, sessions, { uiDist: config.uiDist ?? DEFAULT_UI_DIST, freeDiskSpace: options.freeDiskSpace });
   const httpServer = http.createServer(app);
+  // An idle keep-alive connection is kept longer than the clients and proxies in front keep theirs (nginx, cloud load
+  // balancers: 60 s). With Node's 5 s, a client that reused a connection as the server closed it got ECONNRESET (seen
+  // in an e2e run after 5 s of clicking between two requests); a proxy answers that with a 502.
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   answerClientErrorsAsJson(httpServer);
   const io = await attachSocketServer(httpServer, {
     authenticate: (cookieHeader) => sessions.sessionFor(readCookie(cookieHeader, SESSION_COOKIE)),
