@@ -3,6 +3,7 @@ import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-co
 import { createLogger } from '@accommodate/shared-events/logging/logger';
 import { openEventStore } from '@accommodate/shared-events/event-store/open-event-store';
 import { openReadStore } from '@accommodate/projections/store/open-read-store';
+import { openDocumentBlobStore } from '@accommodate/shared-events/storage/open-blob-store';
 import { openJobQueue } from './jobs/open-job-queue.ts';
 import { createJobHandlers } from './handlers/job-handlers.ts';
 import { createMailer } from './notifications/mailer.ts';
@@ -21,7 +22,10 @@ export async function startWorkersService(config: RuntimeConfig): Promise<Runnin
   const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
   const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
-  const dependencies = { eventStore, readStore, jobs, mailer, logger, now: () => new Date(), appUrl: config.appUrl };
+  // The API nodes' store of uploads (GridFS with MONGODB_URL, files under the shared DATA_DIR otherwise): a roster
+  // import's zip is read where the API put it (issue 25).
+  const rosterUploads = await openDocumentBlobStore(config);
+  const dependencies = { eventStore, readStore, jobs, mailer, logger, now: () => new Date(), appUrl: config.appUrl, rosterUploads };
   await jobs.start(createJobHandlers(dependencies));
   // The log follower resumes from its saved checkpoint; the sweep scheduler is upserted (one per deployment).
   const notifications = await startNotificationWorkers(dependencies);
@@ -34,6 +38,7 @@ export async function startWorkersService(config: RuntimeConfig): Promise<Runnin
       await notifications.stop();
       await jobs.close();
       mailer.close();
+      await rosterUploads.close();
       await readStore.close();
       await eventStore.close();
     },

@@ -4,7 +4,7 @@ import type { JobQueue } from '@accommodate/workers/jobs/job-queue';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { Mailer } from '@accommodate/workers/notifications/mailer';
 import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
-import type { DocumentBlobStore } from './document-blob-store.ts';
+import type { DocumentBlobStore } from '@accommodate/shared-events/storage/document-blob-store';
 import type { Limits } from '../auth/limits.ts';
 
 /** Lets a command wait until the read models include its own write, so the next GET sees it. */

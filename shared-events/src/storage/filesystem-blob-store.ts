@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { makePrivateDir, PRIVATE_FILE_MODE } from '@accommodate/shared-events/storage/private-files';
-import { assertBlobId, type DocumentBlobStore } from '../../framework/document-blob-store.ts';
+import { makePrivateDir, PRIVATE_FILE_MODE } from './private-files.ts';
+import { assertBlobId, type DocumentBlobStore } from './document-blob-store.ts';
 
 const STORED = /^[A-Za-z0-9_-]{1,100}\.bin$/;
 const TEMPORARY = /^\.[A-Za-z0-9_-]{1,100}\.[0-9a-f-]{36}\.tmp$/;

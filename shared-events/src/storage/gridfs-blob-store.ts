@@ -1,5 +1,5 @@
 import { GridFSBucket, MongoClient } from 'mongodb';
-import { assertBlobId, type DocumentBlobStore } from '../../framework/document-blob-store.ts';
+import { assertBlobId, type DocumentBlobStore } from './document-blob-store.ts';
 
 const BUCKET = 'documents';
 

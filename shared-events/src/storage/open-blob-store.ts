@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
-import type { DocumentBlobStore } from '../../framework/document-blob-store.ts';
+import type { RuntimeConfig } from '../config/runtime-config.ts';
+import type { DocumentBlobStore } from './document-blob-store.ts';
 import { filesystemBlobStore } from './filesystem-blob-store.ts';
 
 /** GridFS beside the MongoDB read models when MONGODB_URL is set; files under DATA_DIR otherwise. */

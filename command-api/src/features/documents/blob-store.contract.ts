@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentBlobStore } from '../../framework/document-blob-store.ts';
+import type { DocumentBlobStore } from '@accommodate/shared-events/storage/document-blob-store';
 
 export interface BlobStoreFixture {
   store: DocumentBlobStore;

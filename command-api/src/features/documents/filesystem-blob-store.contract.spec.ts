@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeBlobStoreContract } from './blob-store.contract.ts';
-import { filesystemBlobStore } from './filesystem-blob-store.ts';
+import { filesystemBlobStore } from '@accommodate/shared-events/storage/filesystem-blob-store';
 
 const freshDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'blobs-'));
 

@@ -1,6 +1,6 @@
 import { mongoUrlOrSkip, throwawayDatabase } from '@accommodate/projections/testing/mongo-test-database';
 import { describeBlobStoreContract } from './blob-store.contract.ts';
-import { gridFsBlobStore } from './gridfs-blob-store.ts';
+import { gridFsBlobStore } from '@accommodate/shared-events/storage/gridfs-blob-store';
 
 const url = mongoUrlOrSkip('DocumentBlobStore contract: GridFS');
 
