@@ -3,13 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
-import { startProjectionsService, type RunningProjectionsService } from '@accommodate/projections/projections-service';
-import { startWorkersService, type RunningWorkersService } from '@accommodate/workers/workers-service';
 import { hasRedisServer, startPrivateRedis, type PrivateRedis } from '@accommodate/workers/testing/private-redis';
-import { startServer, type RunningServer } from '../server.ts';
-import { readMailOf } from '../testing/test-server.ts';
+import type { RunningServer } from '../server.ts';
+import { startDistributedTopology } from '../testing/distributed-topology.ts';
 import { jane, openSocket, teacher, waitFor, type Teacher } from '../testing/sharing-fixtures.ts';
 
 if (!hasRedisServer) console.warn('[skip] Redis outage test: no redis-server binary on PATH to run a private Redis');
@@ -24,34 +21,21 @@ const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
 describe.skipIf(!hasRedisServer)('a Redis outage in the distributed mode', () => {
   let redis: PrivateRedis;
   let dataDir: string;
+  let topology: Awaited<ReturnType<typeof startDistributedTopology>>;
   let api: RunningServer;
-  let projections: RunningProjectionsService;
-  let workers: RunningWorkersService;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accommodate-redis-outage-'));
     redis = await startPrivateRedis({ dir: dataDir });
-    const config = loadRuntimeConfig({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      UI_DIST: '/nonexistent',
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: `outage-${process.pid}-${Date.now()}`,
-    });
-    projections = await startProjectionsService(config);
-    workers = await startWorkersService(config);
-    api = await startServer(config, { runProjections: false });
-    readMailOf(api);
+    topology = await startDistributedTopology({ dataDir, redisUrl: redis.url, prefix: `outage-${process.pid}-${Date.now()}` });
+    api = topology.api;
   }, 60_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.close();
     await redis?.start().catch(() => undefined);
-    await api?.close();
-    await workers?.stop();
-    await projections?.stop();
+    await topology?.close();
     await redis?.shutdown();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);

@@ -4,15 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import { oneRoster11 } from '@accommodate/shared-events/domain/testing/roster-fixtures';
 import type { RosterImport } from '@accommodate/shared-events/schemas/roster';
-import { startProjectionsService, type RunningProjectionsService } from '@accommodate/projections/projections-service';
-import { startWorkersService, type RunningWorkersService } from '@accommodate/workers/workers-service';
 import { deleteKeysUnder, isRedisReachable } from '@accommodate/workers/jobs/redis-test-keys';
 import { rosterZip } from '@accommodate/workers/roster/roster-zip-fixtures';
-import { startServer, type RunningServer } from '../../server.ts';
-import { readMailOf, signedInTeacher } from '../../testing/test-server.ts';
+import type { RunningServer } from '../../server.ts';
+import { startDistributedTopology } from '../../testing/distributed-topology.ts';
+import { signedInTeacher } from '../../testing/test-server.ts';
 
 // Issue 25 in the distributed topology: the workers service runs the import, and reads the zip the API node stored.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -22,24 +20,18 @@ const prefix = `accommodate-test-roster-${randomUUID()}`;
 
 describe.skipIf(!reachable)('a OneRoster import in the distributed mode', () => {
   let dataDir: string;
+  let topology: Awaited<ReturnType<typeof startDistributedTopology>>;
   let api: RunningServer;
-  let projections: RunningProjectionsService;
-  let workers: RunningWorkersService;
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accommodate-roster-distributed-'));
-    const config = loadRuntimeConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', UI_DIST: '/nonexistent', REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
-    projections = await startProjectionsService(config);
-    workers = await startWorkersService(config);
-    api = await startServer(config, { runProjections: false });
-    readMailOf(api);
+    topology = await startDistributedTopology({ dataDir, redisUrl, prefix });
+    api = topology.api;
   }, 60_000);
 
   afterAll(async () => {
-    await api?.close();
-    await workers?.stop();
-    await projections?.stop();
+    await topology?.close();
     await deleteKeysUnder(redis, prefix);
     redis.disconnect();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,25 @@
+import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
+import { startProjectionsService } from '@accommodate/projections/projections-service';
+import { startWorkersService } from '@accommodate/workers/workers-service';
+import { startServer, type RunningServer } from '../server.ts';
+import { readMailOf } from './test-server.ts';
+
+/**
+ * The distributed topology in one test process: an API node (no projections), the projections service and the
+ * workers service, each with its own connections, sharing one DATA_DIR and a Redis (under its own key prefix).
+ */
+export async function startDistributedTopology(options: { dataDir: string; redisUrl: string; prefix: string }) {
+  const config = loadRuntimeConfig({ PORT: '0', DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', UI_DIST: '/nonexistent', REDIS_URL: options.redisUrl, REDIS_PREFIX: options.prefix });
+  const projections = await startProjectionsService(config);
+  const workers = await startWorkersService(config);
+  const api: RunningServer = await startServer(config, { runProjections: false });
+  readMailOf(api);
+  return {
+    api,
+    async close(): Promise<void> {
+      await api.close();
+      await workers.stop();
+      await projections.stop();
+    },
+  };
+}
