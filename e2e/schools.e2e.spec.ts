@@ -62,6 +62,7 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   await tom.page.goto('/students/new');
   await expect(tom.page.getByRole('combobox', { name: 'School' })).toBeVisible();
   await expect(tom.page.locator('.ant-form-item').filter({ hasText: 'School' }).locator('.ant-select-content, .ant-select-selection-item').first()).toHaveText('North Elementary');
+  await checkedScreenshots(tom.page, shots, 'new-student-school', { axeAtPhoneWidth: true });
   await tom.page.getByLabel('First Name').fill('Ava');
   await tom.page.getByLabel('Last Initial').fill('S');
   await pickOption(tom.page.getByRole('combobox', { name: 'Grade' }), 'Grade 3');

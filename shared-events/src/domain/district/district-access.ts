@@ -6,8 +6,10 @@ import { NotFoundError } from '../errors.ts';
  * its admins' ids, as `districtAdminIds` folds them.
  */
 export function authorizeDistrict<D extends { adminIds: readonly string[] }>(district: D | null, userId: string): asserts district is D {
-  if (!district?.adminIds.includes(userId)) throw new NotFoundError('District');
+  if (!administers(district, userId)) throw new NotFoundError('District');
 }
 
 /** Whether the user administers the district, for a decision that continues either way (a school's district admin). */
-export const administers = (district: { adminIds: readonly string[] } | null, userId: string): boolean => district?.adminIds.includes(userId) ?? false;
+export function administers(district: { adminIds: readonly string[] } | null, userId: string): boolean {
+  return district?.adminIds.includes(userId) ?? false;
+}

@@ -7,13 +7,14 @@ import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { usePlans } from '../../../features/plans/api/get-plans.ts';
 import { useImplementationCoverage } from '../../../features/implementation-log/api/implementation-log-api.ts';
+import { percentLogged } from '../../../features/implementation-log/components/coverage-share.ts';
 import { useMySchools, useSchoolStaff, useSchoolStudents } from '../../../features/schools/api/schools-api.ts';
 import { ALL_STUDENTS, schoolStudentRows, type SchoolStudentRow } from '../../../features/schools/components/school-students-model.ts';
 
 /** School days with any implementation log entry since the current plan started, of those there were. */
 function daysLogged(row: { schoolDays: number; loggedDays: number } | undefined): string {
   if (!row || row.schoolDays === 0) return '—';
-  return `${row.loggedDays} of ${row.schoolDays} (${Math.round((row.loggedDays / row.schoolDays) * 100)} %)`;
+  return `${row.loggedDays} of ${row.schoolDays} (${percentLogged(row)} %)`;
 }
 
 /**

@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { useCaseloadStudents, useImplementationCoverage } from '../api/implementation-log-api.ts';
+import { percentLogged } from './coverage-share.ts';
 import './implementation-log.css';
 
-const percent = (logged: number, days: number) => (days === 0 ? 0 : Math.round((logged / days) * 100));
 
 /**
  * For the caseload's owner (issue 27): per student, the share of school days (Monday to Friday) since the current
@@ -17,7 +17,7 @@ export default function CoveragePage() {
   const names = new Map((students.data ?? []).map((student) => [student.id, student.name]));
   const rows = (coverage.data ?? [])
     .map((row) => ({ ...row, name: names.get(row.studentId) ?? 'Student' }))
-    .sort((a, b) => percent(a.loggedDays, a.schoolDays) - percent(b.loggedDays, b.schoolDays) || a.name.localeCompare(b.name));
+    .sort((a, b) => percentLogged(a) - percentLogged(b) || a.name.localeCompare(b.name));
   return (
     <div className="implog">
       <PageHeader
@@ -56,7 +56,7 @@ export default function CoveragePage() {
                     '—'
                   ) : (
                     <div className="implog-coverage__share">
-                      <Progress percent={percent(row.loggedDays, row.schoolDays)} size="small" aria-label={`${row.name}: ${row.loggedDays} of ${row.schoolDays} school days logged`} />
+                      <Progress percent={percentLogged(row)} size="small" aria-label={`${row.name}: ${row.loggedDays} of ${row.schoolDays} school days logged`} />
                       <span>
                         {row.loggedDays} of {row.schoolDays} days
                       </span>
