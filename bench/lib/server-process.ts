@@ -120,7 +120,9 @@ export async function spawnServer(options: {
   const port = options.port ?? (await freePort());
   const entry = options.entry ?? 'command-api/src/main.ts';
   const started = performance.now();
-  const { child, stderr } = spawnNode(entry, options.nodeArgs ?? [], { PORT: String(port), DATA_DIR: options.dataDir, ...options.env }, 'ignore');
+  // BENCH_PROFILE_DIR=/tmp/prof profiles every server a benchmark starts, without editing the benchmark.
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const { child, stderr } = spawnNode(entry, [...profile, ...(options.nodeArgs ?? [])], { PORT: String(port), DATA_DIR: options.dataDir, ...options.env }, 'ignore');
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {

@@ -16,7 +16,9 @@ import {
 } from '../queries/caseload-schema.ts';
 import type { SchoolAccessRole } from '@accommodate/shared-events/schemas/share';
 import { DISTRICTS, SCHOOLS, type DistrictDoc, type SchoolDoc } from '../queries/organisation-schema.ts';
+import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
 import type { ProjectionContext } from './projection.ts';
+import { announce } from './caseload-changes.ts';
 
 type StudentAudience = Audience & { roles: Record<string, StudentRoleEntry> };
 
@@ -69,6 +71,9 @@ export async function refreshAudience(
   const school = await schoolAudienceOf(student, context);
   const next: StudentDoc = { ...student, ...audienceOf(student.ownerId, shares, classes, school), revision };
   context.put<StudentDoc>(STUDENTS, next);
+  // Plans and documents carry the student's viewers: as they were, they still do. (An import's enrolments mostly
+  // change no one's access: its classes' teachers have not signed in yet, and their owner is the district's admin.)
+  if (sameAudience(next, student)) return { next, everyone: next.viewerIds };
   for (const plan of await context.find<PlanDoc>(PLANS, { studentId })) context.put<PlanDoc>(PLANS, { ...plan, viewerIds: next.viewerIds });
   const documentViewers = privateViewerIds(next);
   for (const document of await context.find<DocumentDoc>(DOCUMENTS, { studentId })) {
@@ -76,6 +81,33 @@ export async function refreshAudience(
   }
   return { next, everyone: [...new Set([...student.viewerIds, ...next.viewerIds])] };
 }
+
+/**
+ * The student's audience recomputed once for the batch, after its events: an import's batch enrols a student in
+ * several classes, and a staffing change refreshes a whole school, so doing it per event multiplied the work (bench
+ * findings §12). Those who saw the student before the batch or see it after hear of it; with `onlyIfChanged` (a
+ * staffing change that may leave a student's audience as it was), only if the audience changed.
+ */
+export function refreshAudienceOnce(studentId: string, event: EventEnvelope, context: ProjectionContext, options: { onlyIfChanged?: boolean } = {}): Promise<void> {
+  // The first event of the batch registers the work; a later one that wants the announcement regardless says so here.
+  let always = announceAlways.get(context);
+  if (!always) announceAlways.set(context, (always = new Set()));
+  if (!options.onlyIfChanged) always.add(studentId);
+  return context.settle(`audience:${studentId}`, async () => {
+    const announceRegardless = always.delete(studentId);
+    const student = await context.get<StudentDoc>(STUDENTS, studentId);
+    if (!student) return;
+    const { next, everyone } = await refreshAudience(student, context);
+    if (!announceRegardless && sameAudience(next, student)) return;
+    announce(context, event, { entity: 'student', id: studentId, studentId, revision: student.revision }, everyone);
+  });
+}
+
+/** Per batch (its context), the students whose refresh is announced even if their audience stays as it was. */
+const announceAlways = new WeakMap<ProjectionContext, Set<string>>();
+
+const sameAudience = (a: StudentDoc, b: StudentDoc): boolean =>
+  a.viewerIds.join(',') === b.viewerIds.join(',') && JSON.stringify(a.roles) === JSON.stringify(b.roles);
 
 /**
  * The school's side of a student's audience: its case manager, then (over them) the school's coordinators and

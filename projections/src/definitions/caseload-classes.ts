@@ -1,10 +1,10 @@
 import type { ClassEvent } from '@accommodate/shared-events/events/class-events';
 import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
 import { activeTeacherIds, evolveClass, initialClassState, type ClassState } from '@accommodate/shared-events/domain/class/class';
-import { CLASSES, STUDENTS, type ClassDoc, type StudentDoc } from '../queries/caseload-schema.ts';
+import { CLASSES, type ClassDoc } from '../queries/caseload-schema.ts';
 import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied, announce } from './caseload-changes.ts';
-import { refreshAudience } from './caseload-audience.ts';
+import { refreshAudienceOnce } from './caseload-audience.ts';
 
 /** The read model's class as the domain's state, so the one `evolveClass` decides what an event changes. */
 const stateOf = ({ status, ownerId, schoolId, name, period, subject, room, termStart, termEnd, studentIds, teachers }: ClassDoc): ClassState => ({
@@ -47,12 +47,7 @@ export async function applyClassEvent(event: EnvelopeOf<ClassEvent>, context: Pr
 
   const before = existing?.studentIds ?? [];
   const touched = givesTo(existing) === givesTo(next) ? symmetricDifference(before, next.studentIds) : [...new Set([...before, ...next.studentIds])];
-  for (const studentId of touched) {
-    const student = await context.get<StudentDoc>(STUDENTS, studentId);
-    if (!student) continue;
-    const { everyone } = await refreshAudience(student, context);
-    announce(context, event, { entity: 'student', id: studentId, studentId, revision: student.revision }, everyone);
-  }
+  for (const studentId of touched) await refreshAudienceOnce(studentId, event, context);
   const teachers = [...new Set([...(existing?.teacherIds ?? []), ...next.teacherIds])];
   announce(context, event, { entity: 'class', id, revision: event.revision }, teachers);
 }

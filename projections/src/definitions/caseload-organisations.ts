@@ -5,7 +5,7 @@ import { evolveSchool, initialSchoolState, type SchoolState } from '@accommodate
 import { DISTRICTS, SCHOOLS, type DistrictDoc, type SchoolDoc } from '../queries/organisation-schema.ts';
 import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied, announce } from './caseload-changes.ts';
-import { refreshAudience } from './caseload-audience.ts';
+import { refreshAudienceOnce } from './caseload-audience.ts';
 import { STUDENTS, type StudentDoc } from '../queries/caseload-schema.ts';
 
 // The read model's district and school as the domain's state, so the one `evolve` of each decides what an event changes.
@@ -83,11 +83,5 @@ const staffingOf = (school: SchoolDoc): string =>
 
 /** Every student of the school gets its audience again; those who lost or gained it hear of the student. */
 async function refreshStudentsOf(schoolId: string, event: EnvelopeOf<DistrictEvent | SchoolEvent>, context: ProjectionContext): Promise<void> {
-  for (const student of await context.find<StudentDoc>(STUDENTS, { schoolId })) {
-    const { next, everyone } = await refreshAudience(student, context);
-    if (next.viewerIds.join(',') === student.viewerIds.join(',') && sameRoles(next, student)) continue;
-    announce(context, event, { entity: 'student', id: student.id, studentId: student.id, revision: student.revision }, everyone);
-  }
+  for (const student of await context.find<StudentDoc>(STUDENTS, { schoolId })) await refreshAudienceOnce(student.id, event, context, { onlyIfChanged: true });
 }
-
-const sameRoles = (a: StudentDoc, b: StudentDoc): boolean => JSON.stringify(a.roles) === JSON.stringify(b.roles);

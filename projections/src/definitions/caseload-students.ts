@@ -7,7 +7,7 @@ import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied, announce } from './caseload-changes.ts';
 import { resolveAccommodations } from './caseload-library.ts';
 import { applyShareEvent } from './caseload-shares.ts';
-import { refreshAudience } from './caseload-audience.ts';
+import { refreshAudienceOnce } from './caseload-audience.ts';
 
 const detailsOf = ({ firstName, lastInitial, grade, status, birthdate, parentName, parentEmail, parentNotes, notes }: StudentDoc): StudentDetails =>
   ({ firstName, lastInitial, grade, status, birthdate, parentName, parentEmail, parentNotes, notes });
@@ -52,10 +52,10 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       editorIds: [ownerId],
       roles: { [ownerId]: { role: 'owner', expiresAt: null, sharedById: null } },
     };
-    // A school's student is seen by its coordinators and admins from the start (issue 23).
-    const { next } = schoolId === null ? { next: doc } : await refreshAudience(doc, context);
-    if (schoolId === null) context.put<StudentDoc>(STUDENTS, doc);
-    announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, next.viewerIds);
+    context.put<StudentDoc>(STUDENTS, doc);
+    // A school's student is seen by its coordinators and admins from the start (issue 23): they hear of it then.
+    if (schoolId !== null) return refreshAudienceOnce(id, event, context);
+    announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, doc.viewerIds);
     return;
   }
   if (!existing) return;
@@ -95,10 +95,8 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       // Who reaches the student through a school changes: the old audience hears of it too (and gets 404 on refetch).
       const next = evolveStudent(stateOf(existing), event);
       if (next.status !== 'present') return;
-      const moved = { ...existing, ownerId: next.ownerId, schoolId: next.schoolId, caseManagerId: next.caseManagerId, ...changed };
-      const { everyone } = await refreshAudience(moved, context, event.revision);
-      announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, everyone);
-      return;
+      context.put<StudentDoc>(STUDENTS, { ...existing, ownerId: next.ownerId, schoolId: next.schoolId, caseManagerId: next.caseManagerId, ...changed });
+      return refreshAudienceOnce(id, event, context);
     }
     case 'StudentShared':
     case 'ShareActivated':

@@ -23,6 +23,12 @@ export interface ProjectionContext {
   put<T extends Doc>(collection: string, doc: T): void;
   delete(collection: string, id: string): void;
   announce(change: Change): void;
+  /**
+   * Work to do once per key for a batch of events, after them and before the batch commits: a student's audience,
+   * which many of a batch's events may change (an import enrols each student in several classes), is computed once.
+   * The first registration of a key is the one done. A context without batches does it at once.
+   */
+  settle(key: string, work: () => Promise<void>): Promise<void>;
 }
 
 /**

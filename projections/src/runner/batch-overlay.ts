@@ -2,6 +2,7 @@ import type { Change, ProjectionContext } from '../definitions/projection.ts';
 import type { BuildRef, Collection, Doc, Filter, ReadStore, Write } from '../store/read-store.ts';
 import { matchesFilter } from '../store/filter-match.ts';
 import type { BuildMemo } from './build-memo.ts';
+import { timedTurnTaker } from '@accommodate/shared-events/timing/for-each-taking-turns';
 
 interface Entry {
   doc: Doc | null;
@@ -19,6 +20,7 @@ export class BatchOverlay implements ProjectionContext {
   private readonly entries = new Map<string, Map<string, Entry>>();
   private readonly collections = new Map<string, Collection<Doc>>();
   readonly changes: Change[] = [];
+  private readonly settling = new Map<string, () => Promise<void>>();
 
   constructor(
     private readonly readStore: ReadStore,
@@ -66,6 +68,21 @@ export class BatchOverlay implements ProjectionContext {
 
   announce(change: Change): void {
     if (this.announcing) this.changes.push(change);
+  }
+
+  settle(key: string, work: () => Promise<void>): Promise<void> {
+    if (!this.settling.has(key)) this.settling.set(key, work);
+    return Promise.resolve();
+  }
+
+  /** Does the work `settle` put off, in the order it was asked for (and whatever that work puts off in turn). */
+  async settled(): Promise<void> {
+    const takeTurn = timedTurnTaker();
+    for (const [key, work] of this.settling) {
+      this.settling.delete(key);
+      await work();
+      await takeTurn();
+    }
   }
 
   writes(): Write[] {

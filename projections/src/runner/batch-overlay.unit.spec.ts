@@ -46,4 +46,28 @@ describe('BatchOverlay', () => {
     await overlay.get('rows', 'missing');
     expect(overlay.writes()).toEqual([]);
   });
+
+  it('does work put off with settle once per key, after the batch, with what that work puts off in turn', async () => {
+    const overlay = new BatchOverlay(store, build);
+    const done: string[] = [];
+    const count = async (key: string) => {
+      const row = await overlay.get<Row>('rows', 'a');
+      overlay.put<Row>('rows', { ...row!, tags: [...row!.tags, key] });
+      done.push(key);
+    };
+    await overlay.settle('a', () => count('first a'));
+    await overlay.settle('b', async () => {
+      await count('b');
+      await overlay.settle('a', () => count('a again'));
+    });
+    await overlay.settle('a', () => count('second a'));
+    expect(done).toEqual([]);
+
+    await overlay.settled();
+    // The first registration of a key is the one done; a key settled already may be asked for again.
+    expect(done).toEqual(['first a', 'b', 'a again']);
+    expect((await overlay.get<Row>('rows', 'a'))?.tags).toEqual(['x', 'first a', 'b', 'a again']);
+    await overlay.settled();
+    expect(done).toHaveLength(3);
+  });
 });

@@ -65,7 +65,9 @@ describe('rebuildProjections', () => {
     };
     setImmediate(() => (appliedWhenServed = applied));
     await rebuildProjections({ eventStore: events, readStore: store, projections: [projection] });
-    expect(appliedWhenServed).toBe(REPLAY_PAGE_SIZE);
+    // At a page's end at the latest (sooner once a batch has held the loop 5 ms), not at the replay's end.
+    expect(appliedWhenServed).toBeGreaterThan(0);
+    expect(appliedWhenServed).toBeLessThanOrEqual(REPLAY_PAGE_SIZE);
   });
 
   it('applies the log page by page and commits about once per batch, each commit with its last event as checkpoint', async () => {

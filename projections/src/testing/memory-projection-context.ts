@@ -28,6 +28,10 @@ export class MemoryContext implements ProjectionContext {
   announce(change: Change) {
     this.changes.push(change);
   }
+  /** Each event is a batch of its own here. */
+  settle(_key: string, work: () => Promise<void>) {
+    return work();
+  }
 }
 
 let position = 0n;

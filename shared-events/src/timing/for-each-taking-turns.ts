@@ -15,6 +15,19 @@ export function turnTaker(turnEvery = 100): () => Promise<void> {
   };
 }
 
+/**
+ * Like `turnTaker`, by time rather than count: for loops whose items vary in cost (a projection's events: a class's
+ * enrolment refreshes sixty students, a note touches one), a turn once `everyMs` have passed since the last.
+ */
+export function timedTurnTaker(everyMs = 5): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < everyMs) return;
+    await nextTurn();
+    since = performance.now();
+  };
+}
+
 /** Runs `work` on each item in order, taking turns with the rest of the process (`turnTaker`). */
 export async function forEachTakingTurns<T>(items: Iterable<T>, work: (item: T) => Promise<void> | void, turnEvery = 100): Promise<void> {
   const takeTurn = turnTaker(turnEvery);
