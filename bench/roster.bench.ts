@@ -37,16 +37,19 @@ export async function rosterBenchmark(options: BenchOptions): Promise<BenchSecti
     const admin = await registerTeacher(server.url);
     const districtId = ((await call(server.url, 'POST', '/api/districts', admin.cookie, { name: 'Bench USD' })).body as { id: string }).id;
     const { zip, rows } = oneRosterZip(size);
-    let reads: LoadResult | null = null;
-    const readers = runLoad({ url: `${server.url}/api/districts/${districtId}/schools`, connections: READERS, durationSec: options.quick ? 5 : 20, headers: { Cookie: admin.cookie } }).then((result) => {
-      reads = result;
-    });
-    const first = await importZip(server.url, admin.cookie, districtId, zip);
+    // The readers read for as long as the import runs, in windows of a few seconds: the worst window's p99 is reported.
+    const windows: LoadResult[] = [];
+    let importing = true;
+    const readers = (async () => {
+      while (importing) windows.push(await runLoad({ url: `${server.url}/api/districts/${districtId}/schools`, connections: READERS, durationSec: 3, headers: { Cookie: admin.cookie } }));
+    })();
+    const first = await importZip(server.url, admin.cookie, districtId, zip).finally(() => (importing = false));
     await readers;
     const again = await importZip(server.url, admin.cookie, districtId, zip);
     if (first.status !== 'done' || again.status !== 'done') throw new Error(`the import ended ${first.status}, the re-import ${again.status}`);
-    const during = reads as LoadResult | null;
-    const p99 = during?.p99 ?? Number.NaN;
+    const p99 = Math.max(...windows.map((window) => window.p99));
+    const failed = windows.reduce((sum, window) => sum + window.non2xx + window.errors, 0);
+    const rps = windows.reduce((sum, window) => sum + window.rps, 0) / windows.length;
     const scale = size.enrollments / FULL.enrollments;
     return {
       title: `12. OneRoster import (${fmt(size.schools)} schools, ${fmt(size.students)} students, ${fmt(size.teachers)} teachers, ${fmt(size.classes)} classes, ${fmt(size.enrollments)} enrollments)`,
@@ -60,12 +63,12 @@ export async function rosterBenchmark(options: BenchOptions): Promise<BenchSecti
           ['re-import (unchanged)', fmt(again.ms / 1000, 1), fmt(rows / (again.ms / 1000))],
         ]),
         '',
-        `Reads during the import: ${fmt(during?.rps ?? 0)} req/s, p50 ${fmt(during?.p50 ?? 0)} ms, p99 ${fmt(p99)} ms, ${(during?.non2xx ?? 0) + (during?.errors ?? 0)} failed.`,
+        `Reads during the import (${windows.length} windows of 3 s): ${fmt(rps)} req/s, p99 of the worst window ${fmt(p99)} ms, ${failed} failed or timed out (10 s).`,
       ],
       targets: [
         { target: `import ≤ ${fmt(60 * scale, 0)} s`, measured: `${fmt(first.ms / 1000, 1)} s`, met: first.ms <= 60_000 * scale },
         { target: `re-import ≤ ${fmt(20 * scale, 0)} s`, measured: `${fmt(again.ms / 1000, 1)} s`, met: again.ms <= 20_000 * scale },
-        { target: 'reads during the import: p99 ≤ 100 ms', measured: `${fmt(p99)} ms`, met: p99 <= 100 && (during?.non2xx ?? 1) === 0 },
+        { target: 'reads during the import: p99 ≤ 100 ms', measured: `${fmt(p99)} ms, ${failed} failed`, met: p99 <= 100 && failed === 0 },
       ],
     };
   } finally {

@@ -6,7 +6,7 @@ import { envelope, MemoryContext, revisions } from '../testing/memory-projection
 import { openEmbeddedReadStore } from '../store/embedded-read-store.ts';
 import type { BuildRef, ReadStore } from '../store/read-store.ts';
 import { applyBatch, buildTarget } from '../runner/apply-batch.ts';
-import { CLASSES, PLANS, STUDENTS } from '../queries/caseload-schema.ts';
+import { CLASSES, PLANS, STUDENTS, type PlanDoc } from '../queries/caseload-schema.ts';
 import { caseloadProjection } from './caseload-projection.ts';
 
 const classEvent = (classId: string, event: ClassEvent) => envelope(`class-${classId}`, event, 'olga');
@@ -52,7 +52,7 @@ describe('the caseload applied as the runner does, a batch at a time', () => {
     for (const [collection, id] of [[STUDENTS, 's1'], [PLANS, 'p1'], [CLASSES, 'c1'], [CLASSES, 'c3']] as const) {
       expect(await store.buildCollection(build, collection).get(id)).toEqual(oneByOne.collections.get(collection)?.get(id));
     }
-    expect((await store.buildCollection(build, PLANS).get('p1'))?.viewerIds).toEqual(['olga', 'tom']);
+    expect((await store.buildCollection<PlanDoc>(build, PLANS).get('p1'))?.viewerIds).toEqual(['olga', 'tom']);
     // Jane is heard of when added, then once for the batch's five enrolment changes, by everyone who saw her in it or sees her now.
     const aboutJane = changes.filter((change) => change.message.entity === 'student' && change.message.id === 's1');
     expect(aboutJane.map((change) => change.audience)).toEqual([['olga'], ['olga', 'tom']]);

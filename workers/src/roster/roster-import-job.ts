@@ -9,14 +9,13 @@ import { DomainError } from '@accommodate/shared-events/domain/errors';
 import type { RosterIssue } from '@accommodate/shared-events/domain/roster/roster-data';
 import { evolveRoster, evolveRosterImport, initialRosterState, type RosterImportState } from '@accommodate/shared-events/domain/roster/roster-import';
 import { planRoster, type RosterLinks } from '@accommodate/shared-events/domain/roster/roster-plan';
-import { validateRoster, type KnownRecords } from '@accommodate/shared-events/domain/roster/roster-validate';
 import { addSummary, emptySummary, type RosterSummary, type StreamWork } from '@accommodate/shared-events/domain/roster/roster-work';
 import { isEventOf } from '@accommodate/shared-events/domain/event-types';
 import { ROSTER_EVENTS, ROSTER_IMPORT_EVENTS } from '@accommodate/shared-events/events/roster-events';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { userQueries } from '@accommodate/projections/queries/users-queries';
-import { readRosterArchive } from './roster-archive.ts';
+import { readRosterOffThread } from './roster-reading-thread.ts';
 import { newRosterSalt, rosterIdFor } from './roster-ids.ts';
 
 export const ROSTER_IMPORT_JOB = 'roster-import';
@@ -88,14 +87,11 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
 
   const bytes = await dependencies.rosterUploads?.get(state.uploadId);
   if (!bytes) return void (await fail([{ file: 'zip', line: null, message: 'The uploaded zip is no longer here: upload it again' }]));
-  const archive = await readRosterArchive(bytes);
-  if (archive.errors.length > 0) return void (await finishWith(fail(archive.errors)));
-
   const rosterStream = streamName('roster', state.districtId);
   const roster = (await eventStore.readStream(rosterStream)).filter(isRosterEvent).reduce(evolveRoster, initialRosterState());
   const salt = roster.salt ?? newRosterSalt();
   const idFor = rosterIdFor(salt);
-  const { errors, warnings, data: roster_ } = validateRoster(archive.tables, knownFrom(roster.links, idFor));
+  const { errors, warnings, data: roster_ } = await readRosterOffThread({ bytes, links: roster.links, salt });
   if (!roster_) return void (await finishWith(fail(errors, warnings)));
 
   const accounts = new Map<string, string>();
@@ -174,13 +170,6 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
-}
-
-function knownFrom(links: RosterLinks, idFor: (kind: 'school' | 'class' | 'user', sourcedId: string) => string): KnownRecords {
-  const schools = new Set(links.schools);
-  const classes = new Set(links.classes);
-  const users = new Set([...links.students, ...links.staff.map((key) => key.slice(key.indexOf('|') + 1))]);
-  return { has: (kind, sourcedId) => (kind === 'school' ? schools : kind === 'class' ? classes : users).has(idFor(kind, sourcedId)) };
 }
 
 const linksChanged = (before: RosterLinks, after: RosterLinks, salt: string | null) => salt === null || JSON.stringify(before) !== JSON.stringify(after);
