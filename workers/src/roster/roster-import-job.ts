@@ -21,6 +21,7 @@ import type { RosterData } from '@accommodate/shared-events/domain/roster/roster
 import type { RosterIdKind } from '@accommodate/shared-events/domain/roster/roster-context';
 import { readRosterArchive } from './roster-archive.ts';
 import { newRosterSalt, rosterIdFor } from './roster-ids.ts';
+import { handOverLeavingStaff } from './roster-departures.ts';
 
 export const ROSTER_IMPORT_JOB = 'roster-import';
 
@@ -122,13 +123,14 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
       }
     });
   }
+  const handedOver = state.dryRun ? 0 : await handOverLeavingStaff(dependencies, plan.leavingStaff, { importerId: state.requestedBy, importId });
   if (!state.dryRun && linksChanged(roster.links, plan.links, roster.salt)) {
     const synced: RosterEvent = { type: 'RosterSynced', data: { districtId: state.districtId, importId, salt, links: plan.links } };
     await eventStore.append(rosterStream, [synced], { expectedRevision: 'any', actor, correlationId: importId, causationId: null });
   }
   await record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'done', summary: summary satisfies RosterSummary, errors: [], warnings } });
   await dependencies.rosterUploads?.delete(state.uploadId);
-  dependencies.logger.info('roster import done', { dryRun: state.dryRun, streams: total });
+  dependencies.logger.info('roster import done', { dryRun: state.dryRun, streams: total, handedOver });
 
   async function finishWith(finished: Promise<unknown>) {
     await finished;
