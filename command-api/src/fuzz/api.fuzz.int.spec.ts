@@ -93,6 +93,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'DELETE', path: '/api/classes/:class' },
   { method: 'PUT', path: '/api/classes/:class/students', fields: ['studentIds'] },
   { method: 'POST', path: '/api/classes/:class/teachers', fields: ['email'] },
+  { method: 'DELETE', path: '/api/classes/:class/teachers/:staff' },
   { method: 'GET', path: '/api/classes/:class/roster' },
   { method: 'POST', path: '/api/classes/:class/roster/print' },
   { method: 'GET', path: '/api/districts' },

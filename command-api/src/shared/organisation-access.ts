@@ -1,5 +1,5 @@
 import { administers, authorizeDistrict } from '@accommodate/shared-events/domain/district/district-access';
-import { authorizeSchool, type SchoolAction } from '@accommodate/shared-events/domain/school/school-access';
+import { authorizeSchool, SCHOOL_ROLE_RULES, schoolRoleOf, type SchoolAction } from '@accommodate/shared-events/domain/school/school-access';
 import { organisationQueries, type DistrictDoc, type SchoolDoc } from '@accommodate/projections/queries/organisation-queries';
 import type { AppContext } from '../framework/command-context.ts';
 
@@ -22,4 +22,14 @@ export async function loadSchoolFor(
   const districtAdmin = school !== null && administers(await queries.districtById(school.districtId), userId);
   authorizeSchool(school, userId, districtAdmin, action);
   return { school, districtAdmin };
+}
+
+/** Whether the school's access table allows the user `action` at the school; false without a school (a class of none). */
+export async function allowedAtSchool(context: Pick<AppContext, 'readStore'>, userId: string, schoolId: string | null, action: SchoolAction): Promise<boolean> {
+  if (schoolId === null) return false;
+  const queries = organisationQueries(context.readStore);
+  const school = await queries.schoolById(schoolId);
+  if (school === null) return false;
+  const role = schoolRoleOf(school, userId, administers(await queries.districtById(school.districtId), userId));
+  return role !== null && SCHOOL_ROLE_RULES[role].has(action);
 }

@@ -7,7 +7,7 @@ import { caseloadQueries } from '@accommodate/projections/queries/caseload-queri
 import { userQueries } from '@accommodate/projections/queries/users-queries';
 import type { AccountDeletionOutcome } from '@accommodate/shared-events/schemas/account-deletion';
 import type { AppContext } from '../framework/command-context.ts';
-import { schoolSuccessorFor } from './school-handover.ts';
+import { schoolSuccessorFor } from '@accommodate/workers/schools/school-handover';
 
 /** Grantees of the student's shares whose accounts are gone: they cannot take the student over. */
 export async function departedGrantees(context: Pick<AppContext, 'readStore'>, studentId: string): Promise<string[]> {

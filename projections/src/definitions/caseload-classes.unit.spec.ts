@@ -64,6 +64,32 @@ describe('classes in the caseload', () => {
     expect(context.changes.some((change) => change.message.entity === 'student' && change.audience.includes('tom'))).toBe(true);
   });
 
+  it('takes the student away from a teacher removed from the class at once, and tells them', async () => {
+    const context = await olgasClass();
+    await run(context, invite('tom'), enrol('s1'));
+    expect(jane(context).roles.tom?.role).toBe('class-teacher');
+    await run(context, classEvent({ type: 'ClassTeacherRemoved', data: { classId: 'c1', teacherId: 't1' } }));
+    expect(theClass(context)).toMatchObject({ teacherIds: ['olga'], teachers: {}, pendingEmails: [] });
+    expect(jane(context).roles.tom).toBeUndefined();
+    expect(jane(context).viewerIds).toEqual(['olga']);
+    expect((context.collections.get(PLANS)?.get('p1') as PlanDoc).viewerIds).toEqual(['olga']);
+    expect(context.changes.some((change) => change.message.entity === 'student' && change.audience.includes('tom'))).toBe(true);
+    expect(context.changes.at(-1)?.audience).toEqual(['olga', 'tom']);
+  });
+
+  it('leaves a removed class teacher what another relation gives them', async () => {
+    const context = await olgasClass();
+    await run(
+      context,
+      envelope('student-s1', { type: 'StudentShared', data: { studentId: 's1', shareId: 'sh1', role: 'substitute', expiresAt: null, grantedBy: 'olga', granteeUserId: 'tom', email: 'tom@school.test' } }, 'olga'),
+      invite('tom'),
+      enrol('s1'),
+      classEvent({ type: 'ClassTeacherRemoved', data: { classId: 'c1', teacherId: 't1' } }),
+    );
+    expect(jane(context).roles.tom?.role).toBe('substitute');
+    expect(jane(context).viewerIds).toEqual(['olga', 'tom']);
+  });
+
   it('lets a share or ownership win over a class: one entry per person, the wider one', async () => {
     const context = await olgasClass();
     await run(

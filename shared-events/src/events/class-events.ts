@@ -34,5 +34,11 @@ export const ClassTeacherActivated = defineEvent(
   z.object({ classId: z.string(), teacherId: z.string(), granteeUserId: z.string() }),
 );
 
-export const CLASS_EVENTS = [ClassCreated, ClassUpdated, ClassArchived, EnrolmentSet, ClassTeacherInvited, ClassTeacherActivated] as const;
+/**
+ * A teacher the class no longer has (removed by its owner, the school's overseers, or the SIS's roster): the invitation
+ * ends, and they lose the students the class gave them. Who removed them is the envelope's actor.
+ */
+export const ClassTeacherRemoved = defineEvent('ClassTeacherRemoved', 1, z.object({ classId: z.string(), teacherId: z.string() }));
+
+export const CLASS_EVENTS = [ClassCreated, ClassUpdated, ClassArchived, EnrolmentSet, ClassTeacherInvited, ClassTeacherActivated, ClassTeacherRemoved] as const;
 export type ClassEvent = EventOf<(typeof CLASS_EVENTS)[number]>;

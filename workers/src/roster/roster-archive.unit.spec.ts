@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { oneRoster11 } from '@accommodate/shared-events/domain/testing/roster-fixtures';
 import { readRosterArchive } from './roster-archive.ts';
-import { rosterZip } from './roster-zip-fixtures.ts';
+import { ROSTER_UNPACKED_MAX_BYTES } from '@accommodate/shared-events/schemas/roster';
+import { rosterZip, withDeclaredSizes } from './roster-zip-fixtures.ts';
 
 const windows1252 = (text: string) => Uint8Array.from([...text].map((char) => ({ é: 0xe9, ñ: 0xf1, '’': 0x92 })[char] ?? char.charCodeAt(0)));
 
@@ -33,6 +34,17 @@ describe('reading an uploaded roster zip', () => {
     expect((await readRosterArchive(traversal)).errors).toEqual([{ file: 'zip', line: null, message: 'The zip has an entry whose name points outside it: it was not imported' }]);
     const broken = rosterZip({ 'classes.csv': 'sourcedId,title\nc-1,"Algebra\n' });
     expect((await readRosterArchive(broken)).errors).toMatchObject([{ file: 'classes.csv', message: 'classes.csv is not valid CSV' }]);
+  });
+
+  it('refuses, before unpacking anything, an entry that says it unpacks past the 256 MB cap though packed like CSV', async () => {
+    const MiB = 1024 * 1024;
+    expect(ROSTER_UNPACKED_MAX_BYTES).toBe(256 * MiB);
+    // 300 MB from 2 MB is 150 to 1, a ratio CSV reaches: only the cap on what a zip may unpack to refuses it.
+    const big = withDeclaredSizes(rosterZip(oneRoster11()), 'users.csv', { compressed: 2 * MiB, uncompressed: 300 * MiB });
+    expect((await readRosterArchive(big)).errors).toEqual([{ file: 'zip', line: null, message: 'The zip unpacks to far more than a roster: it was not imported' }]);
+    // The same lie within the cap gets as far as reading the entry, whose data is not what its header says.
+    const within = withDeclaredSizes(rosterZip(oneRoster11()), 'users.csv', { compressed: 2 * MiB, uncompressed: 250 * MiB });
+    expect((await readRosterArchive(within)).errors).toEqual([{ file: 'zip', line: null, message: 'The zip is damaged and could not be read' }]);
   });
 
   it('never unpacks the files it does not read', async () => {

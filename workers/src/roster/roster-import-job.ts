@@ -15,8 +15,12 @@ import { ROSTER_EVENTS, ROSTER_IMPORT_EVENTS } from '@accommodate/shared-events/
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { userQueries } from '@accommodate/projections/queries/users-queries';
+import { organisationQueries } from '@accommodate/projections/queries/organisation-queries';
+import type { RosterData } from '@accommodate/shared-events/domain/roster/roster-data';
+import type { RosterIdKind } from '@accommodate/shared-events/domain/roster/roster-context';
 import { readRosterOffThread } from './roster-reading-thread.ts';
 import { newRosterSalt, rosterIdFor } from './roster-ids.ts';
+import { handOverLeavingStaff } from './roster-departures.ts';
 
 export const ROSTER_IMPORT_JOB = 'roster-import';
 
@@ -100,7 +104,8 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
     const account = await users.verifiedUserWithEmail(email);
     if (account) accounts.set(email, account.id);
   }
-  const plan = planRoster(roster_, { districtId: state.districtId, importerId: state.requestedBy, idFor, accounts, previous: roster.links });
+  const staffEmails = await leavingTeacherEmails(dependencies.readStore, roster_, roster.links, idFor);
+  const plan = planRoster(roster_, { districtId: state.districtId, importerId: state.requestedBy, idFor, accounts, staffEmails, previous: roster.links });
   const total = plan.phases.reduce((sum, phase) => sum + phase.length, 0);
   const summary = emptySummary();
   let done = 0;
@@ -117,13 +122,14 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
       }
     });
   }
+  const handedOver = state.dryRun ? 0 : await handOverLeavingStaff(dependencies, plan.leavingStaff, { importerId: state.requestedBy, importId });
   if (!state.dryRun && linksChanged(roster.links, plan.links, roster.salt)) {
     const synced: RosterEvent = { type: 'RosterSynced', data: { districtId: state.districtId, importId, salt, links: plan.links } };
     await eventStore.append(rosterStream, [synced], { expectedRevision: 'any', actor, correlationId: importId, causationId: null });
   }
   await record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'done', summary: summary satisfies RosterSummary, errors: [], warnings } });
   await dependencies.rosterUploads?.delete(state.uploadId);
-  dependencies.logger.info('roster import done', { dryRun: state.dryRun, streams: total });
+  dependencies.logger.info('roster import done', { dryRun: state.dryRun, streams: total, handedOver });
 
   async function finishWith(finished: Promise<unknown>) {
     await finished;
@@ -170,6 +176,25 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
+}
+
+/**
+ * The addresses of the teachers a delta takes off classes without sending their users.csv row: the school's staff
+ * record the import made for them holds it (staff ids are derived, as the plan derives them).
+ */
+async function leavingTeacherEmails(readStore: ReadStore, data: RosterData, links: RosterLinks, idFor: (kind: RosterIdKind, sourcedId: string) => string): Promise<Map<string, string>> {
+  const sent = new Set(data.staff.map((member) => member.sourcedId));
+  const wanted = new Set(data.enrollments.filter((row) => row.role === 'teacher' && row.status === 'tobedeleted' && !sent.has(row.userSourcedId)).map((row) => idFor('user', row.userSourcedId)));
+  const emails = new Map<string, string>();
+  const organisations = organisationQueries(readStore);
+  for (const key of links.staff) {
+    const schoolId = key.slice(0, key.indexOf('|'));
+    const userId = key.slice(key.indexOf('|') + 1);
+    if (!wanted.has(userId) || emails.has(userId)) continue;
+    const email = (await organisations.schoolById(schoolId))?.staff[idFor('staff', `${schoolId}/${userId}`)]?.email;
+    if (email) emails.set(userId, email);
+  }
+  return emails;
 }
 
 const linksChanged = (before: RosterLinks, after: RosterLinks, salt: string | null) => salt === null || JSON.stringify(before) !== JSON.stringify(after);

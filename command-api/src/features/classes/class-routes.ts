@@ -15,6 +15,7 @@ import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { enrolledVisibleTo, loadClassFor } from '../../shared/class-access.ts';
 import { verifiedInvitee } from '../../shared/verified-invitee.ts';
+import { allowedAtSchool } from '../../shared/organisation-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import { rosterAnswer, toClass } from './class-views.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
@@ -134,6 +135,20 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
     const command: ClassCommand = { type: 'InviteClassTeacher', classId: found.id, userId, newTeacherId: randomUUID(), email, granteeUserId };
     await decide(found.id, userId, command);
     await answer(res, found.id, userId, 201);
+  });
+
+  // The owner, or the school's coordinators and administrators and the district's admins (who may not teach it): the
+  // teacher loses the students the class gave them. `:teacherId` is the invitation's id, or the teacher's account id.
+  router.delete('/api/classes/:id/teachers/:teacherId', async (req, res) => {
+    const userId = requireUser(req);
+    const classId = idParam(req);
+    const found = await classes.classById(classId);
+    const overseesSchool = found !== null && (await allowedAtSchool(context, userId, found.schoolId, 'remove-class-teachers'));
+    const named = idParam(req, 'teacherId');
+    const teacher = Object.values(found?.teachers ?? {}).find((each) => each.teacherId === named || each.granteeUserId === named);
+    const command: ClassCommand = { type: 'RemoveClassTeacher', classId, userId, teacherId: teacher?.teacherId ?? named, overseesSchool };
+    await decide(classId, userId, command, expectedRevisionFrom(req));
+    res.status(204).end();
   });
 
   return router;

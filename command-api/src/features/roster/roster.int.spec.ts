@@ -70,6 +70,60 @@ describe('OneRoster import', () => {
     expect((await dana.get(`/api/students/${ava.id}`)).body).toMatchObject({ status: 'active' });
   });
 
+  it('takes a teacher the SIS no longer names off the class, and the students with it: bulk, then delta', async () => {
+    const { dana, districtId } = await district();
+    const maria = await signedInTeacher(server.url, 'Maria Lopez');
+    const files = oneRoster11();
+    files['users.csv'] = files['users.csv']!.replace('Maria.Lopez@lakeside.test', maria.account.email);
+    await imported(dana, districtId, files);
+    const teaches = async () => ((await maria.get('/api/classes')).body as { name: string }[]).map((each) => each.name);
+    const seesAva = async () => ((await maria.get('/api/students')).body as { name: string }[]).some((student) => student.name === 'Ava M.');
+    expect(await teaches()).toEqual(['Algebra I - P3']);
+    expect(await seesAva()).toBe(true);
+
+    const withoutMaria = { ...files, 'enrollments.csv': files['enrollments.csv']!.replace(/\ne-1,[^\n]*/, '') };
+    expect((await imported(dana, districtId, withoutMaria, true)).summary?.enrollments).toMatchObject({ deactivated: 1 });
+    expect(await teaches()).toEqual(['Algebra I - P3']);
+    expect((await imported(dana, districtId, withoutMaria)).summary?.enrollments).toMatchObject({ deactivated: 1 });
+    expect(await teaches()).toEqual([]);
+    expect(await seesAva()).toBe(false);
+
+    expect((await imported(dana, districtId, files)).summary?.enrollments).toMatchObject({ created: 1 });
+    expect(await teaches()).toEqual(['Algebra I - P3']);
+    // A delta sends only the enrollment that ends, not Maria's users.csv row.
+    const delta = {
+      'manifest.csv': 'propertyName,value\noneroster.version,1.1\nfile.enrollments,delta\n',
+      'enrollments.csv': 'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate\ne-1,tobedeleted,2026-09-01,c-1,s-2,u-t1,teacher,true,,\n',
+    };
+    const ended = await imported(dana, districtId, delta);
+    expect(ended).toMatchObject({ status: 'done', errors: [], summary: { enrollments: { deactivated: 1 } } });
+    expect(await teaches()).toEqual([]);
+    expect(await seesAva()).toBe(false);
+  });
+
+  it('hands the students a teacher owns to the school when the SIS removes the teacher, as removing them by hand does', async () => {
+    const { dana, districtId } = await district();
+    const [maria, cora] = [await signedInTeacher(server.url, 'Maria Lopez'), await signedInTeacher(server.url, 'Cora Coordinator')];
+    const files = oneRoster11();
+    files['users.csv'] = files['users.csv']!.replace('Maria.Lopez@lakeside.test', maria.account.email);
+    await imported(dana, districtId, files);
+    const schools = (await dana.get(`/api/districts/${districtId}/schools`)).body as { id: string; name: string }[];
+    const roosevelt = schools.find((school) => school.name === 'Roosevelt Middle')!.id;
+    expect((await dana.post(`/api/schools/${roosevelt}/staff`, { email: cora.account.email, role: 'coordinator' })).status).toBe(201);
+    // Maria adds a student of her own to her school: the SIS does not list them, the school keeps them.
+    const zoe = (await maria.post('/api/students', { firstName: 'Zoe', lastInitial: 'Q', grade: '8', status: 'active', accommodationIds: [], schoolId: roosevelt })).body.id as string;
+    expect((await cora.get(`/api/students/${zoe}`)).body.access).not.toBe('owner');
+
+    const withoutMaria = { ...files, 'users.csv': files['users.csv'].replace(/\nu-t1,[^\n]*/, ''), 'enrollments.csv': files['enrollments.csv']!.replace(/\ne-1,[^\n]*/, '') };
+    expect((await imported(dana, districtId, withoutMaria, true)).summary?.staff).toMatchObject({ deactivated: 1 });
+    expect((await maria.get(`/api/students/${zoe}`)).body.access).toBe('owner');
+    expect((await imported(dana, districtId, withoutMaria)).summary?.staff).toMatchObject({ deactivated: 1 });
+    expect((await maria.get(`/api/students/${zoe}`)).status).toBe(404);
+    expect((await cora.get(`/api/students/${zoe}`)).body.access).toBe('owner');
+    const history = (await cora.get(`/api/students/${zoe}/history`)).body as { kind: string; changes: { field: string; before: unknown; after: unknown }[] }[];
+    expect(history.find((entry) => entry.kind === 'Owner changed (left the school)')?.changes).toEqual([{ field: 'owner', before: 'Maria Lopez', after: 'Cora Coordinator' }]);
+  });
+
   it('stops before any write when a file is invalid, listing every error by file and line', async () => {
     const { dana, districtId } = await district();
     const files = withLines(oneRoster12(), 'enrollments.csv', 'e-14,active,,c-991,s-2,u-s1,student,false,,');

@@ -247,6 +247,15 @@ row('GET /api/account/deletion-preview', async (w, c) => {
   const preview = (await c.get('/api/account/deletion-preview')).body as { transferred: number; erased: number };
   return preview.transferred + preview.erased > 0;
 }, { 'co-teacher': 404, substitute: 404, auditor: 404, coordinator: 404, 'district admin': 404 });
+// Removing a class teacher (issue 25): the class's owner and the school's overseers; its other teachers 403, the rest
+// 404. Each cell has a class of the school of its own, which the class teacher co-teaches, and removes Dana from it.
+row('DELETE /api/classes/:id/teachers/:teacherId', async (w, c) => {
+  const owner = w.users.owner;
+  const classId = (await owner.post('/api/classes', { name: 'Period 2', schoolId: w.schoolId })).body.id as string;
+  for (const email of [w.users['class teacher'].user.email, w.danaEmail]) expect((await owner.post(`/api/classes/${classId}/teachers`, { email })).status).toBe(201);
+  const teachers = (await owner.get(`/api/classes/${classId}`)).body.teachers as { id: string; email: string }[];
+  return c.delete(`/api/classes/${classId}/teachers/${teachers.find((each) => each.email === w.danaEmail)!.id}`);
+}, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 403, 'case manager': 404, coordinator: 'allow', 'district admin': 'allow' });
 // Each cell revokes a share of its own, granted by the owner just before (a re-grant after a revocation is a new share).
 row('DELETE /api/students/:id/shares/:shareId', async (w, c) => {
   const shareId = (await w.users.owner.post(`/api/students/${w.studentId}/shares`, { email: w.danaEmail, role: 'co-teacher' })).body.id as string;

@@ -10,6 +10,7 @@ export type ClassAction = 'read' | 'manage';
 
 export const ONLY_CLASS_OWNER = 'Only the class’s owner can change it';
 export const CLASS_ARCHIVED = 'This class is archived';
+export const OWNER_STAYS = 'The class’s owner cannot be removed from it';
 
 /** How the user reaches the class, or null: a pending invitation gives nothing yet. */
 export function classRoleOf(state: Pick<PresentClass, 'ownerId' | 'teachers'>, userId: string): ClassRole | null {
@@ -28,4 +29,16 @@ export function authorizeClass<C extends ClassAccessShape>(record: C | null, use
   if (action === 'read') return;
   if (role !== 'owner') throw new ForbiddenError(ONLY_CLASS_OWNER);
   if (record.status === 'archived') throw new IllegalStateError(CLASS_ARCHIVED);
+}
+
+/**
+ * Removing a class teacher (the SIS no longer names them, or they stopped teaching it): the class's owner may, and so
+ * may whoever oversees the class's school (its coordinators and administrators, the district's admins, and an import
+ * acting for the district): `overseesSchool`, which the caller works out from the school's access table. Anyone else
+ * is refused as `authorizeClass` refuses a change.
+ */
+export function authorizeTeacherRemoval<C extends ClassAccessShape>(record: C | null, userId: string, overseesSchool: boolean): asserts record is C {
+  if (!overseesSchool) authorizeClass(record, userId, 'manage');
+  else if (record === null) throw new NotFoundError('Class');
+  else if (record.status === 'archived') throw new IllegalStateError(CLASS_ARCHIVED);
 }

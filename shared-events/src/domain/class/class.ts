@@ -54,6 +54,10 @@ export function evolveClass(state: ClassState, event: ClassEvent): ClassState {
       const activated: ClassTeacherState = { ...teacher, status: 'active', granteeUserId: event.data.granteeUserId };
       return { ...state, teachers: { ...state.teachers, [teacher.teacherId]: activated } };
     }
+    case 'ClassTeacherRemoved': {
+      const { [event.data.teacherId]: _removed, ...teachers } = state.teachers;
+      return { ...state, teachers };
+    }
   }
 }
 

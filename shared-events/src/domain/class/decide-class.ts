@@ -2,9 +2,9 @@ import type { ClassEvent } from '../../events/class-events.ts';
 import { TERM_ENDS_BEFORE_START, type ClassDetails } from '../../schemas/class.ts';
 import { changesFrom, withChanges } from '../changes.ts';
 import type { Decider } from '../decider.ts';
-import { IllegalStateError, ValidationError } from '../errors.ts';
+import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { reinvitationActivates } from '../invitation.ts';
-import { authorizeClass } from './class-access.ts';
+import { authorizeClass, authorizeTeacherRemoval, OWNER_STAYS } from './class-access.ts';
 import { CLASS_EVENT_TYPES, evolveClass, initialClassState, teacherForEmail, type ClassState, type PresentClass } from './class.ts';
 
 export const ALREADY_CLASS_OWNER = 'You already teach this class';
@@ -31,7 +31,16 @@ export type ClassCommand =
       /** The account that proved the e-mail, if any. */
       granteeUserId: string | null;
     }
-  | { type: 'ActivateClassTeacher'; classId: string; teacherId: string; granteeUserId: string };
+  | { type: 'ActivateClassTeacher'; classId: string; teacherId: string; granteeUserId: string }
+  | {
+      type: 'RemoveClassTeacher';
+      classId: string;
+      userId: string;
+      /** The invitation's id; the owner's account id names the owner, who cannot be removed. */
+      teacherId: string;
+      /** The caller has checked that the user oversees the class's school (class-access.ts). */
+      overseesSchool: boolean;
+    };
 
 const present = (state: ClassState): PresentClass | null => (state.status === 'absent' ? null : state);
 const sameMembers = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id) => b.includes(id));
@@ -78,6 +87,16 @@ export function decideClass(command: ClassCommand, state: ClassState): ClassEven
       // Already active, or the owner verifying an address: nothing changes. An archived class gives nothing anyway.
       if (!current || !teacher || teacher.status !== 'pending' || command.granteeUserId === current.ownerId) return [];
       return [{ type: 'ClassTeacherActivated', data: { classId, teacherId: teacher.teacherId, granteeUserId: command.granteeUserId } }];
+    }
+    case 'RemoveClassTeacher': {
+      const current = present(state);
+      authorizeTeacherRemoval(current, command.userId, command.overseesSchool);
+      if (command.teacherId === current.ownerId) throw new IllegalStateError(OWNER_STAYS);
+      // Not a no-op: a removal that names no teacher of the class is a mistake the caller should hear of, as removing
+      // someone not on a school's staff is. The import asks only for teachers the class has.
+      const teacher = current.teachers[command.teacherId];
+      if (!teacher) throw new NotFoundError('Class teacher');
+      return [{ type: 'ClassTeacherRemoved', data: { classId, teacherId: teacher.teacherId } }];
     }
   }
 }

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { ClassEvent } from '../../events/class-events.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
-import { CLASS_ARCHIVED, ONLY_CLASS_OWNER } from './class-access.ts';
+import { CLASS_ARCHIVED, ONLY_CLASS_OWNER, OWNER_STAYS } from './class-access.ts';
 import { TERM_ENDS_BEFORE_START } from '../../schemas/class.ts';
 import { ALREADY_CLASS_OWNER, classDecider } from './decide-class.ts';
 
@@ -131,4 +131,43 @@ describe('class teachers', () => {
 
   it('gives a pending invitee nothing: the class is not found for them', () =>
     spec.given([created, invited(null)]).when({ type: 'ArchiveClass', classId: 'c1', userId: 'cora' }).thenThrows(NotFoundError));
+});
+
+describe('removing a class teacher', () => {
+  const remove = (overrides: { userId?: string; teacherId?: string; overseesSchool?: boolean } = {}) => ({
+    type: 'RemoveClassTeacher' as const,
+    classId: 'c1',
+    userId: 'olga',
+    teacherId: 't1',
+    overseesSchool: false,
+    ...overrides,
+  });
+  const removed: ClassEvent = { type: 'ClassTeacherRemoved', data: { classId: 'c1', teacherId: 't1' } };
+
+  it('is the owner’s to do, for an active teacher or a pending invitation', () => {
+    spec.given([created, invited('cora')]).when(remove()).then([removed]);
+    spec.given([created, invited(null)]).when(remove()).then([removed]);
+  });
+
+  it('is for the school’s coordinators and administrators, the district’s admins and the import too, who do not teach the class', () =>
+    spec.given([created, invited('cora')]).when(remove({ userId: 'principal', overseesSchool: true })).then([removed]));
+
+  it('is refused to a co-teacher, and hidden from anyone else', () => {
+    spec.given([created, invited('cora'), invited('dan', 't2')]).when(remove({ userId: 'dan' })).thenThrows(ForbiddenError, (error) => error.message === ONLY_CLASS_OWNER);
+    spec.given([created, invited('cora')]).when(remove({ userId: 'eve' })).thenThrows(NotFoundError);
+  });
+
+  it('never removes the owner', () =>
+    spec.given([created]).when(remove({ teacherId: 'olga', overseesSchool: true })).thenThrows(IllegalStateError, (error) => error.message === OWNER_STAYS));
+
+  it('says so when the teacher is not on the class (again, after a removal)', () => {
+    spec.given([created]).when(remove()).thenThrows(NotFoundError, (error) => error.message === 'Class teacher not found');
+    spec.given([created, invited('cora'), removed]).when(remove()).thenThrows(NotFoundError);
+  });
+
+  it('changes nothing on an archived class', () =>
+    spec.given([created, invited('cora'), archived]).when(remove({ overseesSchool: true })).thenThrows(IllegalStateError, (error) => error.message === CLASS_ARCHIVED));
+
+  it('lets the same address be invited again afterwards, as a new invitation', () =>
+    spec.given([created, invited('cora'), removed]).when(invite()).then([invited('cora', 't-new')]));
 });

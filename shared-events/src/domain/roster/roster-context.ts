@@ -18,5 +18,10 @@ export interface RosterPlanContext {
   idFor: (kind: RosterIdKind, sourcedId: string) => string;
   /** Accounts that proved an address: a staff member or class teacher who has one is active at once. */
   accounts: ReadonlyMap<string, string>;
+  /**
+   * The addresses of staff earlier imports made, by product user id, for those a delta's enrollments take off a class
+   * without sending their users.csv row again (a class teacher is known by address).
+   */
+  staffEmails: ReadonlyMap<string, string>;
   previous: RosterLinks;
 }

@@ -1,5 +1,6 @@
 import { streamName } from '../../events/stream-name.ts';
 import { classDecider, type ClassCommand } from '../class/decide-class.ts';
+import type { ClassState } from '../class/class.ts';
 import type { ClassDetails } from '../../schemas/class.ts';
 import type { RosterClass, RosterData } from './roster-data.ts';
 import type { RosterPlanContext } from './roster-context.ts';
@@ -11,6 +12,8 @@ interface ClassRoster {
   /** Students a delta takes out. */
   unenrolled: Set<string>;
   teacherEmails: Set<string>;
+  /** Teachers a delta takes off the class (status tobedeleted). */
+  teachersLeaving: Set<string>;
 }
 
 const details = (row: RosterClass): ClassDetails => ({
@@ -27,14 +30,15 @@ function rostersByClass(data: RosterData, context: RosterPlanContext, students: 
   const { idFor } = context;
   const known = new Set(context.previous.students);
   const emails = new Map(data.staff.map((member) => [member.sourcedId, member.email]));
+  const emailOf = (sourcedId: string) => emails.get(sourcedId) ?? context.staffEmails.get(idFor('user', sourcedId));
   const byClass = new Map<string, ClassRoster>();
   for (const enrollment of data.enrollments) {
     const classId = idFor('class', enrollment.classSourcedId);
-    const roster = byClass.get(classId) ?? { enrolled: new Set(), unenrolled: new Set(), teacherEmails: new Set() };
+    const roster = byClass.get(classId) ?? { enrolled: new Set(), unenrolled: new Set(), teacherEmails: new Set(), teachersLeaving: new Set() };
     byClass.set(classId, roster);
     if (enrollment.role === 'teacher') {
-      const email = emails.get(enrollment.userSourcedId);
-      if (email && enrollment.status === 'active') roster.teacherEmails.add(email);
+      const email = emailOf(enrollment.userSourcedId);
+      if (email) (enrollment.status === 'active' ? roster.teacherEmails : roster.teachersLeaving).add(email);
       continue;
     }
     const studentId = idFor('user', enrollment.userSourcedId);
@@ -42,6 +46,21 @@ function rostersByClass(data: RosterData, context: RosterPlanContext, students: 
     (enrollment.status === 'active' ? roster.enrolled : roster.unenrolled).add(studentId);
   }
   return byClass;
+}
+
+/**
+ * The class's teachers the SIS no longer names on it: those a delta marks tobedeleted, and, when enrollments.csv is
+ * bulk, those the roster put there that it no longer lists. A co-teacher the school invited by hand (an invitation the
+ * roster did not make) stays: the SIS never named them.
+ */
+function teachersLeaving(state: ClassState, classId: string, roster: ClassRoster | undefined, bulk: boolean, idFor: RosterPlanContext['idFor']): string[] {
+  if (state.status === 'absent') return [];
+  return Object.values(state.teachers).flatMap((teacher) => {
+    if (roster?.teacherEmails.has(teacher.email)) return [];
+    const removed = roster?.teachersLeaving.has(teacher.email) === true;
+    const rosterMade = teacher.teacherId === idFor('classTeacher', `${classId}/${teacher.email}`);
+    return removed || (bulk && rosterMade) ? [teacher.teacherId] : [];
+  });
 }
 
 /** classes.csv and enrollments.csv → each class's stream: created or updated, its teachers invited, its enrolment set. */
@@ -84,6 +103,10 @@ export function planClasses(data: RosterData, context: RosterPlanContext, studen
         // The importer owns the class already: teaching it too is nothing to add.
         if (granteeUserId === userId) continue;
         steps.push({ kind: 'enrollments', command: { type: 'InviteClassTeacher', classId, userId, newTeacherId, email, granteeUserId }, change: 'created' });
+      }
+      for (const teacherId of teachersLeaving(state, classId, roster, bulkEnrolment, idFor)) {
+        // The import acts for the district, which oversees the class's school.
+        steps.push({ kind: 'enrollments', command: { type: 'RemoveClassTeacher', classId, userId, teacherId, overseesSchool: true }, change: 'deactivated' });
       }
       const current = state.status === 'absent' ? [] : state.studentIds;
       const wanted = bulkEnrolment

@@ -14,6 +14,8 @@ export interface RosterPlan {
   phases: StreamWork[][];
   /** What the district's roster holds once the plan is applied. */
   links: RosterLinks;
+  /** Staff the SIS no longer lists at a school: once removed, they hand their own students of it over (issue 23). */
+  leavingStaff: { schoolId: string; staffId: string }[];
 }
 
 export const staffKey = (schoolId: string, userId: string) => `${schoolId}|${userId}`;
@@ -43,7 +45,8 @@ export function planRoster(data: RosterData, context: RosterPlanContext): Roster
     students: [...new Set([...context.previous.students.filter((id) => !studentsGone.includes(id)), ...studentIds])].sort(),
     staff: [...new Set([...context.previous.staff.filter((key) => !staffGone.includes(key)), ...staffKeys])].sort(),
   };
-  return { phases: [schools, students, classes.work], links };
+  const leavingStaff = staffGone.map(staffKeyParts).map(({ schoolId, userId }) => ({ schoolId, staffId: idFor('staff', `${schoolId}/${userId}`) }));
+  return { phases: [schools, students, classes.work], links, leavingStaff };
 }
 
 function schoolWork(data: RosterData, context: RosterPlanContext, schoolId: string, staffGone: string[]): StreamWork {

@@ -16,7 +16,8 @@ function district() {
   return {
     streams,
     importZip(files: RosterFiles, options: { dryRun?: boolean } = {}) {
-      const known = { has: (kind: string, id: string) => [...links.schools, ...links.classes, ...links.students].includes(`${kind === 'user' ? 'user' : kind}:${id}`) };
+      const staffUsers = links.staff.map((key) => key.slice(key.indexOf('|') + 1));
+      const known = { has: (kind: string, id: string) => [...links.schools, ...links.classes, ...links.students, ...staffUsers].includes(`${kind === 'user' ? 'user' : kind}:${id}`) };
       const { data, errors } = validateRoster(tablesOf(files), known);
       expect(errors).toEqual([]);
       if (!data) throw new Error('invalid');
@@ -25,6 +26,7 @@ function district() {
         importerId: 'dana',
         idFor: (kind, sourcedId) => `${kind}:${sourcedId}`,
         accounts: new Map([['maria.lopez@lakeside.test', 'maria']]),
+        staffEmails: new Map([['user:u-t1', 'maria.lopez@lakeside.test']]),
         previous: links,
       });
       const summary = emptySummary();
@@ -103,6 +105,39 @@ describe('importing a roster through the deciders', () => {
     expect(lakeside.class('c-2').status).toBe('archived');
     expect(lakeside.class('c-1').status).toBe('active');
     expect(lakeside.student('u-s1')).toMatchObject({ details: { status: 'active' } });
+  });
+
+  it('takes a teacher the SIS no longer names off the class: absent from a bulk enrollments.csv (counted by a dry run too), or tobedeleted in a delta', () => {
+    const teachers = (lakeside: ReturnType<typeof district>) => {
+      const algebra = lakeside.class('c-1');
+      return algebra.status === 'absent' ? [] : Object.values(algebra.teachers).map((teacher) => teacher.email);
+    };
+    const bulk = district();
+    bulk.importZip(oneRoster11());
+    // A co-teacher the school invited by hand: the SIS never named her, so no import takes her off.
+    const handInvited: ClassEvent = { type: 'ClassTeacherInvited', data: { classId: 'class:c-1', teacherId: 'by-hand', email: 'cora@lakeside.test', granteeUserId: 'cora', invitedBy: 'dana' } };
+    bulk.streams.get('class-class:c-1')!.push(handInvited);
+    const files = oneRoster11();
+    const withoutMaria = { ...files, 'enrollments.csv': files['enrollments.csv']!.replace(/\ne-1,[^\n]*/, '') };
+    expect(bulk.importZip(withoutMaria, { dryRun: true }).enrollments).toMatchObject({ deactivated: 1 });
+    expect(teachers(bulk)).toEqual(['maria.lopez@lakeside.test', 'cora@lakeside.test']);
+    expect(bulk.importZip(withoutMaria).enrollments).toMatchObject({ created: 0, deactivated: 1 });
+    expect(teachers(bulk)).toEqual(['cora@lakeside.test']);
+    expect(bulk.importZip(withoutMaria).enrollments).toMatchObject({ deactivated: 0 });
+    // Named again, she is invited again.
+    expect(bulk.importZip(oneRoster11()).enrollments).toMatchObject({ created: 1 });
+    expect(teachers(bulk)).toContain('maria.lopez@lakeside.test');
+
+    const delta = district();
+    delta.importZip(oneRoster11());
+    // Her users.csv row is not sent again: the import knows her address from the staff it made.
+    const leaving = {
+      'manifest.csv': 'propertyName,value\noneroster.version,1.1\nfile.enrollments,delta\n',
+      'enrollments.csv': 'sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role,primary,beginDate,endDate\ne-1,tobedeleted,2026-09-01,c-1,s-2,u-t1,teacher,true,,\n',
+    };
+    expect(delta.importZip(leaving).enrollments).toMatchObject({ deactivated: 1 });
+    expect(teachers(delta)).toEqual([]);
+    expect(delta.class('c-1')).toMatchObject({ studentIds: ['user:u-s1'] });
   });
 
   it('brings back a student who returns to the SIS', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StaffMemberState } from './school.ts';
-import { schoolSuccessor } from './school-succession.ts';
+import type { SchoolEvent } from '../../events/district-events.ts';
+import { departedAccount, schoolSuccessor } from './school-succession.ts';
 
 const member = (granteeUserId: string | null, role: StaffMemberState['role']): StaffMemberState => ({
   staffId: `staff-${granteeUserId ?? 'pending'}-${role}`,
@@ -24,5 +25,25 @@ describe('who takes a school’s student over from someone leaving (issue 23)', 
     expect(schoolSuccessor(schoolOf(member('tom', 'teacher'), member('ada', 'admin')), ['dana'], null, 'tom')).toBe('ada');
     expect(schoolSuccessor(schoolOf(member('tom', 'teacher')), ['tom', 'dana'], null, 'tom')).toBe('dana');
     expect(schoolSuccessor(schoolOf(member('tom', 'teacher')), ['tom'], null, 'tom')).toBeNull();
+  });
+});
+
+describe('the account of a staff member who left (issue 25: the roster import hands over after its removal)', () => {
+  const created: SchoolEvent = { type: 'SchoolCreated', data: { schoolId: 's1', districtId: 'd1', name: 'Lincoln Elementary' } };
+  const invited = (granteeUserId: string | null): SchoolEvent => ({
+    type: 'StaffInvited',
+    data: { schoolId: 's1', staffId: 'st1', email: 'tom@school.test', role: 'teacher', granteeUserId, invitedBy: 'dana' },
+  });
+  const removed: SchoolEvent = { type: 'StaffRemoved', data: { schoolId: 's1', staffId: 'st1' } };
+
+  it('is the account they had when removed', () => {
+    expect(departedAccount([created, invited(null), { type: 'StaffActivated', data: { schoolId: 's1', staffId: 'st1', granteeUserId: 'tom' } }, removed], 'st1')).toBe('tom');
+  });
+
+  it('is nobody while they are on the staff, again after a new invitation, or when no account had proved the address', () => {
+    expect(departedAccount([created, invited('tom')], 'st1')).toBeNull();
+    expect(departedAccount([created, invited('tom'), removed, invited('tom')], 'st1')).toBeNull();
+    expect(departedAccount([created, invited(null), removed], 'st1')).toBeNull();
+    expect(departedAccount([created, invited('tom'), removed], 'other')).toBeNull();
   });
 });

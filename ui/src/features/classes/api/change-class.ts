@@ -38,3 +38,9 @@ export const useInviteClassTeacher = () =>
   useClassMutation(({ schoolClass, email }: { schoolClass: SchoolClass; email: string }) =>
     apiRequest<SchoolClass>(`${classPath(schoolClass.id)}/teachers`, { method: 'POST', body: { email } }),
   );
+
+/** DELETE: the co-teacher leaves the class and loses the students it gave them (a pending invitation ends too). */
+export const useRemoveClassTeacher = () =>
+  useClassMutation(({ schoolClass, teacherId }: { schoolClass: SchoolClass; teacherId: string }) =>
+    apiRequest<void>(`${classPath(schoolClass.id)}/teachers/${encodeURIComponent(teacherId)}`, { method: 'DELETE' }),
+  );

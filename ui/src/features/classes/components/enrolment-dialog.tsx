@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Modal, Select } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Select } from 'antd';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
-import type { SchoolClass } from '../api/get-classes.ts';
-import { useInviteClassTeacher, useSetEnrolment } from '../api/change-class.ts';
+import { useClasses, type SchoolClass } from '../api/get-classes.ts';
+import { useInviteClassTeacher, useRemoveClassTeacher, useSetEnrolment } from '../api/change-class.ts';
 
 /** A student the teacher may enrol, as the page passes them (the students feature owns the list). */
 export interface EnrolmentChoice {
@@ -79,6 +79,7 @@ export function ClassTeacherDialog({ schoolClass, onClose }: { schoolClass: Scho
   };
   return (
     <Modal open={schoolClass !== null} title="Add a teacher of this class" onCancel={invite.isPending ? undefined : onClose} onOk={save} okText="Add Teacher" confirmLoading={invite.isPending} destroyOnHidden>
+      {schoolClass && <ClassTeachers classId={schoolClass.id} />}
       <Form layout="vertical" onFinish={save}>
         <Form.Item label="Email" htmlFor="class-teacher-email" validateStatus={error ? 'error' : undefined} help={error ?? 'They see the class once they have verified this address.'}>
           <Input id="class-teacher-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} maxLength={254} />
@@ -86,5 +87,40 @@ export function ClassTeacherDialog({ schoolClass, onClose }: { schoolClass: Scho
         <Button htmlType="submit" hidden />
       </Form>
     </Modal>
+  );
+}
+
+/** The class's co-teachers as the list now has them (a removal refetches it), each with Remove. */
+function ClassTeachers({ classId }: { classId: string }) {
+  const schoolClass = useClasses().data?.find((each) => each.id === classId);
+  const remove = useRemoveClassTeacher();
+  if (!schoolClass || schoolClass.teachers.length === 0) return null;
+  return (
+    <ul className="class-teachers" aria-label="Teachers of this class">
+      {schoolClass.teachers.map((teacher) => {
+        const name = teacher.name ?? `${teacher.email ?? 'Invited'} (pending)`;
+        return (
+          <li key={teacher.id}>
+            <span>{name}</span>
+            <Popconfirm
+              title={`Remove ${name} from ${schoolClass.name}?`}
+              description="They no longer see its students through it."
+              okText="Remove"
+              okButtonProps={{ danger: true }}
+              onConfirm={() =>
+                remove.mutate(
+                  { schoolClass, teacherId: teacher.id },
+                  { onSuccess: () => toast({ title: 'Teacher removed' }), onError: (error) => failure(error, 'Failed to remove the teacher. Please try again.') },
+                )
+              }
+            >
+              <Button type="link" size="small" danger aria-label={`Remove ${name}`}>
+                Remove
+              </Button>
+            </Popconfirm>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
