@@ -1,6 +1,7 @@
 import type { Change, ProjectionContext } from '../definitions/projection.ts';
 import type { BuildRef, Collection, Doc, Filter, ReadStore, Write } from '../store/read-store.ts';
-import { matchesFilter } from '../store/filter-match.ts';
+import { filterKey, matchesFilter } from '../store/filter-match.ts';
+import { OverlayIndex } from './overlay-index.ts';
 import type { BuildMemo } from './build-memo.ts';
 import { timedTurnTaker } from '@accommodate/shared-events/timing/for-each-taking-turns';
 
@@ -18,6 +19,8 @@ interface Entry {
  */
 export class BatchOverlay implements ProjectionContext {
   private readonly entries = new Map<string, Map<string, Entry>>();
+  /** Per collection, an index of its entries by each field a find has filtered on. */
+  private readonly indexes = new Map<string, Map<string, OverlayIndex>>();
   private readonly collections = new Map<string, Collection<Doc>>();
   readonly changes: Change[] = [];
   private readonly settling = new Map<string, () => Promise<void>>();
@@ -37,14 +40,14 @@ export class BatchOverlay implements ProjectionContext {
     if (entry) return entry.doc as T | null;
     const known = this.memo?.known(collection, id);
     if (known !== undefined) {
-      entries.set(id, { doc: known, dirty: false });
+      this.setEntry(collection, id, { doc: known, dirty: false });
       return known as T | null;
     }
     const doc = await this.stored(collection).get(id);
     // A write may have landed while the read was awaited; it wins.
     const landed = entries.get(id);
     if (landed) return landed.doc as T | null;
-    entries.set(id, { doc, dirty: false });
+    this.setEntry(collection, id, { doc, dirty: false });
     return doc as T | null;
   }
 
@@ -52,18 +55,21 @@ export class BatchOverlay implements ProjectionContext {
     const stored = await this.stored(collection).find(filter);
     const entries = this.entriesOf(collection);
     const result = stored.filter((doc) => !entries.has(doc.id));
-    for (const { doc } of entries.values()) {
+    const [field] = Object.keys(filter);
+    const ids = field === undefined ? entries.keys() : this.indexOf(collection, field).candidates(filterKey(filter[field]));
+    for (const id of ids) {
+      const doc = entries.get(id)?.doc;
       if (doc && matchesFilter(doc, filter)) result.push(doc);
     }
     return result as T[];
   }
 
   put<T extends Doc>(collection: string, doc: T): void {
-    this.entriesOf(collection).set(doc.id, { doc, dirty: true });
+    this.setEntry(collection, doc.id, { doc, dirty: true });
   }
 
   delete(collection: string, id: string): void {
-    this.entriesOf(collection).set(id, { doc: null, dirty: true });
+    this.setEntry(collection, id, { doc: null, dirty: true });
   }
 
   announce(change: Change): void {
@@ -94,6 +100,22 @@ export class BatchOverlay implements ProjectionContext {
       }
     }
     return writes;
+  }
+
+  private setEntry(collection: string, id: string, entry: Entry): void {
+    this.entriesOf(collection).set(id, entry);
+    for (const index of this.indexes.get(collection)?.values() ?? []) index.set(id, entry.doc);
+  }
+
+  private indexOf(collection: string, field: string): OverlayIndex {
+    let byField = this.indexes.get(collection);
+    if (!byField) this.indexes.set(collection, (byField = new Map<string, OverlayIndex>()));
+    let index = byField.get(field);
+    if (!index) {
+      byField.set(field, (index = new OverlayIndex(field)));
+      for (const [id, { doc }] of this.entriesOf(collection)) index.set(id, doc);
+    }
+    return index;
   }
 
   private entriesOf(collection: string): Map<string, Entry> {

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { matchesFilter } from '../store/filter-match.ts';
 import { openEmbeddedReadStore } from '../store/embedded-read-store.ts';
 import type { BuildRef, Doc, ReadStore } from '../store/read-store.ts';
 import { BatchOverlay } from './batch-overlay.ts';
@@ -69,5 +71,43 @@ describe('BatchOverlay', () => {
     expect((await overlay.get<Row>('rows', 'a'))?.tags).toEqual(['x', 'first a', 'b', 'a again']);
     await overlay.settled();
     expect(done).toHaveLength(3);
+  });
+
+  it('finds what a scan of the store and the batch finds, whatever the batch put, changed in place or deleted', async () => {
+    const ids = fc.constantFrom('a', 'b', 'c', 'd');
+    const values = fc.constantFrom('x', 'y', 'z');
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('put' as const), id: ids, ownerId: fc.constantFrom('u1', 'u2'), tags: fc.array(values, { maxLength: 3 }) }),
+      fc.record({ kind: fc.constant('mutate' as const), id: ids, tags: fc.array(values, { maxLength: 3 }) }),
+      fc.record({ kind: fc.constant('delete' as const), id: ids }),
+      fc.record({ kind: fc.constant('find' as const), field: fc.constantFrom('tags', 'ownerId'), value: fc.constantFrom('x', 'y', 'u1', 'u2') }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 30 }), async (ops) => {
+        const overlay = new BatchOverlay(store, build);
+        const model = new Map<string, Row>([['a', { id: 'a', ownerId: 'u1', tags: ['x'] }], ['b', { id: 'b', ownerId: 'u1', tags: [] }]]);
+        for (const step of ops) {
+          if (step.kind === 'put') {
+            const doc = { id: step.id, ownerId: step.ownerId, tags: step.tags };
+            overlay.put<Row>('rows', doc);
+            model.set(step.id, structuredClone(doc));
+          } else if (step.kind === 'mutate') {
+            // As a projection may: change the document `get` gave, then put it.
+            const doc = await overlay.get<Row>('rows', step.id);
+            if (!doc) continue;
+            doc.tags = step.tags;
+            overlay.put('rows', doc);
+            model.set(step.id, structuredClone(doc));
+          } else if (step.kind === 'delete') {
+            overlay.delete('rows', step.id);
+            model.delete(step.id);
+          } else {
+            const filter = { [step.field]: step.value };
+            const found = (await overlay.find<Row>('rows', filter)).map((doc) => doc.id).sort();
+            expect(found).toEqual([...model.values()].filter((doc) => matchesFilter(doc, filter)).map((doc) => doc.id).sort());
+          }
+        }
+      }),
+    );
   });
 });
