@@ -73,7 +73,8 @@ export async function applyToBatch(batch: OpenBatch, events: readonly EventEnvel
   // appends waiting on their writes' replies waited with it (an import's appends took 0.5 s each, findings §12).
   const takeTurn = timedTurnTaker();
   for (const event of events) {
-    await takeTurn();
+    const turn = takeTurn();
+    if (turn) await turn;
     if (from !== null && event.position <= from) continue;
     batch.last = event.position;
     if (!target.handles.has(event.type)) continue;

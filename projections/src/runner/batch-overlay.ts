@@ -87,7 +87,8 @@ export class BatchOverlay implements ProjectionContext {
     for (const [key, work] of this.settling) {
       this.settling.delete(key);
       await work();
-      await takeTurn();
+      const turn = takeTurn();
+      if (turn) await turn;
     }
   }
 

@@ -17,15 +17,17 @@ export function turnTaker(turnEvery = 100): () => Promise<void> {
 
 /**
  * Like `turnTaker`, by time rather than count: for loops whose items vary in cost (a projection's events: a class's
- * enrolment refreshes sixty students, a note touches one), a turn once `everyMs` have passed since the last.
+ * enrolment refreshes sixty students, a note touches one), a turn once `everyMs` have passed since the last. Returns
+ * null when no turn is due, so that a loop over a replay's events awaits nothing for most of them:
+ * `const turn = takeTurn(); if (turn) await turn;`.
  */
-export function timedTurnTaker(everyMs = 5): () => Promise<void> {
+export function timedTurnTaker(everyMs = 5): () => Promise<void> | null {
   let since = performance.now();
-  return async () => {
-    if (performance.now() - since < everyMs) return;
+  const turn = async () => {
     await nextTurn();
     since = performance.now();
   };
+  return () => (performance.now() - since < everyMs ? null : turn());
 }
 
 /** Runs `work` on each item in order, taking turns with the rest of the process (`turnTaker`). */

@@ -17,7 +17,7 @@ describe('timedTurnTaker', () => {
     const takeTurn = timedTurnTaker(20);
     let served = false;
     setImmediate(() => (served = true));
-    await takeTurn();
+    expect(takeTurn()).toBeNull();
     expect(served).toBe(false);
     const busyUntil = performance.now() + 25;
     while (performance.now() < busyUntil) {
@@ -25,5 +25,6 @@ describe('timedTurnTaker', () => {
     }
     await takeTurn();
     expect(served).toBe(true);
+    expect(takeTurn()).toBeNull();
   });
 });
