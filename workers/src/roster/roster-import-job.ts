@@ -15,12 +15,9 @@ import { ROSTER_EVENTS, ROSTER_IMPORT_EVENTS } from '@accommodate/shared-events/
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { userQueries } from '@accommodate/projections/queries/users-queries';
-import { organisationQueries } from '@accommodate/projections/queries/organisation-queries';
-import type { RosterData } from '@accommodate/shared-events/domain/roster/roster-data';
-import type { RosterIdKind } from '@accommodate/shared-events/domain/roster/roster-context';
 import { readRosterOffThread } from './roster-reading-thread.ts';
 import { newRosterSalt, rosterIdFor } from './roster-ids.ts';
-import { handOverLeavingStaff } from './roster-departures.ts';
+import { departingTeachers, handOverLeavingStaff } from './roster-departures.ts';
 
 export const ROSTER_IMPORT_JOB = 'roster-import';
 
@@ -104,8 +101,9 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
     const account = await users.verifiedUserWithEmail(email);
     if (account) accounts.set(email, account.id);
   }
-  const staffEmails = await leavingTeacherEmails(dependencies.readStore, roster_, roster.links, idFor);
-  const plan = planRoster(roster_, { districtId: state.districtId, importerId: state.requestedBy, idFor, accounts, staffEmails, previous: roster.links });
+  const { staffEmails, classesByTeacherEmail } = await departingTeachers(dependencies.readStore, roster_, roster.links, idFor);
+  const context = { districtId: state.districtId, importerId: state.requestedBy, idFor, accounts, staffEmails, classesByTeacherEmail, previous: roster.links };
+  const plan = planRoster(roster_, context);
   const total = plan.phases.reduce((sum, phase) => sum + phase.length, 0);
   const summary = emptySummary();
   let done = 0;
@@ -176,25 +174,6 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
-}
-
-/**
- * The addresses of the teachers a delta takes off classes without sending their users.csv row: the school's staff
- * record the import made for them holds it (staff ids are derived, as the plan derives them).
- */
-async function leavingTeacherEmails(readStore: ReadStore, data: RosterData, links: RosterLinks, idFor: (kind: RosterIdKind, sourcedId: string) => string): Promise<Map<string, string>> {
-  const sent = new Set(data.staff.map((member) => member.sourcedId));
-  const wanted = new Set(data.enrollments.filter((row) => row.role === 'teacher' && row.status === 'tobedeleted' && !sent.has(row.userSourcedId)).map((row) => idFor('user', row.userSourcedId)));
-  const emails = new Map<string, string>();
-  const organisations = organisationQueries(readStore);
-  for (const key of links.staff) {
-    const schoolId = key.slice(0, key.indexOf('|'));
-    const userId = key.slice(key.indexOf('|') + 1);
-    if (!wanted.has(userId) || emails.has(userId)) continue;
-    const email = (await organisations.schoolById(schoolId))?.staff[idFor('staff', `${schoolId}/${userId}`)]?.email;
-    if (email) emails.set(userId, email);
-  }
-  return emails;
 }
 
 const linksChanged = (before: RosterLinks, after: RosterLinks, salt: string | null) => salt === null || JSON.stringify(before) !== JSON.stringify(after);

@@ -101,6 +101,34 @@ describe('OneRoster import', () => {
     expect(await seesAva()).toBe(false);
   });
 
+  it('takes a teacher the SIS removes off their classes though the delta sends only their users.csv row, and a re-import changes nothing', async () => {
+    const { dana, districtId } = await district();
+    const maria = await signedInTeacher(server.url, 'Maria Lopez');
+    const files = oneRoster11();
+    files['users.csv'] = files['users.csv']!.replace('Maria.Lopez@lakeside.test', maria.account.email);
+    await imported(dana, districtId, files);
+    const seesAva = async () => ((await maria.get('/api/students')).body as { name: string }[]).some((student) => student.name === 'Ava M.');
+    const algebra = ((await maria.get('/api/classes')).body as { id: string }[])[0]!.id;
+    expect(await seesAva()).toBe(true);
+
+    const leaves = {
+      'manifest.csv': 'propertyName,value\noneroster.version,1.1\nfile.users,delta\n',
+      'users.csv': 'sourcedId,status,dateLastModified,orgSourcedIds,role,givenName,familyName,grades\nu-t1,tobedeleted,2026-09-01,,,,,\n',
+    };
+    expect((await imported(dana, districtId, leaves, true)).summary).toMatchObject({ staff: { deactivated: 1 }, enrollments: { deactivated: 1 } });
+    expect(await seesAva()).toBe(true);
+    const left = await imported(dana, districtId, leaves);
+    expect(left).toMatchObject({ status: 'done', errors: [], summary: { staff: { deactivated: 1 }, enrollments: { deactivated: 1 } } });
+    expect((await maria.get('/api/classes')).body).toEqual([]);
+    expect((await maria.get(`/api/classes/${algebra}/roster`)).status).toBe(404);
+    expect(await seesAva()).toBe(false);
+    expect((await dana.get(`/api/classes/${algebra}/roster`)).body).toMatchObject([{ student: { name: 'Ava M.' } }]);
+
+    const again = await imported(dana, districtId, leaves);
+    for (const tally of Object.values(again.summary ?? {})) expect(tally).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
+    expect(await seesAva()).toBe(false);
+  });
+
   it('hands the students a teacher owns to the school when the SIS removes the teacher, as removing them by hand does', async () => {
     const { dana, districtId } = await district();
     const [maria, cora] = [await signedInTeacher(server.url, 'Maria Lopez'), await signedInTeacher(server.url, 'Cora Coordinator')];

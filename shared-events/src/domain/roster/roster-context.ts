@@ -20,8 +20,13 @@ export interface RosterPlanContext {
   accounts: ReadonlyMap<string, string>;
   /**
    * The addresses of staff earlier imports made, by product user id, for those a delta's enrollments take off a class
-   * without sending their users.csv row again (a class teacher is known by address).
+   * without sending their users.csv row again, and for departing staff (a class teacher is known by address).
    */
   staffEmails: ReadonlyMap<string, string>;
+  /**
+   * The classes (product ids) each departing staff member's address teaches or is invited to, as the read model knows
+   * them: only these class streams are read for a departure, so an import nobody leaves reads none of them.
+   */
+  classesByTeacherEmail: ReadonlyMap<string, readonly string[]>;
   previous: RosterLinks;
 }

@@ -48,23 +48,37 @@ function rostersByClass(data: RosterData, context: RosterPlanContext, students: 
   return byClass;
 }
 
+/** Who leaves a class's teachers besides what enrollments.csv says of it. */
+interface TeacherDepartures {
+  /** enrollments.csv is bulk: a teacher the roster put on a class it no longer lists leaves. */
+  bulk: boolean;
+  /** The addresses of staff the SIS no longer lists at all (departingStaff): they leave every class the roster gave them. */
+  departing: ReadonlySet<string>;
+}
+
 /**
- * The class's teachers the SIS no longer names on it: those a delta marks tobedeleted, and, when enrollments.csv is
- * bulk, those the roster put there that it no longer lists. A co-teacher the school invited by hand (an invitation the
- * roster did not make) stays: the SIS never named them.
+ * The class's teachers the SIS no longer names on it: those a delta marks tobedeleted, those the roster put there that
+ * a bulk enrollments.csv no longer lists, and those the roster put there who have left the SIS. A co-teacher the school
+ * invited by hand (an invitation the roster did not make) stays: the SIS never named them.
  */
-function teachersLeaving(state: ClassState, classId: string, roster: ClassRoster | undefined, bulk: boolean, idFor: RosterPlanContext['idFor']): string[] {
+function teachersLeaving(state: ClassState, classId: string, roster: ClassRoster | undefined, departures: TeacherDepartures, idFor: RosterPlanContext['idFor']): string[] {
   if (state.status === 'absent') return [];
   return Object.values(state.teachers).flatMap((teacher) => {
     if (roster?.teacherEmails.has(teacher.email)) return [];
     const removed = roster?.teachersLeaving.has(teacher.email) === true;
     const rosterMade = teacher.teacherId === idFor('classTeacher', `${classId}/${teacher.email}`);
-    return removed || (bulk && rosterMade) ? [teacher.teacherId] : [];
+    const unlisted = departures.bulk || departures.departing.has(teacher.email);
+    return removed || (unlisted && rosterMade) ? [teacher.teacherId] : [];
   });
 }
 
 /** classes.csv and enrollments.csv → each class's stream: created or updated, its teachers invited, its enrolment set. */
-export function planClasses(data: RosterData, context: RosterPlanContext, students: ReadonlySet<string>): { work: StreamWork[]; links: string[] } {
+export function planClasses(
+  data: RosterData,
+  context: RosterPlanContext,
+  students: ReadonlySet<string>,
+  departing: ReadonlySet<string>,
+): { work: StreamWork[]; links: string[] } {
   const { idFor, importerId: userId } = context;
   const rows = new Map(data.classes.map((row) => [idFor('class', row.sourcedId), row]));
   const rosters = rostersByClass(data, context, students);
@@ -76,7 +90,10 @@ export function planClasses(data: RosterData, context: RosterPlanContext, studen
   ]);
   const active = new Set([...(bulkClasses ? [] : context.previous.classes), ...[...rows].filter(([, row]) => row.status === 'active').map(([id]) => id)]);
   for (const id of gone) active.delete(id);
-  const classIds = new Set([...rows.keys(), ...gone, ...[...rosters.keys()].filter((id) => active.has(id)), ...(bulkEnrolment ? active : [])]);
+  // A departure reads only the classes the read model says the leaver's address is on, never the whole district.
+  const leftBehind = [...departing].flatMap((email) => context.classesByTeacherEmail.get(email) ?? []).filter((id) => active.has(id));
+  const classIds = new Set([...rows.keys(), ...gone, ...[...rosters.keys()].filter((id) => active.has(id)), ...(bulkEnrolment ? active : []), ...leftBehind]);
+  const departures: TeacherDepartures = { bulk: bulkEnrolment, departing };
 
   const work = [...classIds].map((classId) =>
     streamWork(classDecider, streamName('class', classId), 'classes.csv', (state): RosterStep<ClassCommand>[] => {
@@ -104,7 +121,7 @@ export function planClasses(data: RosterData, context: RosterPlanContext, studen
         if (granteeUserId === userId) continue;
         steps.push({ kind: 'enrollments', command: { type: 'InviteClassTeacher', classId, userId, newTeacherId, email, granteeUserId }, change: 'created' });
       }
-      for (const teacherId of teachersLeaving(state, classId, roster, bulkEnrolment, idFor)) {
+      for (const teacherId of teachersLeaving(state, classId, roster, departures, idFor)) {
         // The import acts for the district, which oversees the class's school.
         steps.push({ kind: 'enrollments', command: { type: 'RemoveClassTeacher', classId, userId, teacherId, overseesSchool: true }, change: 'deactivated' });
       }

@@ -21,6 +21,18 @@ export interface RosterPlan {
 export const staffKey = (schoolId: string, userId: string) => `${schoolId}|${userId}`;
 const staffKeyParts = (key: string) => ({ schoolId: key.slice(0, key.indexOf('|')), userId: key.slice(key.indexOf('|') + 1) });
 
+/**
+ * Staff members the SIS no longer lists anywhere in the district (product user ids): marked tobedeleted, or left out of
+ * a bulk users.csv. They leave every class an import made them a teacher of, not only their schools' staff. One who
+ * moves to another school is still listed, and keeps their classes until enrollments.csv says otherwise.
+ */
+export function departingStaff(data: RosterData, previous: RosterLinks, idFor: RosterPlanContext['idFor']): string[] {
+  const removed = new Set(data.removedUsers.map((id) => idFor('user', id)));
+  const listed = new Set(data.staff.map((member) => idFor('user', member.sourcedId)));
+  const before = new Set(previous.staff.map((key) => staffKeyParts(key).userId));
+  return [...before].filter((userId) => !listed.has(userId) && (removed.has(userId) || data.modes.users === 'bulk'));
+}
+
 /** Applying this plan is what the import does; computing it and only counting is the dry run. */
 export function planRoster(data: RosterData, context: RosterPlanContext): RosterPlan {
   const { idFor } = context;
@@ -37,7 +49,8 @@ export function planRoster(data: RosterData, context: RosterPlanContext): Roster
   const schoolIds = new Set([...data.schools.map((school) => idFor('school', school.sourcedId)), ...[...staffKeys, ...staffGone].map((key) => staffKeyParts(key).schoolId)]);
   const schools = [...schoolIds].map((schoolId) => schoolWork(data, context, schoolId, staffGone));
   const students = [...data.students.map((student) => studentWork(context, student)), ...studentsGone.map((id) => deactivateStudent(context, id))];
-  const classes = planClasses(data, context, studentIds);
+  const departingEmails = new Set(departingStaff(data, context.previous, idFor).flatMap((userId) => context.staffEmails.get(userId) ?? []));
+  const classes = planClasses(data, context, studentIds, departingEmails);
 
   const links: RosterLinks = {
     schools: [...new Set([...context.previous.schools, ...schoolIds])].sort(),

@@ -13,8 +13,20 @@ import { addSummary, emptySummary, type RecordedEvent } from './roster-work.ts';
 function district() {
   const streams = new Map<string, RecordedEvent[]>();
   let links: RosterLinks = NO_LINKS;
+  /** Where each address teaches or is invited, as the job finds it in the read model. */
+  const classesByTeacherEmail = () => {
+    const byEmail = new Map<string, string[]>();
+    for (const [stream, events] of streams) {
+      const state = stream.startsWith('class-') ? fold(classDecider, events as ClassEvent[]) : null;
+      if (!state || state.status === 'absent') continue;
+      for (const { email } of Object.values(state.teachers)) byEmail.set(email, [...(byEmail.get(email) ?? []), stream.slice('class-'.length)]);
+    }
+    return byEmail;
+  };
   return {
     streams,
+    /** The streams the last import read. */
+    read: [] as string[],
     importZip(files: RosterFiles, options: { dryRun?: boolean } = {}) {
       const staffUsers = links.staff.map((key) => key.slice(key.indexOf('|') + 1));
       const known = { has: (kind: string, id: string) => [...links.schools, ...links.classes, ...links.students, ...staffUsers].includes(`${kind === 'user' ? 'user' : kind}:${id}`) };
@@ -27,11 +39,14 @@ function district() {
         idFor: (kind, sourcedId) => `${kind}:${sourcedId}`,
         accounts: new Map([['maria.lopez@lakeside.test', 'maria']]),
         staffEmails: new Map([['user:u-t1', 'maria.lopez@lakeside.test']]),
+        classesByTeacherEmail: classesByTeacherEmail(),
         previous: links,
       });
       const summary = emptySummary();
+      this.read = [];
       for (const phase of plan.phases) {
         for (const work of phase) {
+          this.read.push(work.stream);
           const { events, summary: counted } = work.decide(streams.get(work.stream) ?? []);
           if (!options.dryRun) streams.set(work.stream, [...(streams.get(work.stream) ?? []), ...events]);
           addSummary(summary, counted);
@@ -138,6 +153,52 @@ describe('importing a roster through the deciders', () => {
     expect(delta.importZip(leaving).enrollments).toMatchObject({ deactivated: 1 });
     expect(teachers(delta)).toEqual([]);
     expect(delta.class('c-1')).toMatchObject({ studentIds: ['user:u-s1'] });
+  });
+
+  it('takes a teacher who leaves the SIS off the classes the roster made them a teacher of, though enrollments.csv is not sent, reading only those classes', () => {
+    const emails = (lakeside: ReturnType<typeof district>, sourcedId: string) => {
+      const state = lakeside.class(sourcedId);
+      return state.status === 'absent' ? [] : Object.values(state.teachers).map((teacher) => teacher.email);
+    };
+    const maria = 'maria.lopez@lakeside.test';
+    const lakeside = district();
+    lakeside.importZip(oneRoster11());
+    // The school invited Maria to Kindergarten A by hand: the SIS never made her its teacher, so no import takes her off.
+    const byHand: ClassEvent = { type: 'ClassTeacherInvited', data: { classId: 'class:c-2', teacherId: 'by-hand', email: maria, granteeUserId: 'maria', invitedBy: 'dana' } };
+    lakeside.streams.get('class-class:c-2')!.push(byHand);
+
+    const unrelated = {
+      'manifest.csv': 'propertyName,value\noneroster.version,1.1\nfile.users,delta\n',
+      'users.csv': 'sourcedId,status,dateLastModified,orgSourcedIds,role,givenName,familyName,grades\nu-s1,active,2026-09-01,s-2,student,Ava,Martinez,09\n',
+    };
+    expect(lakeside.importZip(unrelated).students.updated).toBe(1);
+    // Nobody left: no class stream is read.
+    expect(lakeside.read.filter((stream) => stream.startsWith('class-'))).toEqual([]);
+
+    const leaves = { ...unrelated, 'users.csv': 'sourcedId,status,dateLastModified,orgSourcedIds,role,givenName,familyName,grades\nu-t1,tobedeleted,2026-09-01,,,,,\n' };
+    expect(lakeside.importZip(leaves, { dryRun: true })).toMatchObject({ staff: { deactivated: 1 }, enrollments: { deactivated: 1 } });
+    expect(emails(lakeside, 'c-1')).toEqual([maria]);
+    expect(lakeside.importZip(leaves)).toMatchObject({ staff: { deactivated: 1 }, enrollments: { created: 0, deactivated: 1 } });
+    expect(lakeside.read.filter((stream) => stream.startsWith('class-')).sort()).toEqual(['class-class:c-1', 'class-class:c-2']);
+    expect(emails(lakeside, 'c-1')).toEqual([]);
+    expect(emails(lakeside, 'c-2')).toEqual([maria]);
+    expect(lakeside.class('c-1')).toMatchObject({ studentIds: ['user:u-s1'] });
+    const again = lakeside.importZip(leaves);
+    for (const tally of Object.values(again)) expect(tally).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
+    expect(lakeside.read.filter((stream) => stream.startsWith('class-'))).toEqual([]);
+  });
+
+  it('takes a teacher a bulk users.csv leaves out off their classes when enrollments.csv is not sent', () => {
+    const lakeside = district();
+    lakeside.importZip(oneRoster11());
+    const files = oneRoster11();
+    const withoutMaria = {
+      'manifest.csv': 'propertyName,value\noneroster.version,1.1\nfile.orgs,bulk\nfile.users,bulk\n',
+      'orgs.csv': files['orgs.csv']!,
+      'users.csv': files['users.csv']!.replace(/\nu-t1,[^\n]*/, ''),
+    };
+    expect(lakeside.importZip(withoutMaria)).toMatchObject({ staff: { deactivated: 1 }, enrollments: { deactivated: 1 } });
+    expect(lakeside.class('c-1')).toMatchObject({ status: 'active', teachers: {}, studentIds: ['user:u-s1'] });
   });
 
   it('brings back a student who returns to the SIS', () => {
