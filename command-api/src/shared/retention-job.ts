@@ -3,11 +3,11 @@ import { dayOf } from '@accommodate/shared-events/domain/retention/retention';
 import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
 import { retentionQueries } from '@accommodate/projections/queries/retention-queries';
 import type { DistrictDoc } from '@accommodate/projections/queries/organisation-queries';
-import { openJobQueue } from '@accommodate/workers/jobs/open-job-queue';
 import { raiseNotification } from '@accommodate/workers/notifications/raise-notification';
 import type { AppContext } from '../framework/command-context.ts';
 import { dueRecordsOf } from './retention-due.ts';
 import { eraseStudentRecord } from './student-record-erasure.ts';
+import { DISTRICT_ERASURE_JOB, runDistrictErasure } from './district-erasure-job.ts';
 
 export const RETENTION_ERASURE_JOB = 'retention-erasure';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,17 +65,18 @@ export async function eraseRecordsPastRetention(context: AppContext): Promise<Re
 }
 
 /**
- * Schedules the daily job on its own queue, consumed by the API nodes: the erasure needs what only they hold (the
- * document bytes' store beside the event store). BullMQ gives each run to one node; without REDIS_URL it is a timer
- * of this process. Upserting the schedule also runs it at once, as the reminders' sweep does.
+ * Schedules the daily job on the API nodes' own queue (context.apiJobs), and runs the district erasures queued there:
+ * the erasure needs what only they hold (the document bytes' store beside the event store). BullMQ gives each run to
+ * one node; without REDIS_URL it is a timer of this process. Upserting the schedule also runs it at once, as the
+ * reminders' sweep does.
  */
 export async function startRetentionJob(context: AppContext): Promise<{ stop(): Promise<void> }> {
-  const { config } = context;
-  const queue = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'retention', prefix: config.redisPrefix });
+  const queue = context.apiJobs;
   await queue.start({
     [RETENTION_ERASURE_JOB]: async () => {
       await eraseRecordsPastRetention(context);
     },
+    [DISTRICT_ERASURE_JOB]: (data) => runDistrictErasure(context, data),
   });
   const schedule = () => queue.schedule(RETENTION_ERASURE_JOB, DAY_MS, RETENTION_ERASURE_JOB, {});
   await schedule();
@@ -84,9 +85,10 @@ export async function startRetentionJob(context: AppContext): Promise<{ stop(): 
     schedule().catch((error: unknown) => context.logger.warn('retention schedule not restored', { error: error instanceof Error ? error.name : 'unknown' }));
   });
   return {
-    async stop() {
+    // The queue itself is the server's to close: it opened it.
+    stop() {
       unsubscribe();
-      await queue.close();
+      return Promise.resolve();
     },
   };
 }

@@ -88,6 +88,9 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
     case 'rosterImport':
       // Issue 25: the import's progress bar and report; what it wrote pokes the schools, students and classes itself.
       return [{ queryKey: queryKeys.rosterImport(change.id) }];
+    case 'districtErasure':
+      // Issue 23: the erasure's progress bar; once done, the card refreshes everything itself (the district is gone).
+      return [{ queryKey: queryKeys.districtErasure(change.id) }];
   }
 }
 
