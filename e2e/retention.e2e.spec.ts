@@ -29,9 +29,11 @@ test('a district admin keeps records 5 years, holds a graduate due for erasure, 
   await signUp(page.request, newAccount('Dana District', 'retention'));
   const districtId = ((await (await page.request.post('/api/districts', { data: { name: 'Birch USD' } })).json()) as { id: string }).id;
   const schoolId = ((await (await page.request.post(`/api/districts/${districtId}/schools`, { data: { name: 'Birch High' } })).json()) as { id: string }).id;
+  const ids: string[] = [];
   for (const [firstName, grade] of [['Gwen', '12'], ['Ivan', '10']]) {
     const added = await page.request.post('/api/students', { data: { firstName, lastInitial: 'P', grade, status: 'active', accommodationIds: [], schoolId } });
     expect(added.status()).toBe(201);
+    ids.push(((await added.json()) as { id: string }).id);
   }
   // Gwen graduated at the rollover into 2020-2021: she left on the last day of 2019-2020, long enough ago to be due.
   expect((await page.request.post(`/api/schools/${schoolId}/rollover`, { data: { schoolYear: '2020-2021', dryRun: false } })).status()).toBe(200);
@@ -56,6 +58,12 @@ test('a district admin keeps records 5 years, holds a graduate due for erasure, 
   // The pointer rests where 'Place hold' was, on 'Lift hold' now: antd's hover colour is not what is being judged.
   await page.mouse.move(0, 0);
   await checkedScreenshots(page, shots, 'settings-district-retention', { axeAtPhoneWidth: true });
+
+  // The list is live: the hold lifted and placed again elsewhere (another tab, a script), the row follows without a reload.
+  expect((await page.request.delete(`/api/students/${ids[0]}/legal-hold`)).status()).toBe(204);
+  await expect(gwen.getByRole('button', { name: 'Hold Gwen P.' })).toBeVisible();
+  expect((await page.request.put(`/api/students/${ids[0]}/legal-hold`, { data: { reason: 'Due process hearing' } })).status()).toBe(200);
+  await expect(gwen).toContainText('Kept while held');
 
   // The archive: one zip, a JSON and a PDF per student.
   const downloading = page.waitForEvent('download');

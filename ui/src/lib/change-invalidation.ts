@@ -91,6 +91,9 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
     case 'districtErasure':
       // Issue 23: the erasure's progress bar; once done, the card refreshes everything itself (the district is gone).
       return [{ queryKey: queryKeys.districtErasure(change.id) }];
+    case 'retention':
+      // Issue 23: the district's due list (a student left, a hold placed or lifted, the rule changed) and its rule.
+      return [{ queryKey: queryKeys.districtRetention(change.id) }];
   }
 }
 

@@ -101,4 +101,29 @@ describe('retention (issue 23)', () => {
     expect(await dueNames(dana, districtId)).toEqual([]);
     ahead = 0;
   });
+
+  it('is live: a hold placed or a student leaving pokes the district admin’s socket with the due list’s district; a coordinator’s socket hears nothing of it', async () => {
+    const { dana, cora, districtId, schoolId } = await lakeside();
+    const walt = await addStudent(cora, schoolId, 'Walt', '9');
+    const [danaSocket, coraSocket] = [await dana.openSocket(), await cora.openSocket()];
+    const heard = { dana: [] as { entity: string; id: string }[], cora: [] as { entity: string; id: string }[] };
+    danaSocket.on('change', (change: { entity: string; id: string }) => heard.dana.push(change));
+    coraSocket.on('change', (change: { entity: string; id: string }) => heard.cora.push(change));
+    const retentionPokes = (who: 'dana' | 'cora') => heard[who].filter((change) => change.entity === 'retention' && change.id === districtId).length;
+    try {
+      // Walt withdraws: he is on the due list's clock now.
+      expect((await cora.put(`/api/students/${walt}`, { ...jane, firstName: 'Walt', grade: '9', status: 'inactive' })).status).toBe(200);
+      await expect.poll(() => retentionPokes('dana'), { timeout: 10_000, interval: 20 }).toBe(1);
+      expect((await dana.put(`/api/students/${walt}/legal-hold`, { reason: 'Due process hearing' })).status).toBe(200);
+      await expect.poll(() => retentionPokes('dana'), { timeout: 10_000, interval: 20 }).toBe(2);
+      // The coordinator has heard about Walt since (her own edits' pokes, after both): never about the due list.
+      expect((await cora.put(`/api/students/${walt}`, { ...jane, firstName: 'Walt', grade: '10', status: 'inactive' })).status).toBe(200);
+      await expect.poll(() => retentionPokes('dana'), { timeout: 10_000, interval: 20 }).toBe(3);
+      await expect.poll(() => heard.cora.filter((change) => change.entity === 'student' && change.id === walt).length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+      expect(retentionPokes('cora')).toBe(0);
+    } finally {
+      danaSocket.disconnect();
+      coraSocket.disconnect();
+    }
+  });
 });

@@ -7,9 +7,10 @@ import { readerTimeZoneQuery } from '../../../lib/reader-time-zone.ts';
 export type { DistrictErasure, DueErasure, RetentionRule };
 
 const districtPath = (id: string) => `/api/districts/${encodeURIComponent(id)}`;
-// Under the districts key, so a district's poke (and every organisation change) refetches them too.
-const retentionKey = (districtId: string) => [...queryKeys.districts(), districtId, 'retention'] as const;
-const dueKey = (districtId: string) => [...queryKeys.districts(), districtId, 'retention', 'due'] as const;
+// Under the districts key, so a district's poke (and every organisation change) refetches them too; a `retention`
+// poke refetches the rule and the due list.
+const retentionKey = (districtId: string) => queryKeys.districtRetention(districtId);
+const dueKey = (districtId: string) => [...queryKeys.districtRetention(districtId), 'due'] as const;
 
 export const useRetentionRule = (districtId: string) =>
   useQuery({ queryKey: retentionKey(districtId), queryFn: () => apiRequest<RetentionRule>(`${districtPath(districtId)}/retention`) });
