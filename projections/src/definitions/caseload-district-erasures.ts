@@ -12,5 +12,5 @@ import { announce } from './caseload-changes.ts';
 export async function applyDistrictErasureEvent(event: EnvelopeOf<DistrictErasureEvent>, context: ProjectionContext): Promise<void> {
   const district = await context.get<DistrictDoc>(DISTRICTS, event.data.districtId);
   const audience = new Set([...(district?.adminIds ?? []), event.actor.userId]);
-  announce(context, event, { entity: 'districtErasure', id: event.data.districtId }, [...audience]);
+  announce(context, event, { entity: 'districtErasure', id: event.data.districtId, revision: event.revision }, [...audience]);
 }

@@ -103,6 +103,12 @@ describe('leaving the product (issue 23)', () => {
     expect((await dana.get(`/api/district-erasures/${districtId}`)).status).toBe(404);
 
     expect((await dana.delete(`/api/students/${gwen}/legal-hold`)).status).toBe(204);
+    // The admin's page follows the run through pokes, the last one after the district (and its admins) are gone.
+    const socket = await dana.openSocket();
+    const pokes: number[] = [];
+    socket.on('change', (change: { entity: string; id: string; revision?: number }) => {
+      if (change.entity === 'districtErasure' && change.id === districtId) pokes.push(change.revision ?? -1);
+    });
     const accepted = await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' });
     expect(accepted.status).toBe(202);
     expect(accepted.body).toEqual({ id: districtId });
@@ -110,6 +116,11 @@ describe('leaving the product (issue 23)', () => {
     expect((await tom.get(`/api/district-erasures/${districtId}`)).status).toBe(404);
     const end = await finished(dana, districtId);
     expect(end).toEqual({ id: districtId, status: 'done', progress: { done: 2, total: 2 }, studentsErased: 2, message: null });
+    // One poke per event of the run, 'done' (its last) included.
+    const last = (await server.context.eventStore.readStream(streamName('districtErasure', districtId))).at(-1)!.revision;
+    await expect.poll(() => pokes.includes(last), { timeout: 10_000, interval: 20 }).toBe(true);
+    expect(new Set(pokes).size).toBe(last + 1);
+    socket.disconnect();
     for (const id of [gwen, mateo]) expect((await dana.get(`/api/students/${id}`)).status).toBe(404);
     expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(404);
     expect((await dana.get('/api/districts')).body).toEqual([]);
@@ -148,6 +159,28 @@ describe('leaving the product (issue 23)', () => {
     await runDistrictErasure(server.context, { districtId });
     expect((await eventStore.readStream(streamName('district', districtId))).length).toBe(before);
     expect((await dana.get(`/api/district-erasures/${districtId}`)).body).toMatchObject({ status: 'done', studentsErased: 2 });
+  });
+
+  it('stops, failed and saying why, on a hold placed after it was asked for; lifted, erasing again finishes it', async () => {
+    const { dana, tom, districtId, gwen, mateo } = await lakeside();
+    // Asked for (the check passed), then Mateo held before the job ran.
+    const options = { expectedRevision: 'any' as const, actor: { userId: dana.account.id }, correlationId: districtId, causationId: null };
+    await server.context.eventStore.append(streamName('districtErasure', districtId), [{ type: 'DistrictErasureRequested', data: { districtId, requestedBy: dana.account.id } }], options);
+    expect((await dana.put(`/api/students/${mateo}/legal-hold`, { reason: 'Hearing' })).status).toBe(200);
+    await runDistrictErasure(server.context, { districtId });
+    expect((await dana.get(`/api/district-erasures/${districtId}`)).body).toEqual({
+      id: districtId,
+      status: 'failed',
+      progress: { done: 0, total: 0 },
+      studentsErased: null,
+      message: '1 record is on legal hold: lift the hold before erasing the district',
+    });
+    expect((await tom.get(`/api/students/${gwen}`)).status).toBe(200);
+    expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(200);
+
+    expect((await dana.delete(`/api/students/${mateo}/legal-hold`)).status).toBe(204);
+    expect((await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' })).status).toBe(202);
+    expect(await finished(dana, districtId)).toMatchObject({ status: 'done', studentsErased: 2, message: null });
   });
 });
 
