@@ -27,8 +27,11 @@ const STOPPED = 'The erasure stopped before it finished: erase the district agai
 const PROGRESS_STEPS = 50;
 /** A batch's ids are written before it is erased: small enough for the event, large enough to be few. */
 const MAX_BATCH = 250;
-/** Students erased at once: each erasure waits on the log and the read models, so a few overlap well on 2 cores. */
-const LANES = 4;
+/**
+ * Students erased at once: each erasure waits on the log and the read models, so several overlap well (measured on 2
+ * cores, 300 students: 4 lanes ~200/s, 8 lanes ~300-440/s, 16 no better).
+ */
+const LANES = 8;
 
 const jobSchema = z.object({ districtId: z.string() });
 
@@ -73,9 +76,14 @@ async function eraseDistrict(context: AppContext, state: DistrictErasureState, r
   const eraseOne = async (studentId: string) => {
     // false: deleted already, by a manual delete or by a run cut short before it destroyed the key; destroying a key
     // twice is harmless, so it is destroyed again rather than left to chance.
-    if (!(await eraseStudentRecord(context, studentId, actor))) await store.forgetSubject(studentId);
+    if (!(await eraseStudentRecord(context, studentId, actor, { truncateWal: false }))) await store.forgetSubject(studentId);
   };
-  await inLanes(state.erasing, eraseOne);
+  /** A batch, then the read models' WAL truncated once for it (no older page copy of their rows survives there). */
+  const eraseBatch = async (studentIds: readonly string[]) => {
+    await inLanes(studentIds, eraseOne);
+    await truncateReadModelWal(context.readStore);
+  };
+  await eraseBatch(state.erasing);
   done += state.erasing.length;
 
   const district = await organisationQueries(context.readStore).districtById(districtId);
@@ -89,14 +97,15 @@ async function eraseDistrict(context: AppContext, state: DistrictErasureState, r
     // Students that stay through a whole round are not being erased: stop rather than go round for ever.
     if (remaining.every((id) => before.has(id))) throw new Error('students remain after their erasure');
     before = new Set(remaining);
-    const held = (await Promise.all(remaining.map((id) => retentionQueries(context.readStore).studentById(id)))).filter((doc) => doc?.hold != null).length;
+    const schoolIds = (await organisationQueries(context.readStore).schoolsOfDistrict(districtId)).map((school) => school.id);
+    const held = await retentionQueries(context.readStore).heldInSchools(schoolIds);
     if (held > 0) throw new IllegalStateError(HELD_RECORDS_BLOCK_ERASURE(held));
     const total = done + remaining.length;
     const size = Math.min(MAX_BATCH, Math.max(1, Math.ceil(total / PROGRESS_STEPS)));
     for (let start = 0; start < remaining.length; start += size) {
       const batch = remaining.slice(start, start + size);
       await record({ type: 'RecordErasureProgress', districtId, done, total, erasing: batch });
-      await inLanes(batch, eraseOne);
+      await eraseBatch(batch);
       done += batch.length;
     }
   }

@@ -5,7 +5,6 @@ import { IllegalStateError, NotFoundError, ValidationError } from '@accommodate/
 import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { districtErasureFormSchema, type DistrictErasure } from '@accommodate/shared-events/schemas/retention';
-import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { organisationQueries } from '@accommodate/projections/queries/organisation-queries';
 import { retentionQueries } from '@accommodate/projections/queries/retention-queries';
 import type { AppContext } from '../../framework/command-context.ts';
@@ -32,11 +31,8 @@ export function districtErasureRoutes(context: AppContext): Router {
     if (!confirmsErasure(district, confirmName)) throw ValidationError.onField('confirmName', ERASE_CONFIRMATION);
     if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
 
-    const caseload = caseloadQueries(context.readStore);
     const schools = await organisationQueries(context.readStore).schoolsOfDistrict(district.id);
-    const studentIds = (await Promise.all(schools.map((school) => caseload.studentsOfSchool(school.id)))).flat().map((student) => student.id);
-    const retention = retentionQueries(context.readStore);
-    const held = (await Promise.all(studentIds.map((id) => retention.studentById(id)))).filter((doc) => doc?.hold != null).length;
+    const held = await retentionQueries(context.readStore).heldInSchools(schools.map((school) => school.id));
     if (held > 0) throw new IllegalStateError(HELD_RECORDS_BLOCK_ERASURE(held));
 
     await handleCommand(context, districtErasureDecider, streamName('districtErasure', district.id), { type: 'RequestDistrictErasure', districtId: district.id, userId }, { actor: { userId } });
