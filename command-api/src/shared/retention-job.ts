@@ -1,5 +1,5 @@
 import { IllegalStateError } from '@accommodate/shared-events/domain/errors';
-import { dayOf } from '@accommodate/shared-events/domain/retention/retention';
+import { dayOf, DUE_WITHIN_DAYS, entersWindowToday } from '@accommodate/shared-events/domain/retention/retention';
 import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
 import { retentionQueries } from '@accommodate/projections/queries/retention-queries';
 import type { DistrictDoc } from '@accommodate/projections/queries/organisation-queries';
@@ -34,9 +34,32 @@ async function notifyAdmins(context: AppContext, district: DistrictDoc, run: Ret
 }
 
 /**
+ * Tells the district's admins how many records entered the due list's window today, so that a hold is placed in time:
+ * a count and the day, never a name (the notification may be e-mailed). Held records are left out: they are kept.
+ */
+async function noticeRecordsEnteringWindow(context: AppContext, district: DistrictDoc, now: Date): Promise<void> {
+  const entering = (await dueRecordsOf(context, district, now, 'within-30-days')).filter(({ student, dueOn }) => student.hold === null && entersWindowToday(dueOn, now));
+  const dueOn = entering[0]?.dueOn;
+  if (dueOn === undefined) return;
+  const count = entering.length;
+  for (const userId of district.adminIds) {
+    await raiseNotification(context.eventStore, {
+      userId,
+      type: 'system',
+      title: 'Records due for erasure in 30 days',
+      message: `${count} student record${count === 1 ? '' : 's'} will be erased on ${dueOn} under your retention rule, ${DUE_WITHIN_DAYS} days from now. Review ${count === 1 ? 'it' : 'them'} in Settings, District, and place a legal hold on any record that must be kept.`,
+      studentId: null,
+      planId: null,
+      dedupeKey: `retention-window:${district.id}:${dayOf(now)}:${userId}`,
+    });
+  }
+}
+
+/**
  * The daily job (issue 23): in every district with a rule, erases each left student's record past the limit and not
- * on hold, through the one erasure a manual delete uses. Idempotent: an erased record is gone from the due list, and
- * a second run finds nothing. Logs counts only.
+ * on hold, through the one erasure a manual delete uses, and tells its admins how many records entered the 30-day window
+ * today. Idempotent: an erased record is gone from the due list, a second run finds nothing, and a notice is raised once
+ * a day. Logs counts only.
  */
 export async function eraseRecordsPastRetention(context: AppContext): Promise<RetentionRun> {
   const now = context.now();
@@ -57,6 +80,7 @@ export async function eraseRecordsPastRetention(context: AppContext): Promise<Re
       }
     }
     if (run.erased > 0) await notifyAdmins(context, district, run, dayOf(now));
+    await noticeRecordsEnteringWindow(context, district, now);
     total.erased += run.erased;
     total.held += run.held;
   }
