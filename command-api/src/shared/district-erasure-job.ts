@@ -65,6 +65,20 @@ export async function runDistrictErasure(context: AppContext, data: unknown): Pr
   }
 }
 
+/**
+ * At an API node's start: a district's erasure a crash cut short is queued again (in-process, the job died with the
+ * process; on BullMQ the job id dedupes one that is still there). Returns how many were.
+ */
+export async function resumeDistrictErasures(context: Pick<AppContext, 'eventStore' | 'readStore' | 'apiJobs'>): Promise<number> {
+  let resumed = 0;
+  for (const district of await organisationQueries(context.readStore).allDistricts()) {
+    if (!isUnfinished(await readDistrictErasure(context.eventStore, district.id))) continue;
+    await context.apiJobs.enqueue(DISTRICT_ERASURE_JOB, { districtId: district.id }, { jobId: districtErasureJobId(district.id) });
+    resumed += 1;
+  }
+  return resumed;
+}
+
 type RecordErasure = (command: DistrictErasureCommand) => Promise<unknown>;
 
 async function eraseDistrict(context: AppContext, state: DistrictErasureState, record: RecordErasure): Promise<number> {

@@ -7,7 +7,7 @@ import { raiseNotification } from '@accommodate/workers/notifications/raise-noti
 import type { AppContext } from '../framework/command-context.ts';
 import { dueRecordsOf } from './retention-due.ts';
 import { eraseStudentRecord } from './student-record-erasure.ts';
-import { DISTRICT_ERASURE_JOB, runDistrictErasure } from './district-erasure-job.ts';
+import { DISTRICT_ERASURE_JOB, resumeDistrictErasures, runDistrictErasure } from './district-erasure-job.ts';
 
 export const RETENTION_ERASURE_JOB = 'retention-erasure';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -104,6 +104,8 @@ export async function startRetentionJob(context: AppContext): Promise<{ stop(): 
   });
   const schedule = () => queue.schedule(RETENTION_ERASURE_JOB, DAY_MS, RETENTION_ERASURE_JOB, {});
   await schedule();
+  const resumed = await resumeDistrictErasures(context);
+  if (resumed > 0) context.logger.info('district erasures resumed', { resumed });
   // A Redis that came back empty lost the schedule: upsert it again (which also runs the job).
   const unsubscribe = queue.onReconnect(() => {
     schedule().catch((error: unknown) => context.logger.warn('retention schedule not restored', { error: error instanceof Error ? error.name : 'unknown' }));

@@ -3,7 +3,7 @@ import yauzl from 'yauzl';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { signedInTeacher, testServerForFile, type TestClient } from '../../testing/test-server.ts';
 import { eventually } from '../../testing/eventually.ts';
-import { runDistrictErasure } from '../../shared/district-erasure-job.ts';
+import { resumeDistrictErasures, runDistrictErasure } from '../../shared/district-erasure-job.ts';
 import { jane } from '../../testing/sharing-fixtures.ts';
 
 // Leaving the product (issue 23): the district's archive, then the district erased.
@@ -181,6 +181,20 @@ describe('leaving the product (issue 23)', () => {
     expect((await dana.delete(`/api/students/${mateo}/legal-hold`)).status).toBe(204);
     expect((await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' })).status).toBe(202);
     expect(await finished(dana, districtId)).toMatchObject({ status: 'done', studentsErased: 2, message: null });
+  });
+
+  it('is taken up again when an API node starts, a run a crash cut short with nobody asking again', async () => {
+    const { dana, districtId, gwen, mateo } = await lakeside();
+    const options = { expectedRevision: 'any' as const, actor: { userId: dana.account.id }, correlationId: districtId, causationId: null };
+    await server.context.eventStore.append(streamName('districtErasure', districtId), [
+      { type: 'DistrictErasureRequested', data: { districtId, requestedBy: dana.account.id } },
+      { type: 'DistrictErasureProgressed', data: { districtId, done: 0, total: 2, erasing: [gwen] } },
+    ], options);
+    // What the start does (startRetentionJob): every district's unfinished erasure queued again.
+    expect(await resumeDistrictErasures(server.context)).toBe(1);
+    expect(await finished(dana, districtId)).toMatchObject({ status: 'done', studentsErased: 2 });
+    for (const id of [gwen, mateo]) expect((await dana.get(`/api/students/${id}`)).status).toBe(404);
+    expect(await resumeDistrictErasures(server.context)).toBe(0);
   });
 });
 
