@@ -68,7 +68,7 @@ export function DistrictErasureSection({ district, onErasing }: { district: Dist
   return (
     <>
       {found?.status === 'failed' && (
-        <Alert type="error" showIcon title="The erasure stopped before it finished" description={`${found.message ?? ''} What was erased stays erased; erase the district again to finish.`} />
+        <Alert type="error" showIcon title="The erasure stopped before it finished. What it erased stays erased." description={found.message ?? 'Erase the district again to finish.'} />
       )}
       <Form layout="vertical" onFinish={submit} noValidate className="school-one-field-form">
         <Form.Item label={`Type ${district.name} to confirm`} htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ? <span id={`${id}-error`}>{error}</span> : undefined}>
