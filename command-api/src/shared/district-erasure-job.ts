@@ -147,10 +147,24 @@ async function studentsOf(context: AppContext, district: DistrictDoc): Promise<s
   return ids.sort();
 }
 
+/**
+ * Runs the items LANES at a time. The first failure stops every lane from taking more, and is thrown once all have
+ * stopped: the run is recorded as failed only when nothing of it is still erasing.
+ */
 async function inLanes<T>(items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failed = false;
   const lane = async () => {
-    while (next < items.length) await run(items[next++]!);
+    while (!failed && next < items.length) {
+      try {
+        await run(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
   };
-  await Promise.all(Array.from({ length: Math.min(LANES, items.length) }, lane));
+  const settled = await Promise.allSettled(Array.from({ length: Math.min(LANES, items.length) }, lane));
+  const rejected = settled.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (rejected) throw rejected.reason;
 }

@@ -178,6 +178,16 @@ describe('leaving the product (issue 23)', () => {
     expect((await tom.get(`/api/students/${gwen}`)).status).toBe(200);
     expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(200);
 
+    // Held while its batch was being erased (the batch written, the hold in between): the student's own decision
+    // refuses, the rest of the batch is let finish, and the run fails saying so.
+    await server.context.eventStore.append(streamName('districtErasure', districtId), [
+      { type: 'DistrictErasureRequested', data: { districtId, requestedBy: dana.account.id } },
+      { type: 'DistrictErasureProgressed', data: { districtId, done: 0, total: 2, erasing: [gwen, mateo] } },
+    ], options);
+    await runDistrictErasure(server.context, { districtId });
+    expect((await dana.get(`/api/district-erasures/${districtId}`)).body).toMatchObject({ status: 'failed', message: 'This record is on legal hold and cannot be erased: lift the hold first' });
+    expect((await tom.get(`/api/students/${gwen}`)).status).toBe(404);
+
     expect((await dana.delete(`/api/students/${mateo}/legal-hold`)).status).toBe(204);
     expect((await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' })).status).toBe(202);
     expect(await finished(dana, districtId)).toMatchObject({ status: 'done', studentsErased: 2, message: null });
