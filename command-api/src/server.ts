@@ -54,6 +54,7 @@ export async function startServer(
   const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
   const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
   const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
+  const apiJobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'retention', prefix: config.redisPrefix });
   const now = options.now ?? (() => new Date());
   const sessions = new SessionStore(readStore, now, config.sessionIdleMs);
   // One mailer per process: the API's own account mail and, in the one-process mode, the notification jobs.
@@ -67,6 +68,7 @@ export async function startServer(
     eventStore,
     readStore,
     jobs,
+    apiJobs,
     blobs: await openDocumentBlobStore(config),
     mailer,
     logger,
@@ -121,7 +123,8 @@ export async function startServer(
   }
   // Every API node seeds (idempotently), so the library is complete whichever process starts first.
   await seedAccommodationTemplates(context);
-  // Retention (issue 23): the daily erasure of records past their district's limit runs on the API nodes.
+  // Retention (issue 23): the daily erasure of records past their district's limit, and a district's erasure, run on
+  // the API nodes.
   const retention = await startRetentionJob(context);
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
@@ -147,6 +150,7 @@ export async function startServer(
       await new Promise<void>((resolve) => void io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
       await retention.stop();
+      await apiJobs.close();
       await stopNotifications?.();
       await stopProjections?.();
       await mailer.settled();

@@ -19,6 +19,11 @@ export interface AppContext {
   eventStore: EventStore;
   readStore: ReadStore;
   jobs: JobQueue;
+  /**
+   * The queue the API nodes themselves consume ('retention'): jobs that need what only they hold beside the event
+   * store (the documents' bytes, the outbox): the daily retention erasure and a district's erasure (issue 23).
+   */
+  apiJobs: JobQueue;
   /** Uploaded document bytes (files under DATA_DIR, or GridFS). */
   blobs: DocumentBlobStore;
   progress: ProjectionProgress;

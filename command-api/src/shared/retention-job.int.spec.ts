@@ -3,7 +3,8 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deleteKeysUnder, isRedisReachable } from '@accommodate/workers/jobs/redis-test-keys';
-import { startTestServer } from '../testing/test-server.ts';
+import { signedInTeacher, startTestServer } from '../testing/test-server.ts';
+import { jane } from '../testing/sharing-fixtures.ts';
 import { eventually } from '../testing/eventually.ts';
 import { RETENTION_ERASURE_JOB } from './retention-job.ts';
 
@@ -31,6 +32,21 @@ describe.skipIf(!reachable)('the daily retention job on BullMQ', () => {
       expect(counts).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 0 });
     } finally {
       await queue.close();
+      await server.close();
+    }
+  });
+
+  it('runs a district’s erasure on the same queue: asked over HTTP, done by an API node, its status read back', async () => {
+    const server = await startTestServer({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+    try {
+      const dana = await signedInTeacher(server.url, 'Dana District');
+      const districtId = (await dana.post('/api/districts', { name: 'Queue USD' })).body.id as string;
+      const schoolId = (await dana.post(`/api/districts/${districtId}/schools`, { name: 'Queue High' })).body.id as string;
+      expect((await dana.post('/api/students', { ...jane, schoolId })).status).toBe(201);
+      expect((await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Queue USD' })).status).toBe(202);
+      const end = await eventually(async () => (await dana.get(`/api/district-erasures/${districtId}`)).body as { status: string }, (found) => found.status === 'done', 15_000);
+      expect(end).toMatchObject({ status: 'done', progress: { done: 1, total: 1 }, studentsErased: 1 });
+    } finally {
       await server.close();
     }
   });

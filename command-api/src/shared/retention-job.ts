@@ -1,13 +1,13 @@
 import { IllegalStateError } from '@accommodate/shared-events/domain/errors';
-import { dayOf } from '@accommodate/shared-events/domain/retention/retention';
+import { dayOf, DUE_WITHIN_DAYS, entersWindowToday } from '@accommodate/shared-events/domain/retention/retention';
 import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
 import { retentionQueries } from '@accommodate/projections/queries/retention-queries';
 import type { DistrictDoc } from '@accommodate/projections/queries/organisation-queries';
-import { openJobQueue } from '@accommodate/workers/jobs/open-job-queue';
 import { raiseNotification } from '@accommodate/workers/notifications/raise-notification';
 import type { AppContext } from '../framework/command-context.ts';
 import { dueRecordsOf } from './retention-due.ts';
 import { eraseStudentRecord } from './student-record-erasure.ts';
+import { DISTRICT_ERASURE_JOB, resumeDistrictErasures, runDistrictErasure } from './district-erasure-job.ts';
 
 export const RETENTION_ERASURE_JOB = 'retention-erasure';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,9 +34,32 @@ async function notifyAdmins(context: AppContext, district: DistrictDoc, run: Ret
 }
 
 /**
+ * Tells the district's admins how many records entered the due list's window today, so that a hold is placed in time:
+ * a count and the day, never a name (the notification may be e-mailed). Held records are left out: they are kept.
+ */
+async function noticeRecordsEnteringWindow(context: AppContext, district: DistrictDoc, now: Date): Promise<void> {
+  const entering = (await dueRecordsOf(context, district, now, 'within-30-days')).filter(({ student, dueOn }) => student.hold === null && entersWindowToday(dueOn, now));
+  const dueOn = entering[0]?.dueOn;
+  if (dueOn === undefined) return;
+  const count = entering.length;
+  for (const userId of district.adminIds) {
+    await raiseNotification(context.eventStore, {
+      userId,
+      type: 'system',
+      title: 'Records due for erasure in 30 days',
+      message: `${count} student record${count === 1 ? '' : 's'} will be erased on ${dueOn} under your retention rule, ${DUE_WITHIN_DAYS} days from now. Review ${count === 1 ? 'it' : 'them'} in Settings, District, and place a legal hold on any record that must be kept.`,
+      studentId: null,
+      planId: null,
+      dedupeKey: `retention-window:${district.id}:${dayOf(now)}:${userId}`,
+    });
+  }
+}
+
+/**
  * The daily job (issue 23): in every district with a rule, erases each left student's record past the limit and not
- * on hold, through the one erasure a manual delete uses. Idempotent: an erased record is gone from the due list, and
- * a second run finds nothing. Logs counts only.
+ * on hold, through the one erasure a manual delete uses, and tells its admins how many records entered the 30-day window
+ * today. Idempotent: an erased record is gone from the due list, a second run finds nothing, and a notice is raised once
+ * a day. Logs counts only.
  */
 export async function eraseRecordsPastRetention(context: AppContext): Promise<RetentionRun> {
   const now = context.now();
@@ -57,6 +80,7 @@ export async function eraseRecordsPastRetention(context: AppContext): Promise<Re
       }
     }
     if (run.erased > 0) await notifyAdmins(context, district, run, dayOf(now));
+    await noticeRecordsEnteringWindow(context, district, now);
     total.erased += run.erased;
     total.held += run.held;
   }
@@ -65,28 +89,32 @@ export async function eraseRecordsPastRetention(context: AppContext): Promise<Re
 }
 
 /**
- * Schedules the daily job on its own queue, consumed by the API nodes: the erasure needs what only they hold (the
- * document bytes' store beside the event store). BullMQ gives each run to one node; without REDIS_URL it is a timer
- * of this process. Upserting the schedule also runs it at once, as the reminders' sweep does.
+ * Schedules the daily job on the API nodes' own queue (context.apiJobs), and runs the district erasures queued there:
+ * the erasure needs what only they hold (the document bytes' store beside the event store). BullMQ gives each run to
+ * one node; without REDIS_URL it is a timer of this process. Upserting the schedule also runs it at once, as the
+ * reminders' sweep does.
  */
 export async function startRetentionJob(context: AppContext): Promise<{ stop(): Promise<void> }> {
-  const { config } = context;
-  const queue = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'retention', prefix: config.redisPrefix });
+  const queue = context.apiJobs;
   await queue.start({
     [RETENTION_ERASURE_JOB]: async () => {
       await eraseRecordsPastRetention(context);
     },
+    [DISTRICT_ERASURE_JOB]: (data) => runDistrictErasure(context, data),
   });
   const schedule = () => queue.schedule(RETENTION_ERASURE_JOB, DAY_MS, RETENTION_ERASURE_JOB, {});
   await schedule();
+  const resumed = await resumeDistrictErasures(context);
+  if (resumed > 0) context.logger.info('district erasures resumed', { resumed });
   // A Redis that came back empty lost the schedule: upsert it again (which also runs the job).
   const unsubscribe = queue.onReconnect(() => {
     schedule().catch((error: unknown) => context.logger.warn('retention schedule not restored', { error: error instanceof Error ? error.name : 'unknown' }));
   });
   return {
-    async stop() {
+    // The queue itself is the server's to close: it opened it.
+    stop() {
       unsubscribe();
-      await queue.close();
+      return Promise.resolve();
     },
   };
 }

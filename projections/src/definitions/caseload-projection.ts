@@ -22,6 +22,9 @@ import { applyClassEvent } from './caseload-classes.ts';
 import { applyDistrictEvent, applySchoolEvent } from './caseload-organisations.ts';
 import { DISTRICTS, SCHOOLS } from '../queries/organisation-schema.ts';
 import { applyRosterImportEvent } from './caseload-roster-imports.ts';
+import { applyDistrictErasureEvent } from './caseload-district-erasures.ts';
+import type { DistrictErasureEvent } from '@accommodate/shared-events/events/district-erasure-events';
+import { DISTRICT_ERASURE_EVENT_TYPES, isDistrictErasureEvent } from '@accommodate/shared-events/domain/district/district-erasure';
 
 const ROSTER_IMPORT_EVENT_TYPES = ROSTER_IMPORT_EVENTS.map((definition) => definition.name);
 const isRosterImportEvent = isEventOf<RosterImportEvent>(ROSTER_IMPORT_EVENT_TYPES);
@@ -33,7 +36,7 @@ export { privateViewerIds, type DocumentDoc, type PlanDoc, type ShareDoc, type S
  * Students, their plans, documents and shares, as GET /api/students, /api/plans, the documents and shares tabs read
  * them; and classes, whose enrolment decides which teachers see a student.
  */
-export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | DocumentEvent | AccommodationEvent | ClassEvent | DistrictEvent | SchoolEvent | RosterImportEvent>({
+export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | DocumentEvent | AccommodationEvent | ClassEvent | DistrictEvent | SchoolEvent | RosterImportEvent | DistrictErasureEvent>({
   name: 'caseload',
   // 2: shares (issue 4): roles on students, the shares collection, documents kept from substitutes.
   // 3: classes (issue 24): the classes collection, class teachers among a student's roles.
@@ -41,7 +44,7 @@ export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | Do
   // 5: students in schools (issue 23): schoolId and caseManagerId, and school roles among a student's roles.
   version: 5,
   collections: [STUDENTS, PLANS, DOCUMENTS, SHARES, CASELOAD_ACCOMMODATIONS, CLASSES, DISTRICTS, SCHOOLS],
-  handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES, ...CLASS_EVENT_TYPES, ...DISTRICT_EVENT_TYPES, ...SCHOOL_EVENT_TYPES, ...ROSTER_IMPORT_EVENT_TYPES],
+  handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES, ...CLASS_EVENT_TYPES, ...DISTRICT_EVENT_TYPES, ...SCHOOL_EVENT_TYPES, ...ROSTER_IMPORT_EVENT_TYPES, ...DISTRICT_ERASURE_EVENT_TYPES],
   apply(event, context) {
     if (isStudentEvent(event)) return applyStudentEvent(event, context);
     if (isPlanEvent(event)) return applyPlanEvent(event, context);
@@ -51,6 +54,8 @@ export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | Do
     if (isSchoolEvent(event)) return applySchoolEvent(event, context);
     // Issue 25: an import's progress pokes its district's admins; the read model keeps nothing of it.
     if (isRosterImportEvent(event)) return applyRosterImportEvent(event, context);
+    // Issue 23: a district's erasure pokes its admins and whoever asked for it, the same way.
+    if (isDistrictErasureEvent(event)) return applyDistrictErasureEvent(event, context);
     return applyAccommodationEvent(event, context);
   },
 });

@@ -43,4 +43,26 @@ describe('the retention projection', () => {
     await apply(context, 'r2', { type: 'StudentGraduated', data: { studentId: 'r2', schoolYear: '2026-2027' } }, '2026-08-20T10:00:00.000Z');
     expect(docOf(context, 'r2')).toMatchObject({ left: true, leftAt: '2026-07-31T00:00:00.000Z', leftBecause: 'graduated' });
   });
+
+  it('pokes the admins of the student’s district when a left student’s place on the due list moves, and nobody else', async () => {
+    const context = new MemoryContext();
+    const org = async (stream_: string, event: DomainEvent) => retentionProjection.apply(envelope(stream_, event, 'dana', '2026-01-01T00:00:00.000Z'), context);
+    await org('district-d1', { type: 'DistrictCreated', data: { districtId: 'd1', name: 'Lakeside USD', createdBy: 'dana' } });
+    await org('school-north', { type: 'SchoolCreated', data: { schoolId: 'north', districtId: 'd1', name: 'North' } });
+    const pokes = () => context.changes.splice(0).map((change) => ({ entity: change.message.entity, id: change.message.id, audience: change.audience }));
+
+    await apply(context, 'r3', { type: 'StudentAdded', data: { studentId: 'r3', ownerId: 'u1', ...janeDetails, schoolId: 'north' } }, '2026-01-05T10:00:00.000Z');
+    // Still attending: on no due list.
+    expect(pokes()).toEqual([]);
+    await apply(context, 'r3', { type: 'StudentDetailsUpdated', data: { studentId: 'r3', changes: { status: 'inactive' } } }, '2026-03-02T10:00:00.000Z');
+    expect(pokes()).toEqual([{ entity: 'retention', id: 'd1', audience: ['dana'] }]);
+    await apply(context, 'r3', { type: 'StudentLegalHoldPlaced', data: { studentId: 'r3', reason: 'Hearing', placedBy: 'dana' } }, '2026-03-03T10:00:00.000Z');
+    expect(pokes()).toEqual([{ entity: 'retention', id: 'd1', audience: ['dana'] }]);
+    // A new rule moves every date on the list.
+    await org('district-d1', { type: 'DistrictRetentionSet', data: { districtId: 'd1', yearsAfterLeaving: 5, setBy: 'dana' } });
+    expect(pokes()).toEqual([{ entity: 'retention', id: 'd1', audience: ['dana'] }]);
+    // A student of no school is on no district's list.
+    await apply(context, 'r4', { type: 'StudentAdded', data: { studentId: 'r4', ownerId: 'u1', ...janeDetails, status: 'inactive' } }, '2026-01-05T10:00:00.000Z');
+    expect(pokes()).toEqual([]);
+  });
 });

@@ -24,6 +24,8 @@ export function caseloadQueries(store: Pick<ReadStore, 'collection'>) {
     /** A school's students (issue 23) that the user may view now: all of them for its coordinators and admins. */
     studentsOfSchoolVisibleTo: async (schoolId: string, userId: string, now: Date) =>
       (await students().find({ schoolId })).filter((student) => mayAccess(student, userId, 'view', now)),
+    /** Every student of a school, whoever sees them: for erasing a district that leaves the product (issue 23). */
+    studentsOfSchool: (schoolId: string) => students().find({ schoolId }),
     /** The account's students that count against the free limit: archived ones (issue 26) and a school's (issue 23) do not. */
     countStudentsOwnedBy: async (userId: string) => countedAgainstFreeLimit(await students().find({ ownerId: userId })).length,
 

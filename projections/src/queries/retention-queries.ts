@@ -10,6 +10,11 @@ export function retentionQueries(store: Pick<ReadStore, 'collection'>) {
   return {
     studentById: (studentId: string) => students().get(studentId),
     leftStudentsOfSchool: (schoolId: string) => students().find({ schoolId, left: true }),
+    /** How many of these schools' students are on legal hold: one read per school, not one per student. */
+    async heldInSchools(schoolIds: readonly string[]): Promise<number> {
+      const found = await Promise.all(schoolIds.map((schoolId) => students().find({ schoolId })));
+      return found.flat().filter((student) => student.hold !== null).length;
+    },
     /** Every district that set a retention rule (few: one per customer). */
     async districtsWithRule(): Promise<DistrictDoc[]> {
       return (await store.collection<DistrictDoc>(DISTRICTS).find()).filter((district) => typeof district.yearsAfterLeaving === 'number');

@@ -1,4 +1,5 @@
 import type { LeftBecause } from '@accommodate/shared-events/schemas/retention';
+import type { PresentDistrict } from '@accommodate/shared-events/domain/district/district';
 
 /** Retention's read model (issue 23): per student, its school, whether and when it left, and its legal hold. */
 export const RETENTION_STUDENTS = 'retention-students';
@@ -15,3 +16,11 @@ export type RetentionStudentDoc = {
   hold: { reason: string; placedAt: string } | null;
   revision: number;
 };
+
+/** Which district a school is in, and who administers each district: whom a due list's change is announced to. */
+export const RETENTION_SCHOOLS = 'retention-schools';
+export const RETENTION_DISTRICTS = 'retention-districts';
+
+export type RetentionSchoolDoc = { id: string; districtId: string };
+/** The district folded as everywhere (its name, creator and admin invitations), for its admins' ids; nothing else. */
+export type RetentionDistrictDoc = Pick<PresentDistrict, 'name' | 'createdBy' | 'admins'> & { id: string; adminIds: string[]; revision: number };

@@ -23,6 +23,8 @@ export const STREAM_CATEGORIES = [
   'rosterImport',
   /** What a district's OneRoster imports linked to the SIS (issue 25): `roster-<districtId>`. */
   'roster',
+  /** A district's erasure, run as a job (issue 23): asked for, its progress, its outcome: `districtErasure-<districtId>`. */
+  'districtErasure',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 

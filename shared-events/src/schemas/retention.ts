@@ -43,6 +43,14 @@ export interface DueErasure {
 
 /** POST /api/districts/:id/erase: the district's name, typed. */
 export const districtErasureFormSchema = z.object({ confirmName: z.string({ required_error: 'Type the district’s name to confirm' }).max(200) });
-export interface DistrictErasureOutcome {
-  studentsErased: number;
+
+/** GET /api/district-erasures/:id: the district's erasure, run as a job, and how far it is (id: the district's). */
+export interface DistrictErasure {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: { done: number; total: number };
+  /** Once done: how many student records this erasure erased. */
+  studentsErased: number | null;
+  /** Once failed: why, in words for the district admin (no personal data). */
+  message: string | null;
 }

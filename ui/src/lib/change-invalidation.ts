@@ -88,6 +88,12 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
     case 'rosterImport':
       // Issue 25: the import's progress bar and report; what it wrote pokes the schools, students and classes itself.
       return [{ queryKey: queryKeys.rosterImport(change.id) }];
+    case 'districtErasure':
+      // Issue 23: the erasure's progress bar; once done, the card refreshes everything itself (the district is gone).
+      return [{ queryKey: queryKeys.districtErasure(change.id) }];
+    case 'retention':
+      // Issue 23: the district's due list (a student left, a hold placed or lifted, the rule changed) and its rule.
+      return [{ queryKey: queryKeys.districtRetention(change.id) }];
   }
 }
 

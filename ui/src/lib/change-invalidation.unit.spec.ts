@@ -93,6 +93,22 @@ describe('socket change pokes', () => {
     expect([dashboard, queryKeys.students()].map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, false]);
   });
 
+  it('a district erasure’s poke refreshes that erasure’s progress only, not the district it is erasing (issue 23)', () => {
+    const client = createQueryClient();
+    const keys = [queryKeys.districtErasure('d1'), queryKeys.districtErasure('d2'), queryKeys.districts()];
+    for (const key of keys) client.setQueryData(key, { cached: true });
+    applyChange(client, { entity: 'districtErasure', id: 'd1', actorId: 'u1' });
+    expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, false, false]);
+  });
+
+  it('a retention poke refreshes that district’s due list and rule, not another district’s nor the district list (issue 23)', () => {
+    const client = createQueryClient();
+    const keys = [[...queryKeys.districtRetention('d1'), 'due'], queryKeys.districtRetention('d1'), [...queryKeys.districtRetention('d2'), 'due'], queryKeys.districts()];
+    for (const key of keys) client.setQueryData(key, { cached: true });
+    applyChange(client, { entity: 'retention', id: 'd1', actorId: 'u1' });
+    expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, false, false]);
+  });
+
   it('ignores a malformed poke instead of refetching everything', () => {
     expect(staleAfter({ entity: 'nonsense' })).toEqual([]);
   });

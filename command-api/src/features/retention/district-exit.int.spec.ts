@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { signedInTeacher, testServerForFile, type TestClient } from '../../testing/test-server.ts';
+import { eventually } from '../../testing/eventually.ts';
+import { resumeDistrictErasures, runDistrictErasure } from '../../shared/district-erasure-job.ts';
 import { jane } from '../../testing/sharing-fixtures.ts';
 
 // Leaving the product (issue 23): the district's archive, then the district erased.
@@ -85,7 +88,7 @@ describe('leaving the product (issue 23)', () => {
     expect(log).toContainEqual(expect.objectContaining({ action: 'export', what: 'District archive (JSON and PDF)', user: expect.objectContaining({ name: 'Dana District' }) }));
   });
 
-  it('erases the district with its name typed: every student, its schools and staff roles; not while a record is held', async () => {
+  it('erases the district with its name typed, as a job: every student, its schools and staff roles; not while a record is held', async () => {
     const { dana, tom, districtId, highId, gwen, mateo } = await lakeside();
     const wrong = await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside' });
     expect(wrong.status).toBe(400);
@@ -97,14 +100,126 @@ describe('leaving the product (issue 23)', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('1 record is on legal hold: lift the hold before erasing the district');
     expect((await tom.get(`/api/students/${gwen}`)).status).toBe(200);
+    expect((await dana.get(`/api/district-erasures/${districtId}`)).status).toBe(404);
 
     expect((await dana.delete(`/api/students/${gwen}/legal-hold`)).status).toBe(204);
-    const erased = await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' });
-    expect(erased.body).toEqual({ studentsErased: 2 });
+    // The admin's page follows the run through pokes, the last one after the district (and its admins) are gone.
+    const socket = await dana.openSocket();
+    const pokes: number[] = [];
+    socket.on('change', (change: { entity: string; id: string; revision?: number }) => {
+      if (change.entity === 'districtErasure' && change.id === districtId) pokes.push(change.revision ?? -1);
+    });
+    const accepted = await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.body).toEqual({ id: districtId });
+    // Its status is the district's admins' only: a teacher of its school learns nothing of it.
+    expect((await tom.get(`/api/district-erasures/${districtId}`)).status).toBe(404);
+    const end = await finished(dana, districtId);
+    expect(end).toEqual({ id: districtId, status: 'done', progress: { done: 2, total: 2 }, studentsErased: 2, message: null });
+    // One poke per event of the run, 'done' (its last) included.
+    const last = (await server.context.eventStore.readStream(streamName('districtErasure', districtId))).at(-1)!.revision;
+    await expect.poll(() => pokes.includes(last), { timeout: 10_000, interval: 20 }).toBe(true);
+    expect(new Set(pokes).size).toBe(last + 1);
+    socket.disconnect();
     for (const id of [gwen, mateo]) expect((await dana.get(`/api/students/${id}`)).status).toBe(404);
     expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(404);
     expect((await dana.get('/api/districts')).body).toEqual([]);
     expect((await tom.get('/api/schools')).body).toEqual([]);
     expect((await tom.get(`/api/schools/${highId}/staff`)).status).toBe(404);
+    // The district gone, the admin who erased it still reads the end; nobody else does.
+    expect((await tom.get(`/api/district-erasures/${districtId}`)).status).toBe(404);
+    expect((await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' })).status).toBe(404);
+  });
+
+  it('resumes a run a crash cut short: the half-erased student is finished, nothing is erased twice, and a re-run changes nothing', async () => {
+    const { dana, districtId, gwen, mateo } = await lakeside();
+    const { eventStore } = server.context;
+    // What a crash leaves: the run had written that it was erasing Gwen, and her StudentDeleted, but died before her
+    // key was destroyed (her name still reads in the log).
+    const actor = { userId: dana.account.id };
+    const options = { expectedRevision: 'any' as const, actor, correlationId: districtId, causationId: null };
+    await eventStore.append(streamName('districtErasure', districtId), [
+      { type: 'DistrictErasureRequested', data: { districtId, requestedBy: dana.account.id } },
+      { type: 'DistrictErasureProgressed', data: { districtId, done: 0, total: 2, erasing: [gwen] } },
+    ], options);
+    await eventStore.append(streamName('student', gwen), [{ type: 'StudentDeleted', data: { studentId: gwen } }], options);
+    expect(await namesIn(gwen)).toContain('Gwen');
+    expect((await dana.get(`/api/district-erasures/${districtId}`)).body).toMatchObject({ status: 'running', progress: { done: 0, total: 2 } });
+
+    // Erasing again takes the same run up again.
+    expect((await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' })).body).toEqual({ id: districtId });
+    expect(await finished(dana, districtId)).toMatchObject({ status: 'done', studentsErased: 2 });
+    expect(await namesIn(gwen)).not.toContain('Gwen');
+    expect(await namesIn(mateo)).not.toContain('Mateo');
+    const deleted = async (id: string) => (await eventStore.readStream(streamName('student', id))).filter((event) => event.type === 'StudentDeleted').length;
+    expect([await deleted(gwen), await deleted(mateo)]).toEqual([1, 1]);
+
+    // The job delivered once more (at least once, as every job): nothing new is written.
+    const before = (await eventStore.readStream(streamName('district', districtId))).length;
+    await runDistrictErasure(server.context, { districtId });
+    expect((await eventStore.readStream(streamName('district', districtId))).length).toBe(before);
+    expect((await dana.get(`/api/district-erasures/${districtId}`)).body).toMatchObject({ status: 'done', studentsErased: 2 });
+  });
+
+  it('stops, failed and saying why, on a hold placed after it was asked for; lifted, erasing again finishes it', async () => {
+    const { dana, tom, districtId, gwen, mateo } = await lakeside();
+    // Asked for (the check passed), then Mateo held before the job ran.
+    const options = { expectedRevision: 'any' as const, actor: { userId: dana.account.id }, correlationId: districtId, causationId: null };
+    await server.context.eventStore.append(streamName('districtErasure', districtId), [{ type: 'DistrictErasureRequested', data: { districtId, requestedBy: dana.account.id } }], options);
+    expect((await dana.put(`/api/students/${mateo}/legal-hold`, { reason: 'Hearing' })).status).toBe(200);
+    await runDistrictErasure(server.context, { districtId });
+    expect((await dana.get(`/api/district-erasures/${districtId}`)).body).toEqual({
+      id: districtId,
+      status: 'failed',
+      progress: { done: 0, total: 0 },
+      studentsErased: null,
+      message: '1 record is on legal hold: lift the hold before erasing the district',
+    });
+    expect((await tom.get(`/api/students/${gwen}`)).status).toBe(200);
+    expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(200);
+
+    // Held while its batch was being erased (the batch written, the hold in between): the student's own decision
+    // refuses, the rest of the batch is let finish, and the run fails saying so.
+    await server.context.eventStore.append(streamName('districtErasure', districtId), [
+      { type: 'DistrictErasureRequested', data: { districtId, requestedBy: dana.account.id } },
+      { type: 'DistrictErasureProgressed', data: { districtId, done: 0, total: 2, erasing: [gwen, mateo] } },
+    ], options);
+    await runDistrictErasure(server.context, { districtId });
+    expect((await dana.get(`/api/district-erasures/${districtId}`)).body).toMatchObject({ status: 'failed', message: 'This record is on legal hold and cannot be erased: lift the hold first' });
+    expect((await tom.get(`/api/students/${gwen}`)).status).toBe(404);
+
+    expect((await dana.delete(`/api/students/${mateo}/legal-hold`)).status).toBe(204);
+    expect((await dana.post(`/api/districts/${districtId}/erase`, { confirmName: 'Lakeside USD' })).status).toBe(202);
+    expect(await finished(dana, districtId)).toMatchObject({ status: 'done', studentsErased: 2, message: null });
+  });
+
+  it('is taken up again when an API node starts, a run a crash cut short with nobody asking again', async () => {
+    const { dana, districtId, gwen, mateo } = await lakeside();
+    const options = { expectedRevision: 'any' as const, actor: { userId: dana.account.id }, correlationId: districtId, causationId: null };
+    await server.context.eventStore.append(streamName('districtErasure', districtId), [
+      { type: 'DistrictErasureRequested', data: { districtId, requestedBy: dana.account.id } },
+      { type: 'DistrictErasureProgressed', data: { districtId, done: 0, total: 2, erasing: [gwen] } },
+    ], options);
+    // What the start does (startRetentionJob): every district's unfinished erasure queued again.
+    expect(await resumeDistrictErasures(server.context)).toBe(1);
+    expect(await finished(dana, districtId)).toMatchObject({ status: 'done', studentsErased: 2 });
+    for (const id of [gwen, mateo]) expect((await dana.get(`/api/students/${id}`)).status).toBe(404);
+    expect(await resumeDistrictErasures(server.context)).toBe(0);
   });
 });
+
+/** The erasure's status, read until it has finished (the job runs beside the request). */
+async function finished(client: TestClient, districtId: string) {
+  const end = await eventually(
+    async () => (await client.get(`/api/district-erasures/${districtId}`)).body as { status: string },
+    (found) => found.status === 'done' || found.status === 'failed',
+    20_000,
+  );
+  return end;
+}
+
+/** The first names the student's stream now reads (a destroyed key reads '[erased]'). */
+async function namesIn(studentId: string): Promise<string[]> {
+  const events = await server.context.eventStore.readStream(streamName('student', studentId));
+  return events.flatMap((event) => (event.type === 'StudentAdded' ? [String((event.data as { firstName?: unknown }).firstName)] : []));
+}

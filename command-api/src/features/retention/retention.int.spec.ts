@@ -3,6 +3,7 @@ import { schoolYearOf } from '@accommodate/shared-events/domain/school/rollover'
 import { signedInTeacher, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
 import { jane } from '../../testing/sharing-fixtures.ts';
 import { eraseRecordsPastRetention } from '../../shared/retention-job.ts';
+import { awaitReadModelsAtHead } from '../../framework/handle-command.ts';
 
 // Retention (issue 23), with the server’s clock in the test’s hands: the daily job’s handler runs on a day the test
 // chooses (the scheduler calls the same function), and nothing sleeps.
@@ -99,6 +100,65 @@ describe('retention (issue 23)', () => {
     expect(await eraseRecordsPastRetention(server.context)).toEqual({ erased: 1, held: 0 });
     expect((await dana.get(`/api/students/${gwen}`)).status).toBe(404);
     expect(await dueNames(dana, districtId)).toEqual([]);
+    ahead = 0;
+  });
+
+  it('is live: a hold placed or a student leaving pokes the district admin’s socket with the due list’s district; a coordinator’s socket hears nothing of it', async () => {
+    const { dana, cora, districtId, schoolId } = await lakeside();
+    const walt = await addStudent(cora, schoolId, 'Walt', '9');
+    const [danaSocket, coraSocket] = [await dana.openSocket(), await cora.openSocket()];
+    const heard = { dana: [] as { entity: string; id: string }[], cora: [] as { entity: string; id: string }[] };
+    danaSocket.on('change', (change: { entity: string; id: string }) => heard.dana.push(change));
+    coraSocket.on('change', (change: { entity: string; id: string }) => heard.cora.push(change));
+    const retentionPokes = (who: 'dana' | 'cora') => heard[who].filter((change) => change.entity === 'retention' && change.id === districtId).length;
+    try {
+      // Walt withdraws: he is on the due list's clock now.
+      expect((await cora.put(`/api/students/${walt}`, { ...jane, firstName: 'Walt', grade: '9', status: 'inactive' })).status).toBe(200);
+      await expect.poll(() => retentionPokes('dana'), { timeout: 10_000, interval: 20 }).toBe(1);
+      expect((await dana.put(`/api/students/${walt}/legal-hold`, { reason: 'Due process hearing' })).status).toBe(200);
+      await expect.poll(() => retentionPokes('dana'), { timeout: 10_000, interval: 20 }).toBe(2);
+      // The coordinator has heard about Walt since (her own edits' pokes, after both): never about the due list.
+      expect((await cora.put(`/api/students/${walt}`, { ...jane, firstName: 'Walt', grade: '10', status: 'inactive' })).status).toBe(200);
+      await expect.poll(() => retentionPokes('dana'), { timeout: 10_000, interval: 20 }).toBe(3);
+      await expect.poll(() => heard.cora.filter((change) => change.entity === 'student' && change.id === walt).length, { timeout: 10_000, interval: 20 }).toBeGreaterThanOrEqual(2);
+      expect(retentionPokes('cora')).toBe(0);
+    } finally {
+      danaSocket.disconnect();
+      coraSocket.disconnect();
+    }
+  });
+
+  it('tells the district admin, with a count and no name, the day records enter the 30-day window; once, and not again the next day', async () => {
+    ahead = 0;
+    const { dana, cora, districtId, schoolId } = await lakeside();
+    const walt = await addStudent(cora, schoolId, 'Walt', '9');
+    const ines = await addStudent(cora, schoolId, 'Ines', '9');
+    expect((await dana.put(`/api/districts/${districtId}/retention`, { yearsAfterLeaving: 5 })).status).toBe(200);
+    for (const [id, firstName] of [[walt, 'Walt'], [ines, 'Ines']] as const) {
+      expect((await cora.put(`/api/students/${id}`, { ...jane, firstName, grade: '9', status: 'inactive' })).status).toBe(200);
+    }
+    // Their day, read from the due list a while before it.
+    await travel(5 * YEAR_MS - 20 * DAY_MS, dana, cora);
+    const dueOn = ((await dana.get(`/api/districts/${districtId}/retention/due`)).body as { dueOn: string }[])[0]!.dueOn;
+    const windowNotices = async (person: TestClient) =>
+      ((await person.get('/api/notifications')).body as { title: string; message: string }[]).filter((n) => n.title === 'Records due for erasure in 30 days');
+
+    // Noon of the day 30 days before it: both enter the window (the job runs twice that day: one notice).
+    await travel(Date.parse(`${dueOn}T12:00:00.000Z`) - 30 * DAY_MS - Date.now(), dana, cora);
+    await eraseRecordsPastRetention(server.context);
+    await eraseRecordsPastRetention(server.context);
+    await awaitReadModelsAtHead(server.context);
+    const notices = await windowNotices(dana);
+    expect(notices.map((n) => n.message)).toEqual([
+      `2 student records will be erased on ${dueOn} under your retention rule, 30 days from now. Review them in Settings, District, and place a legal hold on any record that must be kept.`,
+    ]);
+    expect(await windowNotices(cora)).toEqual([]);
+
+    // The next day they are inside the window already: no new notice.
+    await travel(Date.parse(`${dueOn}T12:00:00.000Z`) - 29 * DAY_MS - Date.now(), dana, cora);
+    await eraseRecordsPastRetention(server.context);
+    await awaitReadModelsAtHead(server.context);
+    expect(await windowNotices(dana)).toHaveLength(1);
     ahead = 0;
   });
 });

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TestClient, type TestResponse, type TestServer } from '../../testing/test-server.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
+import { eventually } from '../../testing/eventually.ts';
 import { oneRoster12 } from '@accommodate/shared-events/domain/testing/roster-fixtures';
 import { rosterZip } from '@accommodate/workers/roster/roster-zip-fixtures';
 import { appendExpiredShare, jane, openSocket, teacher, watch, type Teacher } from '../../testing/sharing-fixtures.ts';
@@ -377,6 +378,7 @@ describe('authorization of the district dashboard', () => {
   };
   let clients: Record<Caller, TestClient>;
   let districtId = '';
+  let erasedId = '';
   beforeAll(async () => {
     const made = {} as Record<Caller, TestClient>;
     for (const caller of Object.keys(expected) as Caller[]) made[caller] = caller === 'anonymous' ? new TestClient(world.server.url) : await teacher(world.server, `The ${caller}`);
@@ -389,6 +391,10 @@ describe('authorization of the district dashboard', () => {
     }
     clients = made;
     importId = (await uploadRoster(admin, districtId)).body.id as string;
+    // A second district of the same admin, erased (a job): its status is still the admin's to read, nobody else's.
+    erasedId = (await admin.post('/api/districts', { name: 'Gone USD' })).body.id as string;
+    expect((await admin.post(`/api/districts/${erasedId}/erase`, { confirmName: 'Gone USD' })).status).toBe(202);
+    await eventually(async () => (await admin.get(`/api/district-erasures/${erasedId}`)).body as { status?: string }, (found) => found.status === 'done', 10_000);
   });
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/dashboard as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].get(`/api/districts/${districtId}/dashboard`)).status).toBe(status);
@@ -407,6 +413,7 @@ describe('authorization of the district dashboard', () => {
       return c.get(`${url}?tz=UTC`);
     }, 200],
     ['POST /api/districts/:id/erase (wrong name)', (c) => c.post(`/api/districts/${districtId}/erase`, { confirmName: 'Not it' }), 400],
+    ['GET /api/district-erasures/:id (the district erased)', (c) => c.get(`/api/district-erasures/${erasedId}`), 200],
   ];
   it.each(DISTRICT_CALLS.flatMap(([endpoint, call, allowed]) => Object.keys(expected).map((caller) => ({ endpoint, call, caller: caller as Caller, status: caller === 'district admin' ? allowed : expected[caller as Caller] }))))(
     '$endpoint as $caller → $status',

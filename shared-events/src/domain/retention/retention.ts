@@ -43,5 +43,8 @@ export const dayOf = (instant: Date): string => instant.toISOString().slice(0, 1
 /** Due by the end of the look-ahead window (the due list). */
 export const dueWithinWindow = (dueOn: string, now: Date): boolean => dueOn <= dayOf(new Date(now.getTime() + DUE_WITHIN_DAYS * DAY_MS));
 
+/** Enters the due list's window today: the daily job's notice to the district's admins counts these (issue 23). */
+export const entersWindowToday = (dueOn: string, now: Date): boolean => dueOn === dayOf(new Date(now.getTime() + DUE_WITHIN_DAYS * DAY_MS));
+
 /** Past the limit: the daily job erases it today (unless held). */
 export const erasureIsDue = (dueOn: string, now: Date): boolean => dueOn <= dayOf(now);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueWithinWindow, erasureDueOn, erasureIsDue, leavingAfter } from './retention.ts';
+import { dueWithinWindow, entersWindowToday, erasureDueOn, erasureIsDue, leavingAfter } from './retention.ts';
 
 const june = '2026-06-15T14:00:00.000Z';
 
@@ -31,5 +31,12 @@ describe('the retention clock', () => {
     expect(dueWithinWindow(dueOn, new Date('2031-05-16T12:00:00Z'))).toBe(true);
     expect(erasureIsDue(dueOn, new Date('2031-06-14T23:59:59Z'))).toBe(false);
     expect(erasureIsDue(dueOn, new Date('2031-06-15T00:00:00Z'))).toBe(true);
+  });
+
+  it('enters the 30-day window on one day only: the day the due list first shows it', () => {
+    expect(entersWindowToday('2026-07-15', new Date('2026-06-15T14:00:00.000Z'))).toBe(true);
+    expect(dueWithinWindow('2026-07-15', new Date('2026-06-15T14:00:00.000Z'))).toBe(true);
+    expect(dueWithinWindow('2026-07-15', new Date('2026-06-14T23:59:00.000Z'))).toBe(false);
+    expect(entersWindowToday('2026-07-15', new Date('2026-06-16T00:00:00.000Z'))).toBe(false);
   });
 });

@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DistrictErasureOutcome, DueErasure, RetentionRule } from '@accommodate/shared-events/schemas/retention';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { DistrictErasure, DueErasure, RetentionRule } from '@accommodate/shared-events/schemas/retention';
+import { apiRequest, ApiRequestError } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { readerTimeZoneQuery } from '../../../lib/reader-time-zone.ts';
 
-export type { DueErasure, RetentionRule };
+export type { DistrictErasure, DueErasure, RetentionRule };
 
 const districtPath = (id: string) => `/api/districts/${encodeURIComponent(id)}`;
-// Under the districts key, so a district's poke (and every organisation change) refetches them too.
-const retentionKey = (districtId: string) => [...queryKeys.districts(), districtId, 'retention'] as const;
-const dueKey = (districtId: string) => [...queryKeys.districts(), districtId, 'retention', 'due'] as const;
+// Under the districts key, so a district's poke (and every organisation change) refetches them too; a `retention`
+// poke refetches the rule and the due list.
+const retentionKey = (districtId: string) => queryKeys.districtRetention(districtId);
+const dueKey = (districtId: string) => [...queryKeys.districtRetention(districtId), 'due'] as const;
 
 export const useRetentionRule = (districtId: string) =>
   useQuery({ queryKey: retentionKey(districtId), queryFn: () => apiRequest<RetentionRule>(`${districtPath(districtId)}/retention`) });
@@ -32,14 +33,34 @@ export const usePlaceLegalHold = (districtId: string) =>
 export const useLiftLegalHold = (districtId: string) =>
   useRetentionMutation(districtId, (studentId: string) => apiRequest<void>(`/api/students/${encodeURIComponent(studentId)}/legal-hold`, { method: 'DELETE' }));
 
-/** Erasing the district: everything under the districts and schools keys refetches (it is gone from them). */
+/** Asks for the district's erasure: checked, then run as a job on the server (202 {id}), which the card follows. */
 export const useEraseDistrict = (districtId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (confirmName: string) => apiRequest<DistrictErasureOutcome>(`${districtPath(districtId)}/erase`, { method: 'POST', body: { confirmName } }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    mutationFn: (confirmName: string) => apiRequest<{ id: string }>(`${districtPath(districtId)}/erase`, { method: 'POST', body: { confirmName } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.districtErasure(districtId) }),
   });
 };
+
+export const erasureUnfinished = (found: DistrictErasure | null | undefined) => found?.status === 'queued' || found?.status === 'running';
+
+/**
+ * The district's erasure, null when none was asked for (so a page opened again finds a run under way): each
+ * `districtErasure` poke refetches it, and while it runs it is also asked every few seconds, since a poke may be lost.
+ */
+export const useDistrictErasure = (districtId: string) =>
+  useQuery({
+    queryKey: queryKeys.districtErasure(districtId),
+    queryFn: async () => {
+      try {
+        return await apiRequest<DistrictErasure>(`/api/district-erasures/${encodeURIComponent(districtId)}`);
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    refetchInterval: (query) => (erasureUnfinished(query.state.data) ? 3_000 : false),
+  });
 
 /**
  * The district's archive, downloaded by the browser itself: a single-use link, opened as a download, so the browser

@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense, useCallback, useState } from 'react';
 import { Alert, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
 import { districtAdminFormSchema, districtFormSchema, schoolFormSchema } from '@accommodate/shared-events/schemas/school';
@@ -11,6 +11,7 @@ import './schools.css';
 // Retention and leaving the product (issue 23), loaded with the district's card.
 const RetentionCard = lazy(() => import('./retention-card.tsx').then((m) => ({ default: m.RetentionCard })));
 const LeavingCard = lazy(() => import('./leaving-card.tsx').then((m) => ({ default: m.LeavingCard })));
+const ErasureEnd = lazy(() => import('./district-erasure-section.tsx').then((m) => ({ default: m.ErasureEnd })));
 // Single sign-on (issue 25): its form and presets load with the district card, not with the Settings page.
 const DistrictSignIn = lazy(() => import('./district-sign-in.tsx'));
 // Issue 25: rostering from the SIS, its own lazy chunk.
@@ -19,6 +20,9 @@ const RosteringSection = lazy(() => import('./rostering-section.tsx').then((m) =
 /** Settings → District: for a district admin, the district's schools and admins; for anyone else, 'Create a district'. */
 export function DistrictSettingsTab() {
   const districts = useMyDistricts();
+  // Districts being erased: their end is told here, since the district's cards go first (see ErasureEnd).
+  const [erasing, setErasing] = useState<readonly string[]>([]);
+  const onErasing = useCallback((districtId: string) => setErasing((ids) => (ids.includes(districtId) ? ids : [...ids, districtId])), []);
   if (districts.isPending) return <Skeleton active />;
   if (districts.isError) return <Alert type="error" showIcon title="Your districts could not be loaded. Please try again." />;
   return (
@@ -28,11 +32,16 @@ export function DistrictSettingsTab() {
           <DistrictCard district={district} />
           <Suspense fallback={<Skeleton active />}>
             <RetentionCard district={district} />
-            <LeavingCard district={district} />
+            <LeavingCard district={district} onErasing={onErasing} />
           </Suspense>
         </Fragment>
       ))}
       {districts.data.length === 0 && <CreateDistrictCard />}
+      <Suspense fallback={null}>
+        {erasing.map((districtId) => (
+          <ErasureEnd key={districtId} districtId={districtId} />
+        ))}
+      </Suspense>
     </>
   );
 }
