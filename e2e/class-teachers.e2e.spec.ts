@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
+import { checkedScreenshots } from './layout-checks.ts';
 
 // Issue 25: a class's owner takes a co-teacher off the class from the Add Teacher dialog, after confirming.
 
@@ -22,6 +23,8 @@ test('the owner removes a co-teacher, who no longer sees the class', async ({ br
   await expect(card.getByText('Teachers: Olga Owner, Tom Teacher')).toBeVisible();
   await card.getByRole('button', { name: 'Add Teacher' }).click();
   const dialog = olga.page.getByRole('dialog', { name: 'Add a teacher of this class' });
+  await expect(dialog.getByRole('button', { name: 'Remove Tom Teacher' })).toBeVisible();
+  await checkedScreenshots(olga.page, '/tmp/shots-class-teachers', 'add-teacher-dialog', { axeAtPhoneWidth: true });
   await dialog.getByRole('button', { name: 'Remove Tom Teacher' }).click();
   const confirm = olga.page.getByRole('tooltip').filter({ hasText: 'Remove Tom Teacher from Period 5 Biology?' });
   await confirm.getByRole('button', { name: 'Remove' }).click();

@@ -84,7 +84,6 @@ export function ClassTeacherDialog({ schoolClass, onClose }: { schoolClass: Scho
         <Form.Item label="Email" htmlFor="class-teacher-email" validateStatus={error ? 'error' : undefined} help={error ?? 'They see the class once they have verified this address.'}>
           <Input id="class-teacher-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} maxLength={254} />
         </Form.Item>
-        <Button htmlType="submit" hidden />
       </Form>
     </Modal>
   );
@@ -96,7 +95,11 @@ function ClassTeachers({ classId }: { classId: string }) {
   const remove = useRemoveClassTeacher();
   if (!schoolClass || schoolClass.teachers.length === 0) return null;
   return (
-    <ul className="class-teachers" aria-label="Teachers of this class">
+    <>
+      <p className="class-teachers__caption" id="class-teachers-caption">
+        Co-teachers
+      </p>
+      <ul className="class-teachers" aria-labelledby="class-teachers-caption">
       {schoolClass.teachers.map((teacher) => {
         const name = teacher.name ?? `${teacher.email ?? 'Invited'} (pending)`;
         return (
@@ -121,6 +124,7 @@ function ClassTeachers({ classId }: { classId: string }) {
           </li>
         );
       })}
-    </ul>
+      </ul>
+    </>
   );
 }
