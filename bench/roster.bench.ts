@@ -9,7 +9,7 @@ const FULL: RosterSize = { schools: 20, students: 50_000, teachers: 3_000, class
 const QUICK: RosterSize = { schools: 20, students: 5_000, teachers: 300, classes: 400, enrollments: 25_000 };
 const READERS = 8;
 
-async function importZip(url: string, cookie: string, districtId: string, zip: Buffer): Promise<{ ms: number; summary: unknown; status: string }> {
+async function importZip(url: string, cookie: string, districtId: string, zip: Buffer): Promise<{ ms: number; startedAt: number; summary: unknown; status: string }> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(zip)]), 'oneroster.zip');
   const started = performance.now();
@@ -19,7 +19,7 @@ async function importZip(url: string, cookie: string, districtId: string, zip: B
   for (;;) {
     const found = await call(url, 'GET', `/api/roster-imports/${id}`, cookie);
     const body = found.body as { status: string; summary: unknown };
-    if (body.status === 'done' || body.status === 'failed') return { ms: performance.now() - started, summary: body.summary, status: body.status };
+    if (body.status === 'done' || body.status === 'failed') return { ms: performance.now() - started, startedAt: started, summary: body.summary, status: body.status };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -45,6 +45,14 @@ export async function rosterBenchmark(options: BenchOptions): Promise<BenchSecti
     })();
     const first = await importZip(server.url, admin.cookie, districtId, zip).finally(() => (importing = false));
     await readers;
+    // The job is done when its writes are; the read models follow. Its classes come last, each with its enrolment in
+    // the batch that makes it: once the importer (their owner) lists every class, the read models have the import.
+    for (;;) {
+      const classes = (await call(server.url, 'GET', '/api/classes', admin.cookie)).body as unknown[];
+      if (classes.length >= size.classes) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const readModelsMs = performance.now() - first.startedAt;
     const again = await importZip(server.url, admin.cookie, districtId, zip);
     if (first.status !== 'done' || again.status !== 'done') throw new Error(`the import ended ${first.status}, the re-import ${again.status}`);
     const p99 = Math.max(...windows.map((window) => window.p99));
@@ -59,7 +67,8 @@ export async function rosterBenchmark(options: BenchOptions): Promise<BenchSecti
         options.quick ? `Quick size: a tenth of the issue's district; the targets below are scaled by ${fmt(scale, 1)}.` : 'The machine was shared with other helpers.',
         '',
         ...table(['run', 'seconds', 'rows/s'], [
-          ['import', fmt(first.ms / 1000, 1), fmt(rows / (first.ms / 1000))],
+          ['import (the job done)', fmt(first.ms / 1000, 1), fmt(rows / (first.ms / 1000))],
+          ['… and in the read models', fmt(readModelsMs / 1000, 1), fmt(rows / (readModelsMs / 1000))],
           ['re-import (unchanged)', fmt(again.ms / 1000, 1), fmt(rows / (again.ms / 1000))],
         ]),
         '',
