@@ -1,7 +1,8 @@
 import type { AccommodationEvent } from '@accommodate/shared-events/events/accommodation-events';
 import type { DistrictEvent, SchoolEvent } from '@accommodate/shared-events/events/district-events';
 import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
-import { districtAdminIds, evolveDistrict, initialDistrictState, isDistrictEvent } from '@accommodate/shared-events/domain/district/district';
+import { districtAdminIds, isDistrictEvent } from '@accommodate/shared-events/domain/district/district';
+import { districtAfter } from './district-copy.ts';
 import { evolveSchool, initialSchoolState, isSchoolEvent } from '@accommodate/shared-events/domain/school/school';
 import { isPlanEvent } from '@accommodate/shared-events/domain/plan/plan';
 import { isStudentEvent } from '@accommodate/shared-events/domain/student/student';
@@ -29,16 +30,10 @@ type HandledEvent = DashboardStudentEvent | DashboardPlanEvent | DistrictEvent |
 
 async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, context: ProjectionContext): Promise<void> {
   const id = event.data.districtId;
-  const existing = await context.get<DashboardDistrictDoc>(DASHBOARD_DISTRICTS, id);
-  if (alreadyApplied(existing, event)) return;
-  const state = evolveDistrict(existing ? { status: 'present', name: existing.name, createdBy: existing.createdBy, admins: existing.admins } : initialDistrictState(), event);
-  if (state.status === 'absent') return;
-  if (state.status === 'erased') {
-    // The district left the product (issue 23): its schools' figures go with it (its students went one by one).
-    for (const school of await context.find<DashboardSchoolDoc>(DASHBOARD_SCHOOLS, { districtId: id })) context.delete(DASHBOARD_SCHOOLS, school.id);
-    context.delete(DASHBOARD_DISTRICTS, id);
-    return;
-  }
+  // An erased district's schools' figures go with it (its students went one by one).
+  const after = await districtAfter<DashboardDistrictDoc>(event, context, { districts: DASHBOARD_DISTRICTS, schools: DASHBOARD_SCHOOLS });
+  if (!after) return;
+  const { existing, state } = after;
   const { status: _status, ...fields } = state;
   const next: DashboardDistrictDoc = { id, ...fields, adminIds: districtAdminIds(state), revision: event.revision };
   context.put<DashboardDistrictDoc>(DASHBOARD_DISTRICTS, next);

@@ -1,10 +1,11 @@
 import type { DistrictEvent, SchoolEvent } from '@accommodate/shared-events/events/district-events';
 import type { EventEnvelope } from '@accommodate/shared-events/events/envelope';
 import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
-import { districtAdminIds, evolveDistrict, initialDistrictState } from '@accommodate/shared-events/domain/district/district';
+import { districtAdminIds } from '@accommodate/shared-events/domain/district/district';
+import { districtAfter } from './district-copy.ts';
 import { RETENTION_DISTRICTS, RETENTION_SCHOOLS, type RetentionDistrictDoc, type RetentionSchoolDoc } from '../queries/retention-schema.ts';
 import type { ProjectionContext } from './projection.ts';
-import { alreadyApplied, announce } from './caseload-changes.ts';
+import { announce } from './caseload-changes.ts';
 
 /** The district events that move its admins or its rule, and the one school event that places a school in a district. */
 export const RETENTION_ORGANISATION_EVENT_TYPES = ['DistrictCreated', 'DistrictAdminInvited', 'DistrictAdminActivated', 'DistrictRetentionSet', 'DistrictErased', 'SchoolCreated'] as const satisfies readonly (DistrictEvent | SchoolEvent)['type'][];
@@ -30,16 +31,9 @@ export async function applyRetentionOrganisationEvent(event: EnvelopeOf<Retentio
     return;
   }
   const id = event.data.districtId;
-  const existing = await context.get<RetentionDistrictDoc>(RETENTION_DISTRICTS, id);
-  if (alreadyApplied(existing, event)) return;
-  const state = evolveDistrict(existing ? { status: 'present', name: existing.name, createdBy: existing.createdBy, admins: existing.admins } : initialDistrictState(), event);
-  if (state.status === 'absent') return;
-  if (state.status === 'erased') {
-    for (const school of await context.find<RetentionSchoolDoc>(RETENTION_SCHOOLS, { districtId: id })) context.delete(RETENTION_SCHOOLS, school.id);
-    context.delete(RETENTION_DISTRICTS, id);
-    return;
-  }
-  const { name, createdBy, admins } = state;
-  context.put<RetentionDistrictDoc>(RETENTION_DISTRICTS, { id, name, createdBy, admins, adminIds: districtAdminIds(state), revision: event.revision });
+  const after = await districtAfter<RetentionDistrictDoc>(event, context, { districts: RETENTION_DISTRICTS, schools: RETENTION_SCHOOLS });
+  if (!after) return;
+  const { name, createdBy, admins } = after.state;
+  context.put<RetentionDistrictDoc>(RETENTION_DISTRICTS, { id, name, createdBy, admins, adminIds: districtAdminIds(after.state), revision: event.revision });
   if (event.type === 'DistrictRetentionSet') await announceDueList(context, event, id);
 }
