@@ -97,6 +97,8 @@ export function createReadModelCache(version: (stamp?: string) => Promise<string
   let bytes = 0;
   /** The version the answers kept were built at: once a commit moves it, the answers of an older one go at once. */
   let keptVersion: string | null = null;
+  /** The version the latest request read: an answer built at another (older) one is not kept, nor sweeps the rest. */
+  let latestVersion: string | null = null;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -111,6 +113,7 @@ export function createReadModelCache(version: (stamp?: string) => Promise<string
     }
   };
   const keep = (kept: KeptAnswer) => {
+    if (kept.version !== latestVersion) return;
     if (kept.version !== keptVersion) {
       for (const [key, entry] of entries) if (entry.version !== kept.version) remove(key);
       keptVersion = kept.version;
@@ -123,6 +126,7 @@ export function createReadModelCache(version: (stamp?: string) => Promise<string
 
   const answerOf = async (key: string, now: Date, build: (now: Date) => Promise<FreshAnswer>, stamp?: string): Promise<KeptAnswer> => {
     const current = await version(stamp);
+    latestVersion = current;
     const at = now.getTime();
     const cached = entries.get(key);
     if (cached && cached.version === current && cached.from <= at && at < cached.until) {
@@ -182,6 +186,7 @@ export function createReadModelCache(version: (stamp?: string) => Promise<string
       building.clear();
       bytes = 0;
       keptVersion = null;
+      latestVersion = null;
     },
     heldBytes: () => bytes,
   };

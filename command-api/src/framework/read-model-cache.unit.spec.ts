@@ -215,6 +215,25 @@ describe('read-model cache, compressed answers', () => {
     expect(cache.heldBytes()).toBe(studentsJson(100, 'Renamed').length + after.body.length);
   });
 
+  it('neither keeps an answer built before a commit another reader has seen, nor lets it drop the newer ones', async () => {
+    const store = fakeStore();
+    const cache = createReadModelCache(readModelVersion(store, ['caseload']), { maxBytes: 1024 * 1024 });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      await gate;
+      return { body: Buffer.from('["before the commit"]'), until: Infinity };
+    };
+    const older = cache.answer('cora', now, slow);
+    await new Promise((resolve) => setImmediate(resolve));
+    store.commit('caseload');
+    const newer = studentsJson(3);
+    await cache.answer('hal', now, counted(() => newer).build);
+    release();
+    expect(String(await older)).toBe('["before the commit"]');
+    expect(cache.heldBytes()).toBe(newer.length);
+  });
+
   it('counts the compressed bytes in its bound', async () => {
     const json = studentsJson(40);
     const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 2 * json.length + 10 });
