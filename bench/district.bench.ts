@@ -58,18 +58,19 @@ export async function districtBenchmark(options: BenchOptions): Promise<BenchSec
     const listed = (JSON.parse(studentsBody) as unknown[]).length;
     if (listed !== size.students / size.schools) throw new Error(`the coordinator lists ${listed} students, not ${size.students / size.schools}`);
 
-    // As a browser asks (it always takes gzip): the product and the baseline alike answer compressed then.
-    const load = (url: string, cookie: string | null, duration: number) =>
-      runLoad({ url, connections: CONNECTIONS, durationSec: duration, headers: { 'Accept-Encoding': ACCEPT_ENCODING, ...(cookie ? { Cookie: cookie } : {}) } });
-    const measure = async (path: string, cookie: string, body: string, name: string): Promise<{ app: MeasuredLoad; base: MeasuredLoad }> => {
+    // As a browser asks (it always takes gzip): the product and the baseline alike answer compressed then. `plain`: as
+    // a script without Accept-Encoding asks, which is also how every answer went before they were compressed.
+    const load = (url: string, cookie: string | null, duration: number, plain = false) =>
+      runLoad({ url, connections: CONNECTIONS, durationSec: duration, headers: { ...(plain ? {} : { 'Accept-Encoding': ACCEPT_ENCODING }), ...(cookie ? { Cookie: cookie } : {}) } });
+    const measure = async (path: string, cookie: string, body: string, name: string, plain = false): Promise<{ app: MeasuredLoad; base: MeasuredLoad }> => {
       const bodyFile = join(dir.path, `${name}.json`);
       writeFileSync(bodyFile, body);
       const baseline = await spawnServer({ dataDir: dir.path, entry: 'bench/baselines/memory-express-server.ts', env: { BODY_FILE: bodyFile } });
       try {
-        await load(`${product.url}${path}`, cookie, 1);
-        await load(`${baseline.url}/api/students`, null, 1);
-        const app = await measured(product.pid, () => load(`${product.url}${path}`, cookie, seconds));
-        const base = await measured(baseline.pid, () => load(`${baseline.url}/api/students`, null, seconds));
+        await load(`${product.url}${path}`, cookie, 1, plain);
+        await load(`${baseline.url}/api/students`, null, 1, plain);
+        const app = await measured(product.pid, () => load(`${product.url}${path}`, cookie, seconds, plain));
+        const base = await measured(baseline.pid, () => load(`${baseline.url}/api/students`, null, seconds, plain));
         return { app, base };
       } finally {
         await baseline.stop();
@@ -79,6 +80,7 @@ export async function districtBenchmark(options: BenchOptions): Promise<BenchSec
     const studentsWire = await getOnTheWire(product.url, studentsPath, coordinator.cookie, ACCEPT_ENCODING);
     const board = await measure(dashboardPath, admin.cookie, dashboardBody, 'dashboard');
     const list = await measure(studentsPath, coordinator.cookie, studentsBody, 'students');
+    const plainList = await measure(studentsPath, coordinator.cookie, studentsBody, 'students-plain', true);
     const rate = (rebuild.events / rebuild.rebuildMs) * 1_000;
     const rateBefore = (before.events / before.rebuildMs) * 1_000;
     const perMainCpu = (r: RebuildMeasurements) => fmt((r.events / r.rebuildMainCpuMs) * 1_000);
@@ -103,9 +105,12 @@ export async function districtBenchmark(options: BenchOptions): Promise<BenchSec
           row('baseline, same bytes', board.base),
           row(`GET /api/students?schoolId= (coordinator, ${fmt(listed)})`, list.app),
           row('baseline, same bytes', list.base),
+          row('the same list plain (no Accept-Encoding: a script, or any client before compression)', plainList.app),
+          row('baseline, same bytes plain', plainList.base),
         ]),
         '',
-        `Ratios to the baseline's throughput: dashboard ${ratio(board.app.rps, board.base.rps)}, coordinator's list ${ratio(list.app.rps, list.base.rps)}.`,
+        `Ratios to the baseline's throughput: dashboard ${ratio(board.app.rps, board.base.rps)}, coordinator's list ${ratio(list.app.rps, list.base.rps)}, ` +
+          `the list plain ${ratio(plainList.app.rps, plainList.base.rps)}.`,
       ],
       targets: [
         { target: `GET /api/districts/:id/dashboard (${CONNECTIONS} readers): p99 ≤ 100 ms`, measured: `${fmt(board.app.p99)} ms (${ratio(board.app.rps, board.base.rps)} of baseline)`, met: ok(board.app) },
