@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { linkMailedAfter } from '../../command-api/src/testing/outbox-mail.ts';
 
 /** A signed-in teacher for the benchmarks: a session cookie and a few calls. */
@@ -72,6 +73,27 @@ export async function getText(baseUrl: string, url: string, cookie: string): Pro
   const response = await fetch(baseUrl + url, { headers: { Cookie: cookie } });
   if (response.status !== 200) throw new Error(`GET answered ${response.status}`);
   return response.text();
+}
+
+/**
+ * The bytes of a GET's body as they come over the wire, and their Content-Encoding: Node's fetch decodes a compressed
+ * answer, so this asks with node:http.
+ */
+export function getOnTheWire(baseUrl: string, url: string, cookie: string | null, acceptEncoding: string): Promise<{ bytes: number; encoding: string | null }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { 'Accept-Encoding': acceptEncoding, ...(cookie ? { Cookie: cookie } : {}) };
+    const sent = request(new URL(url, baseUrl), { headers }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => {
+        if (response.statusCode !== 200) reject(new Error(`GET answered ${response.statusCode ?? 0}`));
+        else resolve({ bytes, encoding: response.headers['content-encoding'] ?? null });
+      });
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
 }
 
 /** Runs `work(i)` for i in [0, count) with at most `concurrency` in flight. */

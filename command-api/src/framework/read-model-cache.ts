@@ -1,5 +1,11 @@
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { keptUnderStamp } from '@accommodate/projections/store/kept-under-stamp';
+
+/** Below this an answer goes plain: a gzip header and a decompression cost more than the bytes they save. */
+export const COMPRESS_FROM_BYTES = 1024;
+const gzipped = promisify(gzip);
 
 /**
  * A serialised answer built from read models, kept while nothing it depends on can have changed:
@@ -7,18 +13,31 @@ import { keptUnderStamp } from '@accommodate/projections/store/kept-under-stamp'
  *   a rebuild changes the build), read from the store itself so it holds in the one-process mode and
  *   in an API process whose projections run elsewhere alike;
  * - `from`..`until`: the clock, for answers that depend on time (a share ends at a given instant).
+ * `gzip`: the body compressed, made at the first request that accepts it and then kept with the body (counted in
+ * the cache's bytes), so that the readers of an unchanged answer compress it once between them; it is the body's, so
+ * it is exactly as private as the body's key (a user's own view) and goes with it.
  */
-interface CachedAnswer {
+interface KeptAnswer {
+  key: string;
   body: Buffer;
   version: string;
   from: number;
   until: number;
+  gzip?: Promise<Buffer | null>;
+  /** Its bytes in the cache: the body's, plus the compressed body's once made. */
+  bytes: number;
 }
 
 export interface FreshAnswer {
   body: Buffer;
   /** The instant (ms) from which the answer may differ by the clock alone; Infinity if never. */
   until: number;
+}
+
+/** An answer as it goes on the wire: `gzip` when `body` is the answer compressed. */
+export interface EncodedAnswer {
+  body: Buffer;
+  encoding: 'gzip' | null;
 }
 
 export interface ReadModelCache {
@@ -31,8 +50,15 @@ export interface ReadModelCache {
    * asks SQLite for it once, not once for its session and again here.
    */
   answer(key: string, now: Date, build: (now: Date) => Promise<FreshAnswer>, stamp?: string): Promise<Buffer>;
+  /**
+   * The same answer, gzip-compressed when `gzip` (the client accepts it) and it is at least COMPRESS_FROM_BYTES;
+   * compressed once per kept answer, however many readers ask for it (those that miss at once included).
+   */
+  answerEncoded(key: string, now: Date, build: (now: Date) => Promise<FreshAnswer>, stamp: string | undefined, gzip: boolean): Promise<EncodedAnswer>;
   /** Drops every answer (for tests and for an erasure that must not wait for the next request). */
   clear(): void;
+  /** The bytes it holds now, compressed bodies included (for tests of its bound). */
+  heldBytes(): number;
 }
 
 /**
@@ -62,63 +88,106 @@ export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'cha
  * which stay in this process's memory only and go as soon as a commit makes them stale.
  */
 export function createReadModelCache(version: (stamp?: string) => Promise<string>, options: { maxBytes: number }): ReadModelCache {
-  const entries = new Map<string, CachedAnswer>();
+  const entries = new Map<string, KeptAnswer>();
   /**
    * Builds under way, per key: readers that miss at once (a commit moved the version under eight readers of one
    * student's year) wait for the one build rather than each making it, which made the p99 (issue 27).
    */
-  const building = new Map<string, { version: string; from: number; answer: Promise<FreshAnswer> }>();
+  const building = new Map<string, { version: string; from: number; answer: Promise<KeptAnswer> }>();
   let bytes = 0;
+  /** The version the answers kept were built at: once a commit moves it, the answers of an older one go at once. */
+  let keptVersion: string | null = null;
+  /** The version the latest request read: an answer built at another (older) one is not kept, nor sweeps the rest. */
+  let latestVersion: string | null = null;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
-    bytes -= entry.body.length;
+    bytes -= entry.bytes;
+  };
+  const trim = () => {
+    for (const oldest of entries.keys()) {
+      if (bytes <= options.maxBytes) break;
+      remove(oldest);
+    }
+  };
+  const keep = (kept: KeptAnswer) => {
+    if (kept.version !== latestVersion) return;
+    if (kept.version !== keptVersion) {
+      for (const [key, entry] of entries) if (entry.version !== kept.version) remove(key);
+      keptVersion = kept.version;
+    }
+    remove(kept.key); // a concurrent build for the same key may have stored one meanwhile
+    entries.set(kept.key, kept);
+    bytes += kept.bytes;
+    trim();
+  };
+
+  const answerOf = async (key: string, now: Date, build: (now: Date) => Promise<FreshAnswer>, stamp?: string): Promise<KeptAnswer> => {
+    const current = await version(stamp);
+    latestVersion = current;
+    const at = now.getTime();
+    const cached = entries.get(key);
+    if (cached && cached.version === current && cached.from <= at && at < cached.until) {
+      // Re-inserted so the map's order is least recently used first.
+      entries.delete(key);
+      entries.set(key, cached);
+      return cached;
+    }
+    remove(key);
+    const pending = building.get(key);
+    if (pending && pending.version === current && pending.from <= at) {
+      const shared = await pending.answer.catch(() => null);
+      // Valid at this instant too, by the same rule as a kept answer; otherwise (or if it failed) built anew.
+      if (shared && at < shared.until) return shared;
+    }
+    const answer = build(now).then((fresh): KeptAnswer => ({ key, body: fresh.body, version: current, from: at, until: fresh.until, bytes: fresh.body.length }));
+    const mine = { version: current, from: at, answer };
+    building.set(key, mine);
+    let kept: KeptAnswer;
+    try {
+      kept = await answer;
+    } finally {
+      if (building.get(key) === mine) building.delete(key);
+    }
+    if (kept.bytes <= options.maxBytes && at < kept.until) keep(kept);
+    return kept;
+  };
+
+  const compressed = (kept: KeptAnswer): Promise<Buffer | null> => {
+    // zlib runs in libuv's thread pool: the event loop keeps serving while the answer is compressed.
+    kept.gzip ??= gzipped(kept.body).then(
+      (body) => {
+        if (entries.get(kept.key) === kept) {
+          kept.bytes += body.length;
+          bytes += body.length;
+          trim();
+        }
+        return body;
+      },
+      () => null, // then it goes plain: a failed compression is no reason to fail the read
+    );
+    return kept.gzip;
   };
 
   return {
     async answer(key, now, build, stamp) {
-      const current = await version(stamp);
-      const at = now.getTime();
-      const cached = entries.get(key);
-      if (cached && cached.version === current && cached.from <= at && at < cached.until) {
-        // Re-inserted so the map's order is least recently used first.
-        entries.delete(key);
-        entries.set(key, cached);
-        return cached.body;
-      }
-      remove(key);
-      const pending = building.get(key);
-      if (pending && pending.version === current && pending.from <= at) {
-        const shared = await pending.answer.catch(() => null);
-        // Valid at this instant too, by the same rule as a kept answer; otherwise (or if it failed) built anew.
-        if (shared && at < shared.until) return shared.body;
-      }
-      const answer = build(now);
-      const mine = { version: current, from: at, answer };
-      building.set(key, mine);
-      let fresh: FreshAnswer;
-      try {
-        fresh = await answer;
-      } finally {
-        if (building.get(key) === mine) building.delete(key);
-      }
-      if (fresh.body.length <= options.maxBytes && at < fresh.until) {
-        remove(key); // a concurrent build for the same key may have stored one meanwhile
-        entries.set(key, { body: fresh.body, version: current, from: at, until: fresh.until });
-        bytes += fresh.body.length;
-        for (const oldest of entries.keys()) {
-          if (bytes <= options.maxBytes) break;
-          remove(oldest);
-        }
-      }
-      return fresh.body;
+      return (await answerOf(key, now, build, stamp)).body;
+    },
+    async answerEncoded(key, now, build, stamp, gzip) {
+      const kept = await answerOf(key, now, build, stamp);
+      if (!gzip || kept.body.length < COMPRESS_FROM_BYTES) return { body: kept.body, encoding: null };
+      const body = await compressed(kept);
+      return body ? { body, encoding: 'gzip' } : { body: kept.body, encoding: null };
     },
     clear() {
       entries.clear();
       building.clear();
       bytes = 0;
+      keptVersion = null;
+      latestVersion = null;
     },
+    heldBytes: () => bytes,
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ActiveBuild } from '@accommodate/projections/store/read-store';
-import { createReadModelCache, readModelVersion } from './read-model-cache.ts';
+import { gunzipSync } from 'node:zlib';
+import { COMPRESS_FROM_BYTES, createReadModelCache, readModelVersion } from './read-model-cache.ts';
 
 /**
  * A read store whose projections' checkpoints the test moves, as commits would; `stamped`: with a change
@@ -161,5 +162,89 @@ describe('read-model cache', () => {
     await cache.answer('huge', now, huge.build);
     await cache.answer('huge', now, huge.build);
     expect(huge.calls.count).toBe(2);
+  });
+});
+
+describe('read-model cache, compressed answers', () => {
+  const now = at('2026-05-01T10:00:00Z');
+  /** A list of students as JSON, of about `count` × 60 bytes. */
+  const studentsJson = (count: number, first = 'Student') =>
+    JSON.stringify(Array.from({ length: count }, (_, n) => ({ id: `s-${n}`, name: `${first}${n} B.`, grade: String((n % 12) + 1), status: 'active' })));
+
+  it('compresses a large answer once for all its readers, those that miss at once included, and it decodes to the answer', async () => {
+    const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 1024 * 1024 });
+    const json = studentsJson(100);
+    const { calls, build } = counted(() => json);
+    const readers = await Promise.all(Array.from({ length: 32 }, () => cache.answerEncoded('cora:school:north', now, build, undefined, true)));
+    const later = await cache.answerEncoded('cora:school:north', now, build, undefined, true);
+    expect(calls.count).toBe(1);
+    for (const answer of [...readers, later]) {
+      expect(answer.encoding).toBe('gzip');
+      expect(answer.body).toBe(later.body); // the very same bytes: compressed once
+    }
+    expect(gunzipSync(later.body).toString()).toBe(json);
+    expect(later.body.length).toBeLessThan(json.length / 4);
+    // The same kept answer, plain, to a client that does not take gzip.
+    const plain = await cache.answerEncoded('cora:school:north', now, build, undefined, false);
+    expect(plain).toEqual({ body: Buffer.from(json), encoding: null });
+  });
+
+  it('sends an answer under 1 KB plain, compressing nothing', async () => {
+    const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 1024 * 1024 });
+    const json = studentsJson(2);
+    expect(json.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    const answer = await cache.answerEncoded('tom', now, counted(() => json).build, undefined, true);
+    expect(answer).toEqual({ body: Buffer.from(json), encoding: null });
+    expect(cache.heldBytes()).toBe(json.length);
+  });
+
+  it('compresses the new answer after a commit, and drops every answer of the older read models at the next one kept', async () => {
+    const store = fakeStore();
+    const cache = createReadModelCache(readModelVersion(store, ['caseload']), { maxBytes: 1024 * 1024 });
+    let first = 'Student';
+    const cora = counted(() => studentsJson(100, first));
+    const hal = counted(() => studentsJson(50, 'South'));
+    const before = await cache.answerEncoded('cora', now, cora.build, undefined, true);
+    await cache.answerEncoded('hal', now, hal.build, undefined, true);
+    first = 'Renamed';
+    store.commit('caseload');
+    const after = await cache.answerEncoded('cora', now, cora.build, undefined, true);
+    expect(gunzipSync(after.body).toString()).toBe(studentsJson(100, 'Renamed'));
+    expect(after.body).not.toEqual(before.body);
+    // Hal's answer was of the older read models: gone, not merely unserved.
+    expect(cache.heldBytes()).toBe(studentsJson(100, 'Renamed').length + after.body.length);
+  });
+
+  it('neither keeps an answer built before a commit another reader has seen, nor lets it drop the newer ones', async () => {
+    const store = fakeStore();
+    const cache = createReadModelCache(readModelVersion(store, ['caseload']), { maxBytes: 1024 * 1024 });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      await gate;
+      return { body: Buffer.from('["before the commit"]'), until: Infinity };
+    };
+    const older = cache.answer('cora', now, slow);
+    await new Promise((resolve) => setImmediate(resolve));
+    store.commit('caseload');
+    const newer = studentsJson(3);
+    await cache.answer('hal', now, counted(() => newer).build);
+    release();
+    expect(String(await older)).toBe('["before the commit"]');
+    expect(cache.heldBytes()).toBe(newer.length);
+  });
+
+  it('counts the compressed bytes in its bound', async () => {
+    const json = studentsJson(40);
+    const cache = createReadModelCache(readModelVersion(fakeStore(), ['caseload']), { maxBytes: 2 * json.length + 10 });
+    const a = counted(() => json);
+    const b = counted(() => json);
+    await cache.answerEncoded('a', now, a.build, undefined, false);
+    await cache.answerEncoded('b', now, b.build, undefined, false);
+    expect(cache.heldBytes()).toBe(2 * json.length);
+    const compressed = await cache.answerEncoded('b', now, b.build, undefined, true); // over the bound by its gzip: a goes
+    expect(cache.heldBytes()).toBe(json.length + compressed.body.length);
+    await cache.answerEncoded('a', now, a.build, undefined, false);
+    expect([a.calls.count, b.calls.count]).toEqual([2, 1]);
   });
 });

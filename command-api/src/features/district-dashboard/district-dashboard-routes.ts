@@ -7,6 +7,7 @@ import { districtDashboardProjection } from '@accommodate/projections/definition
 import type { AppContext } from '../../framework/command-context.ts';
 import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { idParam } from '../../http/route-params.ts';
+import { acceptsGzip, sendEncodedJson } from '../../http/encoded-answers.ts';
 import { timeZoneOf } from '../../http/time-zone.ts';
 import { calendarDay } from '../../http/download-names.ts';
 import { requireUser } from '../../auth/authenticate.ts';
@@ -41,11 +42,9 @@ export function districtDashboardRoutes(context: AppContext): Router {
     const district = await dashboards.districtById(idParam(req));
     authorizeDistrict(district, userId);
     // The day is in the key: the answer holds until a commit, and a new day asks for a new one.
-    const body = await answers.answer(`${district.id}\u0000${today}`, context.now(), async () => ({
-      body: Buffer.from(JSON.stringify(await dashboardOf(district, today))),
-      until: Infinity,
-    }));
-    res.type('application/json').send(body);
+    const build = async () => ({ body: Buffer.from(JSON.stringify(await dashboardOf(district, today))), until: Infinity });
+    // Compressed once per kept answer for a browser: the same figures for every admin of the district, as kept.
+    sendEncodedJson(res, await answers.answerEncoded(`${district.id}\u0000${today}`, context.now(), build, req.readStamp, acceptsGzip(req)));
   });
 
   return router;

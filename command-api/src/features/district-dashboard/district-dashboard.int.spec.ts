@@ -49,6 +49,10 @@ describe('GET /api/districts/:id/dashboard', () => {
     expect(dashboard.schools[0]!.topAccommodations).toEqual([{ name: 'Extended Time', count: 2 }, { name: expect.any(String), count: 1 }]);
     expect(dashboard.schools[1]).toMatchObject({ students: 0, staff: 0, topAccommodations: [] });
     expect(dashboard.total).toMatchObject(north);
+    // Two schools' figures are under 1 KB: plain, though the client takes gzip (Node's fetch says so); a district's
+    // twenty go compressed (bench/findings.md §11).
+    expect(JSON.stringify(response.body).length).toBeLessThan(1024);
+    expect([response.headers.get('content-encoding'), response.headers.get('vary')]).toEqual([null, 'Accept-Encoding']);
   });
 
   it('is not found for the school’s coordinator, its teacher and anyone outside, and asks for a sign-in', async () => {

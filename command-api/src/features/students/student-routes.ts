@@ -17,6 +17,7 @@ import { createReadModelCache, readModelVersion } from '../../framework/read-mod
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam, idQuery } from '../../http/route-params.ts';
+import { acceptsGzip, sendEncodedJson } from '../../http/encoded-answers.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import { loadSchoolFor } from '../../shared/organisation-access.ts';
@@ -75,12 +76,13 @@ export function studentRoutes(context: AppContext): Router {
         : schoolId !== undefined
           ? [`${userId}:school:${schoolId}`, (now: Date) => caseload.studentsOfSchoolVisibleTo(schoolId, userId, now)]
           : [userId, (now: Date) => caseload.studentsVisibleTo(userId, now)];
-    const body = await studentLists.answer(key, context.now(), async (now) => {
+    const build = async (now: Date) => {
       const docs = (await studentsFor(now)).sort(byName);
       const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
       return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
-    }, req.readStamp);
-    res.type('application/json').send(body);
+    };
+    // Gzip-compressed, once per kept list (bench/findings.md §11): a school's 2,500 students are ≈ 1 MB of JSON.
+    sendEncodedJson(res, await studentLists.answerEncoded(key, context.now(), build, req.readStamp, acceptsGzip(req)));
   });
 
   // Before /api/students/:id, so that "accommodations" is never taken for an id.
