@@ -125,4 +125,16 @@ describe('embedded read store shared by a writer and a reader process', () => {
     await writer.state<SessionDoc>('sessions').delete('s1');
     expect(reader.changeStamp!()).not.toBe(afterOwn);
   });
+
+  it('a commit that only moves a checkpoint leaves the stamp, so the answers cached under it stay', async () => {
+    const store = open();
+    const build: BuildRef = { projection: 'notifications', version: 1, build: 'b1' };
+    await store.createBuild(build, ['notifications']);
+    await store.activate(build);
+    const before = store.changeStamp!();
+    await store.commit(build, [], 1n);
+    expect(store.changeStamp!()).toBe(before);
+    await store.commit(build, [{ kind: 'put', collection: 'notifications', doc: mine('n1') }], 2n);
+    expect(store.changeStamp!()).not.toBe(before);
+  });
 });

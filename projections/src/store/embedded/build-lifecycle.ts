@@ -49,7 +49,9 @@ export function buildLifecycle(db: SqliteDatabase, { catalog, tables, reads, res
       if (write.kind === 'put') putDoc(handle, write.doc);
       else deleteDoc(handle, write.id);
     }
-  });
+    // A batch of events the projection does not handle only moves its checkpoint: the cached answers stay good. Every
+    // event moves every projection's checkpoint, so counting those dropped every cached list at each notification.
+  }, (_build, writes) => writes.length > 0);
 
   const createBuild = writeTransaction((build: BuildRef, collections: readonly string[], bulkLoad: boolean) => {
     if (catalog.build.get(build.projection, build.build)) throw buildExistsError(build);
