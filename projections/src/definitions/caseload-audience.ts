@@ -58,13 +58,14 @@ export function audienceOf(ownerId: string, shares: readonly ShareDoc[], classes
 /**
  * The student's audience after its shares or classes changed, carried to its plans and documents. `revision` is the
  * student stream's, for events of that stream; a class's event leaves it as it was. Returns the updated student and
- * its old and new viewers together: someone who just lost access must hear of it too, to refetch (and get 404).
+ * its old and new viewers together (someone who just lost access must hear of it too, to refetch and get 404), and
+ * whether its audience changed.
  */
 export async function refreshAudience(
   student: StudentDoc,
   context: ProjectionContext,
   revision = student.revision,
-): Promise<{ next: StudentDoc; everyone: string[] }> {
+): Promise<{ next: StudentDoc; everyone: string[]; changed: boolean }> {
   const studentId = student.id;
   const shares = await context.find<ShareDoc>(SHARES, { studentId });
   const classes = await context.find<ClassDoc>(CLASSES, { studentIds: studentId });
@@ -73,13 +74,13 @@ export async function refreshAudience(
   context.put<StudentDoc>(STUDENTS, next);
   // Plans and documents carry the student's viewers: as they were, they still do. (An import's enrolments mostly
   // change no one's access: its classes' teachers have not signed in yet, and their owner is the district's admin.)
-  if (sameAudience(next, student)) return { next, everyone: next.viewerIds };
+  if (sameAudience(next, student)) return { next, everyone: next.viewerIds, changed: false };
   for (const plan of await context.find<PlanDoc>(PLANS, { studentId })) context.put<PlanDoc>(PLANS, { ...plan, viewerIds: next.viewerIds });
   const documentViewers = privateViewerIds(next);
   for (const document of await context.find<DocumentDoc>(DOCUMENTS, { studentId })) {
     context.put<DocumentDoc>(DOCUMENTS, { ...document, viewerIds: documentViewers });
   }
-  return { next, everyone: [...new Set([...student.viewerIds, ...next.viewerIds])] };
+  return { next, everyone: [...new Set([...student.viewerIds, ...next.viewerIds])], changed: true };
 }
 
 /**
@@ -97,8 +98,8 @@ export function refreshAudienceOnce(studentId: string, event: EventEnvelope, con
     const announceRegardless = always.delete(studentId);
     const student = await context.get<StudentDoc>(STUDENTS, studentId);
     if (!student) return;
-    const { next, everyone } = await refreshAudience(student, context);
-    if (!announceRegardless && sameAudience(next, student)) return;
+    const { everyone, changed } = await refreshAudience(student, context);
+    if (!announceRegardless && !changed) return;
     announce(context, event, { entity: 'student', id: studentId, studentId, revision: student.revision }, everyone);
   });
 }
