@@ -62,7 +62,8 @@ export interface ReadModelCache {
 }
 
 /**
- * The version of the given projections' read models: changes at every commit or rebuild of any of them.
+ * The version of the given projections' read models: changes at every commit that writes documents into any of
+ * them, and at every rebuild.
  * Where the store has a change stamp, the version is asked again only once the stamp has moved: the stamp given
  * (the request's), or the store's now.
  */
@@ -75,7 +76,9 @@ export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'cha
     const parts: string[] = [];
     for (const projection of projections) {
       const active = await readStore.activeBuild(projection);
-      parts.push(active ? `${active.build}@${active.checkpoint ?? '-'}` : '-');
+      // Where the documents last changed, not the checkpoint: every event moves every projection's checkpoint, so a
+      // notification raised for anyone would otherwise drop every cached list.
+      parts.push(active ? `${active.build}@${active.changedAt ?? '-'}` : '-');
     }
     const version = parts.join('|');
     if (known && stamp !== undefined) known.keep('version', version, stamp);

@@ -4,21 +4,22 @@ import { gunzipSync } from 'node:zlib';
 import { COMPRESS_FROM_BYTES, createReadModelCache, readModelVersion } from './read-model-cache.ts';
 
 /**
- * A read store whose projections' checkpoints the test moves, as commits would; `stamped`: with a change
- * stamp that every commit and swap moves, as the embedded store's does.
+ * A read store whose projections' checkpoints the test moves, as commits would (one that writes documents moves
+ * `changedAt` too); `stamped`: with a change stamp that every commit and swap moves, as the embedded store's does.
  */
 function fakeStore(options: { stamped?: boolean } = {}) {
   const builds = new Map<string, ActiveBuild>([
-    ['caseload', { projection: 'caseload', version: 1, build: 'b1', checkpoint: 10n }],
-    ['users', { projection: 'users', version: 1, build: 'b1', checkpoint: 4n }],
+    ['caseload', { projection: 'caseload', version: 1, build: 'b1', checkpoint: 10n, changedAt: 10n }],
+    ['users', { projection: 'users', version: 1, build: 'b1', checkpoint: 4n, changedAt: 4n }],
   ]);
   let stamp = 0;
   const asked = { count: 0 };
   return {
     asked,
-    commit(projection: string) {
+    commit(projection: string, { writes = true } = {}) {
       const build = builds.get(projection)!;
-      builds.set(projection, { ...build, checkpoint: (build.checkpoint ?? 0n) + 1n });
+      const checkpoint = (build.checkpoint ?? 0n) + 1n;
+      builds.set(projection, { ...build, checkpoint, changedAt: writes ? checkpoint : build.changedAt });
       stamp += 1;
     },
     swap(build: ActiveBuild) {
@@ -65,10 +66,28 @@ describe('read-model cache', () => {
     list = '["Ben"]'; // a rename arrives through the users projection
     store.commit('users');
     expect((await cache.answer('alice', now, build)).toString()).toBe('["Ben"]');
-    store.swap({ projection: 'caseload', version: 2, build: 'b2', checkpoint: 1n }); // a rebuild switched in
+    store.swap({ projection: 'caseload', version: 2, build: 'b2', checkpoint: 1n, changedAt: 1n }); // a rebuild switched in
     list = '[]';
     expect((await cache.answer('alice', now, build)).toString()).toBe('[]');
     expect(calls.count).toBe(4);
+  });
+
+  it.each([
+    ['a store without a change stamp', false],
+    ['a store with a change stamp', true],
+  ])("keeps its answers through commits that only move a checkpoint (another projection's events), on %s", async (_, stamped) => {
+    const store = fakeStore({ stamped });
+    const cache = createReadModelCache(readModelVersion(store, ['caseload', 'users']), { maxBytes: 1024 });
+    const { calls, build } = counted(() => '["Ann"]');
+    const now = at('2026-05-01T10:00:00Z');
+    await cache.answer('alice', now, build);
+    store.commit('caseload', { writes: false });
+    store.commit('users', { writes: false });
+    await cache.answer('alice', now, build);
+    expect(calls.count).toBe(1);
+    store.commit('caseload');
+    await cache.answer('alice', now, build);
+    expect(calls.count).toBe(2);
   });
 
   it('asks for the builds again only once the change stamp has moved', async () => {

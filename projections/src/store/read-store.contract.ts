@@ -123,6 +123,15 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
       expect(await store.checkpoint(v1)).toBe(5n);
     });
 
+    it('says where the documents last changed: a commit without writes moves only the checkpoint', async () => {
+      expect(await store.activeBuild('students')).toMatchObject({ checkpoint: null, changedAt: null });
+      await store.commit(v1, [{ kind: 'put', collection: 'studentsByOwner', doc: student('s1', 'u1', 'Ada', 3) }], 5n);
+      await store.commit(v1, [], 9n);
+      expect(await store.activeBuild('students')).toMatchObject({ checkpoint: 9n, changedAt: 5n });
+      await store.commit(v1, [{ kind: 'delete', collection: 'studentsByOwner', id: 's1' }], 12n);
+      expect(await store.activeBuild('students')).toMatchObject({ checkpoint: 12n, changedAt: 12n });
+    });
+
     it('keeps positions beyond 2^53 exact', async () => {
       const far = 2n ** 63n + 7n;
       await store.commit(v1, [], far);
@@ -141,7 +150,7 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
 
       await store.activate(v2);
       expect((await students.get('s1'))?.firstName).toBe('New');
-      expect(await store.activeBuild('students')).toEqual({ projection: 'students', version: 2, build: 'b2', checkpoint: 3n });
+      expect(await store.activeBuild('students')).toEqual({ projection: 'students', version: 2, build: 'b2', checkpoint: 3n, changedAt: 3n });
       // The replaced build is gone: nothing can commit into it any more.
       await expect(store.commit(v1, [], 4n)).rejects.toBeInstanceOf(BuildNotFoundError);
       expect(await store.checkpoint(v1)).toBeNull();

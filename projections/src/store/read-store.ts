@@ -49,6 +49,11 @@ export interface BuildRef {
 
 export interface ActiveBuild extends BuildRef {
   checkpoint: Position | null;
+  /**
+   * The checkpoint of the last commit that wrote documents (null before any). Every event moves every projection's
+   * checkpoint, handled or not; what a read of this build answers changes only with this.
+   */
+  changedAt: Position | null;
 }
 
 export interface ReadStore {

@@ -37,7 +37,10 @@ export function buildLifecycle(db: SqliteDatabase, { catalog, tables, reads, res
     if (!row) throw new BuildNotFoundError(build.projection);
     const next = encodeCheckpoint(checkpoint);
     if (row.checkpoint !== null && next < row.checkpoint) throw checkpointBackwardsError(build);
-    catalog.setCheckpoint.run(next, build.projection, build.build);
+    // A batch of events the projection does not handle only moves its checkpoint: `changed` stays, and with it the
+    // version of what its reads answer (read-model-cache.ts). Every event moves every projection's checkpoint.
+    if (writes.length > 0) catalog.setChanged.run(next, next, build.projection, build.build);
+    else catalog.setCheckpoint.run(next, build.projection, build.build);
     // Resolved and refreshed once per collection and commit, not per write (a replay commits 100,000 writes at once).
     const byCollection = new Map<string, TableHandle>();
     for (const write of writes) {
@@ -49,9 +52,7 @@ export function buildLifecycle(db: SqliteDatabase, { catalog, tables, reads, res
       if (write.kind === 'put') putDoc(handle, write.doc);
       else deleteDoc(handle, write.id);
     }
-    // A batch of events the projection does not handle only moves its checkpoint: the cached answers stay good. Every
-    // event moves every projection's checkpoint, so counting those dropped every cached list at each notification.
-  }, (_build, writes) => writes.length > 0);
+  });
 
   const createBuild = writeTransaction((build: BuildRef, collections: readonly string[], bulkLoad: boolean) => {
     if (catalog.build.get(build.projection, build.build)) throw buildExistsError(build);

@@ -7,6 +7,8 @@ export interface BuildRow {
   version: number;
   /** encodeCheckpoint's text (build-records.ts). */
   checkpoint: string | null;
+  /** The checkpoint of the last commit that wrote documents, as text; null before any. */
+  changed: string | null;
   active: number;
   created: number;
 }
@@ -41,6 +43,9 @@ export function openCatalog(db: SqliteDatabase) {
       PRIMARY KEY (physical, field)
     );
   `);
+  // Added after the first stores were made: an older file gains the column (null: its next write sets it).
+  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(builds)').all();
+  if (!columns.some((column) => column.name === 'changed')) db.exec('ALTER TABLE builds ADD COLUMN changed TEXT');
   return {
     build: db.prepare<[string, string], BuildRow>('SELECT * FROM builds WHERE projection = ? AND build = ?'),
     activeBuild: db.prepare<[string], BuildRow>('SELECT * FROM builds WHERE projection = ? AND active = 1'),
@@ -63,6 +68,7 @@ export function openCatalog(db: SqliteDatabase) {
       'INSERT INTO build_collections (projection, build, collection, physical) VALUES (?, ?, ?, ?)',
     ),
     setCheckpoint: db.prepare<[string, string, string]>('UPDATE builds SET checkpoint = ? WHERE projection = ? AND build = ?'),
+    setChanged: db.prepare<[string, string, string, string]>('UPDATE builds SET checkpoint = ?, changed = ? WHERE projection = ? AND build = ?'),
     deactivate: db.prepare<[string]>('UPDATE builds SET active = 0 WHERE projection = ? AND active = 1'),
     activate: db.prepare<[string, string]>('UPDATE builds SET active = 1 WHERE projection = ? AND build = ?'),
     replaced: db.prepare<[string, string, string, number], { build: string }>(

@@ -4,10 +4,10 @@ export interface ChangeTracking {
   /** read-store.ts's changeStamp: moves with every commit, this connection's or another's. */
   changeStamp: () => string;
   /**
-   * `fn` as an IMMEDIATE transaction that counts towards the stamp. Every write of the store goes through one.
-   * `changesDocuments`: whether a call may change what a read sees; one that only moves a checkpoint does not count.
+   * `fn` as an IMMEDIATE transaction that counts towards the stamp. Every write of the store goes through one,
+   * a checkpoint's included: the catalog's rows are kept under the stamp too (table-resolution.ts).
    */
-  writeTransaction<Args extends unknown[], Result>(fn: (...args: Args) => Result, changesDocuments?: (...args: Args) => boolean): (...args: Args) => Result;
+  writeTransaction<Args extends unknown[], Result>(fn: (...args: Args) => Result): (...args: Args) => Result;
 }
 
 /**
@@ -25,13 +25,13 @@ export function trackChanges(db: SqliteDatabase): ChangeTracking {
    * timeout, whenever another connection is writing (another process's runner or API node, the checkpointer
    * thread's pass), which surfaced as a 500 on sign-up in the multi-process crash test.
    */
-  function writeTransaction<Args extends unknown[], Result>(fn: (...args: Args) => Result, changesDocuments?: (...args: Args) => boolean): (...args: Args) => Result {
+  function writeTransaction<Args extends unknown[], Result>(fn: (...args: Args) => Result): (...args: Args) => Result {
     const transaction = db.transaction(fn);
     return (...args) => {
       try {
         return transaction.immediate(...args);
       } finally {
-        if (changesDocuments?.(...args) ?? true) ownWrites += 1;
+        ownWrites += 1;
       }
     };
   }

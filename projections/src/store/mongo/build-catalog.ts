@@ -9,6 +9,8 @@ export interface BuildDocument {
   version: number;
   /** encodeCheckpoint's text (build-records.ts). */
   checkpoint: string | null;
+  /** The checkpoint of the last commit that wrote documents, as text; absent or null before any. */
+  changed?: string | null;
   active: boolean;
   created: number;
   collections: { collection: string; physical: string }[];

@@ -93,7 +93,8 @@ export function buildLifecycle(client: MongoClient, db: Db, builds: MongoCollect
         for (const [collection, operations] of byCollection) {
           await db.collection(physicals.get(collection)!).bulkWrite(operations, { session, ordered: false });
         }
-        await builds.updateOne({ _id: found._id }, { $set: { checkpoint: next } }, { session });
+        // Only a commit that wrote documents moves `changed`, the version of what the build's reads answer.
+        await builds.updateOne({ _id: found._id }, { $set: writes.length > 0 ? { checkpoint: next, changed: next } : { checkpoint: next } }, { session });
       });
     },
 

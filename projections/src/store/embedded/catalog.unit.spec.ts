@@ -1,0 +1,19 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { openCatalog } from './catalog.ts';
+
+describe('embedded catalog', () => {
+  it("opens a store made before builds had 'changed': the column is added, the builds and checkpoints kept", () => {
+    const db = new Database(':memory:');
+    db.exec(`CREATE TABLE builds (projection TEXT NOT NULL, build TEXT NOT NULL, version INTEGER NOT NULL, checkpoint TEXT,
+      active INTEGER NOT NULL DEFAULT 0, created INTEGER NOT NULL, PRIMARY KEY (projection, build));
+      INSERT INTO builds VALUES ('caseload', 'b1', 3, '00000000000000000042', 1, 1);`);
+    const catalog = openCatalog(db);
+    expect(catalog.activeBuild.get('caseload')).toMatchObject({ build: 'b1', checkpoint: '00000000000000000042', changed: null });
+    catalog.setChanged.run('00000000000000000043', '00000000000000000043', 'caseload', 'b1');
+    expect(catalog.activeBuild.get('caseload')).toMatchObject({ checkpoint: '00000000000000000043', changed: '00000000000000000043' });
+    // Opening it again finds the column there and leaves it.
+    expect(() => openCatalog(db)).not.toThrow();
+    db.close();
+  });
+});
