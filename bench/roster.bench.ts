@@ -73,6 +73,7 @@ export async function rosterBenchmark(options: BenchOptions): Promise<BenchSecti
         ]),
         '',
         `Reads during the import (${windows.length} windows of 3 s): ${fmt(rps)} req/s, p99 of the worst window ${fmt(p99)} ms, ${failed} failed or timed out (10 s).`,
+        `Each window's p99 in ms, in order: ${windows.map((window) => fmt(window.p99)).join(', ')}.`,
       ],
       targets: [
         { target: `import ≤ ${fmt(60 * scale, 0)} s`, measured: `${fmt(first.ms / 1000, 1)} s`, met: first.ms <= 60_000 * scale },

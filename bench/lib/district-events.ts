@@ -7,6 +7,8 @@ import { implementationLogStream } from '@accommodate/shared-events/domain/imple
 import { schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
 import { addDays } from '@accommodate/shared-events/domain/district-dashboard/school-tally';
 import { seedAccommodationTemplates } from '../../command-api/src/features/accommodations/seed-templates.ts';
+import { reminderSchedule, reviewReminderText } from '../../workers/src/reminders/review-schedule.ts';
+import { notificationIdFor } from '../../workers/src/notifications/raise-notification.ts';
 
 /** A district's size (issue 23): 20 schools, 50,000 students, 3,000 staff, 2,000,000 events at full size. */
 export interface DistrictSize {
@@ -18,16 +20,35 @@ export interface DistrictSize {
 /** A month of a student's implementation log: 33 entries (the bulk of a district's log, as in a real year). */
 const LOGGED_DAYS = schoolDaysBetween('2026-10-01', '2026-10-31').slice(0, 11);
 const LOG_ACCOMMODATIONS = 3;
-/** Events per student: 4 on its stream, 3 on its plan's, 33 in its log. */
-export const EVENTS_PER_STUDENT = 4 + 3 + LOGGED_DAYS.length * LOG_ACCOMMODATIONS;
 const APPENDS_PER_ROUND = 1_000;
 
 type Append = { stream: string; events: DomainEvent[]; actor: string; then?: Append[] };
 
-function studentAppends(studentId: string, schoolId: string, ownerId: string, n: number, today: string): Append {
+/**
+ * The review reminder a running server's workers would have raised already for this plan, to each of its student's
+ * viewers (`reviewReminderPlans`, `runReviewReminder`): the latest threshold due, if any. Without them, a server started
+ * on the log spends minutes raising tens of thousands at once (findings §11), which no district's server does.
+ */
+function raisedReminders(planId: string, studentId: string, label: string, reviewDate: string, viewerIds: readonly string[], now: Date): Append[] {
+  const due = reminderSchedule(reviewDate, now).find((reminder) => reminder.runAt.getTime() <= now.getTime());
+  if (!due) return [];
+  const { title, message } = reviewReminderText(due.threshold, reviewDate, label, now);
+  return [...new Set(viewerIds)].map((userId) => {
+    const dedupeKey = `review:${planId}:${due.threshold}:${reviewDate}:${userId}`;
+    const notificationId = notificationIdFor(dedupeKey);
+    return {
+      stream: streamName('notification', notificationId),
+      actor: 'system',
+      events: [{ type: 'NotificationRaised' as const, data: { notificationId, userId, type: 'review' as const, title, message, studentId, planId, dedupeKey } }],
+    };
+  });
+}
+
+function studentAppends(studentId: string, schoolId: string, ownerId: string, schoolViewers: readonly string[], n: number, today: string): Append {
   const templates = ACCOMMODATION_TEMPLATES.map((template) => template.id);
   const accommodations = [templates[n % templates.length]!, templates[(n * 7 + 3) % templates.length]!, templates[(n * 13 + 5) % templates.length]!];
   const planId = randomUUID();
+  const reviewDate = addDays(today, (n % 400) - 60);
   return {
     stream: streamName('student', studentId),
     actor: ownerId,
@@ -47,10 +68,11 @@ function studentAppends(studentId: string, schoolId: string, ownerId: string, n:
         stream: streamName('plan', planId),
         actor: ownerId,
         events: [
-          { type: 'PlanCreated', data: { planId, studentId, startDate: '2026-01-05', reviewDate: addDays(today, (n % 400) - 60), status: 'draft', meetingDate: null, caseManager: null } },
+          { type: 'PlanCreated', data: { planId, studentId, startDate: '2026-01-05', reviewDate, status: 'draft', meetingDate: null, caseManager: null } },
           { type: 'PlanUpdated', data: { planId, studentId, changes: { status: n % 10 === 0 ? 'under-review' : 'active' } } },
           { type: 'PlanUpdated', data: { planId, studentId, changes: { meetingDate: '2026-09-15' } } },
         ],
+        then: raisedReminders(planId, studentId, `Student${n} B.`, reviewDate, [ownerId, ...schoolViewers], new Date()),
       },
       {
         stream: implementationLogStream(studentId, '2026-10'),
@@ -66,19 +88,22 @@ function studentAppends(studentId: string, schoolId: string, ownerId: string, n:
  * (personal fields sealed), minus HTTP: the district (its admin `adminId`), its schools, their staff (the first
  * school's first coordinator is `coordinatorId`), then its students in rounds of concurrent appends.
  */
-export async function generateDistrict(dataDir: string, size: DistrictSize, adminId: string, coordinatorId: string, today: string): Promise<{ districtId: string; schoolIds: string[]; events: number; ms: number }> {
+export async function generateDistrict(dataDir: string, size: DistrictSize, adminId: string, coordinatorId: string, today: string): Promise<{ districtId: string; schoolIds: string[]; events: number; head: bigint | null; ms: number }> {
   const started = performance.now();
   const store = await openEventStore({ dataDir });
   const districtId = randomUUID();
   let events = ACCOMMODATION_TEMPLATES.length;
   const append = async ({ stream, events: batch, actor, then }: Append): Promise<void> => {
     await store.append(stream, batch, { expectedRevision: 'no_stream', actor: { userId: actor }, correlationId: randomUUID(), causationId: null });
+    events += batch.length;
     await Promise.all((then ?? []).map(append));
   };
   try {
     await seedAccommodationTemplates({ eventStore: store, progress: { waitForPosition: async () => true, caughtUp: async () => true } });
     await append({ stream: streamName('district', districtId), actor: adminId, events: [{ type: 'DistrictCreated', data: { districtId, name: 'Bench USD', createdBy: adminId } }] });
     const teachersOf: string[][] = [];
+    /** Who sees every student of a school: its coordinators and admins, and the district's admin. */
+    const viewersOf: string[][] = [];
     const schoolIds: string[] = [];
     for (let s = 0; s < size.schools; s++) {
       const schoolId = randomUUID();
@@ -97,23 +122,32 @@ export async function generateDistrict(dataDir: string, size: DistrictSize, admi
           })),
         ],
       });
-      events += 1 + staff.length;
       schoolIds.push(schoolId);
       teachersOf.push(staff.filter((member) => member.role === 'teacher').map((member) => member.userId));
+      viewersOf.push([...staff.filter((member) => member.role !== 'teacher').map((member) => member.userId), adminId]);
     }
     let round: Promise<void>[] = [];
     for (let n = 0; n < size.students; n++) {
       const school = n % size.schools;
       const teachers = teachersOf[school]!;
-      round.push(append(studentAppends(randomUUID(), schoolIds[school]!, teachers[n % teachers.length]!, n, today)));
-      events += EVENTS_PER_STUDENT;
+      round.push(append(studentAppends(randomUUID(), schoolIds[school]!, teachers[n % teachers.length]!, viewersOf[school]!, n, today)));
       if (round.length >= APPENDS_PER_ROUND) {
         await Promise.all(round);
         round = [];
       }
     }
     await Promise.all(round);
-    return { districtId, schoolIds, events, ms: performance.now() - started };
+    return { districtId, schoolIds, events, head: await store.headPosition(), ms: performance.now() - started };
+  } finally {
+    await store.close();
+  }
+}
+
+/** How many events were appended to the log in `dataDir` after `head` (embedded positions count events from 1). */
+export async function appendedSince(dataDir: string, head: bigint | null): Promise<number> {
+  const store = await openEventStore({ dataDir });
+  try {
+    return Number(((await store.headPosition()) ?? 0n) - (head ?? 0n));
   } finally {
     await store.close();
   }
