@@ -7,8 +7,11 @@ import { implementationLogStream } from '@accommodate/shared-events/domain/imple
 import { schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
 import { addDays } from '@accommodate/shared-events/domain/district-dashboard/school-tally';
 import { seedAccommodationTemplates } from '../../command-api/src/features/accommodations/seed-templates.ts';
+import { SYSTEM_ACTOR, type EventEnvelope } from '@accommodate/shared-events/events/envelope';
 import { reminderSchedule, reviewReminderText } from '../../workers/src/reminders/review-schedule.ts';
-import { notificationIdFor } from '../../workers/src/notifications/raise-notification.ts';
+import { notificationIdFor, type NotificationDraft } from '../../workers/src/notifications/raise-notification.ts';
+import { accommodationsChangedNotifications } from '../../workers/src/notifications/notification-rules.ts';
+import { UNKNOWN_TEACHER } from '../../workers/src/notifications/account-name.ts';
 
 /** A district's size (issue 23): 20 schools, 50,000 students, 3,000 staff, 2,000,000 events at full size. */
 export interface DistrictSize {
@@ -17,30 +20,49 @@ export interface DistrictSize {
   staff: number;
 }
 
-/** A month of a student's implementation log: 33 entries (the bulk of a district's log, as in a real year). */
+/** A month of a student's implementation log: 11 days of its 3 accommodations, 33 entries (the bulk of a district's log, as in a real year). */
 const LOGGED_DAYS = schoolDaysBetween('2026-10-01', '2026-10-31').slice(0, 11);
-const LOG_ACCOMMODATIONS = 3;
 const APPENDS_PER_ROUND = 1_000;
 
-type Append = { stream: string; events: DomainEvent[]; actor: string; then?: Append[] };
+/** `then`: appended after it; `follow`: made from its events as stored (their ids), and appended after it too. */
+type Append = { stream: string; events: DomainEvent[]; actor: string; causationId?: string; then?: Append[]; follow?: (stored: EventEnvelope[]) => Append[] };
 
-/**
- * The review reminder a running server's workers would have raised already for this plan, to each of its student's
- * viewers (`reviewReminderPlans`, `runReviewReminder`): the latest threshold due, if any. Without them, a server started
- * on the log spends minutes raising tens of thousands at once (findings §11), which no district's server does.
+/*
+ * The notifications a running server's workers would have raised already: without them, a server started on the log
+ * raised them all at once (57,000 review reminders and 190,000 'accommodations changed' at full size), which kept it
+ * busy for minutes (findings §11) as no district's server is.
  */
+const raised = (drafts: readonly NotificationDraft[], actor: string, causationId?: string): Append[] =>
+  drafts.map((draft) => {
+    const notificationId = notificationIdFor(draft.dedupeKey);
+    return { stream: streamName('notification', notificationId), actor, causationId, events: [{ type: 'NotificationRaised' as const, data: { notificationId, ...draft } }] };
+  });
+
+/** The plan's review reminder to each viewer of its student (`runReviewReminder`): the latest threshold due, if any. */
 function raisedReminders(planId: string, studentId: string, label: string, reviewDate: string, viewerIds: readonly string[], now: Date): Append[] {
   const due = reminderSchedule(reviewDate, now).find((reminder) => reminder.runAt.getTime() <= now.getTime());
   if (!due) return [];
   const { title, message } = reviewReminderText(due.threshold, reviewDate, label, now);
-  return [...new Set(viewerIds)].map((userId) => {
-    const dedupeKey = `review:${planId}:${due.threshold}:${reviewDate}:${userId}`;
-    const notificationId = notificationIdFor(dedupeKey);
-    return {
-      stream: streamName('notification', notificationId),
-      actor: 'system',
-      events: [{ type: 'NotificationRaised' as const, data: { notificationId, userId, type: 'review' as const, title, message, studentId, planId, dedupeKey } }],
-    };
+  const drafts = [...new Set(viewerIds)].map((userId) => ({
+    userId,
+    type: 'review' as const,
+    title,
+    message,
+    studentId,
+    planId,
+    dedupeKey: `review:${planId}:${due.threshold}:${reviewDate}:${userId}`,
+  }));
+  return raised(drafts, SYSTEM_ACTOR.userId);
+}
+
+/** The owner's change of the accommodations, told to the student's other viewers (`accommodationsChangedNotifications`). */
+function raisedChanges(stored: readonly EventEnvelope[], studentId: string, label: string, viewerIds: readonly string[], ownerId: string): Append[] {
+  return stored.flatMap((envelope) => {
+    if (envelope.type !== 'StudentAccommodationsChanged') return [];
+    const { added, removed } = envelope.data as { added: string[]; removed: string[] };
+    const change = { eventId: envelope.eventId, added: added.length, removed: removed.length };
+    const drafts = accommodationsChangedNotifications({ studentId, studentLabel: label, viewerIds: [...new Set(viewerIds)] }, change, { userId: ownerId, name: UNKNOWN_TEACHER });
+    return raised(drafts, ownerId, envelope.eventId);
   });
 }
 
@@ -49,9 +71,12 @@ function studentAppends(studentId: string, schoolId: string, ownerId: string, sc
   const accommodations = [templates[n % templates.length]!, templates[(n * 7 + 3) % templates.length]!, templates[(n * 13 + 5) % templates.length]!];
   const planId = randomUUID();
   const reviewDate = addDays(today, (n % 400) - 60);
+  const label = `Student${n} B.`;
+  const viewerIds = [ownerId, ...schoolViewers];
   return {
     stream: streamName('student', studentId),
     actor: ownerId,
+    follow: (stored) => raisedChanges(stored, studentId, label, viewerIds, ownerId),
     events: [
       {
         type: 'StudentAdded',
@@ -72,7 +97,7 @@ function studentAppends(studentId: string, schoolId: string, ownerId: string, sc
           { type: 'PlanUpdated', data: { planId, studentId, changes: { status: n % 10 === 0 ? 'under-review' : 'active' } } },
           { type: 'PlanUpdated', data: { planId, studentId, changes: { meetingDate: '2026-09-15' } } },
         ],
-        then: raisedReminders(planId, studentId, `Student${n} B.`, reviewDate, [ownerId, ...schoolViewers], new Date()),
+        then: raisedReminders(planId, studentId, label, reviewDate, viewerIds, new Date()),
       },
       {
         stream: implementationLogStream(studentId, '2026-10'),
@@ -93,10 +118,10 @@ export async function generateDistrict(dataDir: string, size: DistrictSize, admi
   const store = await openEventStore({ dataDir });
   const districtId = randomUUID();
   let events = ACCOMMODATION_TEMPLATES.length;
-  const append = async ({ stream, events: batch, actor, then }: Append): Promise<void> => {
-    await store.append(stream, batch, { expectedRevision: 'no_stream', actor: { userId: actor }, correlationId: randomUUID(), causationId: null });
+  const append = async ({ stream, events: batch, actor, causationId, then, follow }: Append): Promise<void> => {
+    await store.append(stream, batch, { expectedRevision: 'no_stream', actor: { userId: actor }, correlationId: randomUUID(), causationId: causationId ?? null });
     events += batch.length;
-    await Promise.all((then ?? []).map(append));
+    await Promise.all([...(then ?? []), ...(follow ? follow(await store.readStream(stream)) : [])].map(append));
   };
   try {
     await seedAccommodationTemplates({ eventStore: store, progress: { waitForPosition: async () => true, caughtUp: async () => true } });
