@@ -61,24 +61,28 @@ export interface ReadModelCache {
   heldBytes(): number;
 }
 
+/** A projection whose reads an answer is made of; or only some of its collections, when the answer reads no other. */
+export type ReadModelSource = string | { projection: string; collections: readonly string[] };
+
 /**
  * The version of the given projections' read models: changes at every commit that writes documents into any of
- * them, and at every rebuild.
+ * them (into one of the collections named, where the source names them), and at every rebuild.
  * Where the store has a change stamp, the version is asked again only once the stamp has moved: the stamp given
  * (the request's), or the store's now.
  */
-export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'changeStamp'>, projections: readonly string[]): (given?: string) => Promise<string> {
+export function readModelVersion(readStore: Pick<ReadStore, 'activeBuild' | 'changeStamp'>, sources: readonly ReadModelSource[]): (given?: string) => Promise<string> {
   const known = readStore.changeStamp ? keptUnderStamp<'version', string>(readStore.changeStamp.bind(readStore)) : null;
   return async (given) => {
     const stamp = known?.stamp(given);
     const kept = known?.get('version');
     if (kept !== undefined) return kept;
     const parts: string[] = [];
-    for (const projection of projections) {
-      const active = await readStore.activeBuild(projection);
+    for (const source of sources) {
+      const active = await readStore.activeBuild(typeof source === 'string' ? source : source.projection);
       // Where the documents last changed, not the checkpoint: every event moves every projection's checkpoint, so a
       // notification raised for anyone would otherwise drop every cached list.
-      parts.push(active ? `${active.build}@${active.changedAt ?? '-'}` : '-');
+      const changed = typeof source === 'string' ? [active?.changedAt] : source.collections.map((collection) => active?.collectionsChangedAt[collection]);
+      parts.push(active ? `${active.build}@${changed.map((position) => position ?? '-').join(',')}` : '-');
     }
     const version = parts.join('|');
     if (known && stamp !== undefined) known.keep('version', version, stamp);

@@ -9,17 +9,19 @@ import { COMPRESS_FROM_BYTES, createReadModelCache, readModelVersion } from './r
  */
 function fakeStore(options: { stamped?: boolean } = {}) {
   const builds = new Map<string, ActiveBuild>([
-    ['caseload', { projection: 'caseload', version: 1, build: 'b1', checkpoint: 10n, changedAt: 10n }],
-    ['users', { projection: 'users', version: 1, build: 'b1', checkpoint: 4n, changedAt: 4n }],
+    ['caseload', { projection: 'caseload', version: 1, build: 'b1', checkpoint: 10n, changedAt: 10n, collectionsChangedAt: { students: 10n, schools: 2n } }],
+    ['users', { projection: 'users', version: 1, build: 'b1', checkpoint: 4n, changedAt: 4n, collectionsChangedAt: { users: 4n } }],
   ]);
   let stamp = 0;
   const asked = { count: 0 };
   return {
     asked,
-    commit(projection: string, { writes = true } = {}) {
+    /** `written`: the collections the commit wrote documents into (none: it only moves the checkpoint). */
+    commit(projection: string, written: readonly string[] = Object.keys(builds.get(projection)!.collectionsChangedAt)) {
       const build = builds.get(projection)!;
       const checkpoint = (build.checkpoint ?? 0n) + 1n;
-      builds.set(projection, { ...build, checkpoint, changedAt: writes ? checkpoint : build.changedAt });
+      const collectionsChangedAt = { ...build.collectionsChangedAt, ...Object.fromEntries(written.map((collection) => [collection, checkpoint])) };
+      builds.set(projection, { ...build, checkpoint, changedAt: written.length > 0 ? checkpoint : build.changedAt, collectionsChangedAt });
       stamp += 1;
     },
     swap(build: ActiveBuild) {
@@ -66,7 +68,7 @@ describe('read-model cache', () => {
     list = '["Ben"]'; // a rename arrives through the users projection
     store.commit('users');
     expect((await cache.answer('alice', now, build)).toString()).toBe('["Ben"]');
-    store.swap({ projection: 'caseload', version: 2, build: 'b2', checkpoint: 1n, changedAt: 1n }); // a rebuild switched in
+    store.swap({ projection: 'caseload', version: 2, build: 'b2', checkpoint: 1n, changedAt: 1n, collectionsChangedAt: {} }); // a rebuild switched in
     list = '[]';
     expect((await cache.answer('alice', now, build)).toString()).toBe('[]');
     expect(calls.count).toBe(4);
@@ -81,13 +83,31 @@ describe('read-model cache', () => {
     const { calls, build } = counted(() => '["Ann"]');
     const now = at('2026-05-01T10:00:00Z');
     await cache.answer('alice', now, build);
-    store.commit('caseload', { writes: false });
-    store.commit('users', { writes: false });
+    store.commit('caseload', []);
+    store.commit('users', []);
     await cache.answer('alice', now, build);
     expect(calls.count).toBe(1);
     store.commit('caseload');
     await cache.answer('alice', now, build);
     expect(calls.count).toBe(2);
+  });
+
+  it('made of some collections of a projection, keeps its answers through commits to its other collections', async () => {
+    const store = fakeStore({ stamped: true });
+    const cache = createReadModelCache(readModelVersion(store, [{ projection: 'caseload', collections: ['schools'] }]), { maxBytes: 1024 });
+    const { calls, build } = counted(() => '["School 1"]');
+    const now = at('2026-05-01T10:00:00Z');
+    await cache.answer('district', now, build);
+    store.commit('caseload', ['students']);
+    store.commit('users');
+    await cache.answer('district', now, build);
+    expect(calls.count).toBe(1);
+    store.commit('caseload', ['students', 'schools']);
+    await cache.answer('district', now, build);
+    expect(calls.count).toBe(2);
+    store.swap({ projection: 'caseload', version: 2, build: 'b2', checkpoint: 1n, changedAt: 1n, collectionsChangedAt: { schools: 1n } });
+    await cache.answer('district', now, build);
+    expect(calls.count).toBe(3);
   });
 
   it('asks for the builds again only once the change stamp has moved', async () => {

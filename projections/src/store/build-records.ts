@@ -21,12 +21,20 @@ export const buildCollectionKey = (build: Pick<BuildRef, 'projection' | 'build'>
   JSON.stringify([build.projection, build.build, collection]);
 
 /** A build as the catalog records it (a row or a document), as the ReadStore answers it. */
-export const toActiveBuild = (record: { projection: string; version: number; build: string; checkpoint: string | null; changed?: string | null }): ActiveBuild => ({
+export const toActiveBuild = (record: {
+  projection: string;
+  version: number;
+  build: string;
+  checkpoint: string | null;
+  changed?: string | null;
+  collections: readonly { collection: string; changed?: string | null }[];
+}): ActiveBuild => ({
   projection: record.projection,
   version: record.version,
   build: record.build,
   checkpoint: decodeCheckpoint(record.checkpoint),
   changedAt: decodeCheckpoint(record.changed ?? null),
+  collectionsChangedAt: Object.fromEntries(record.collections.map(({ collection, changed }) => [collection, decodeCheckpoint(changed ?? null)])),
 });
 
 export const buildExistsError = (build: BuildRef): Error => new Error(`Build ${build.build} of projection ${build.projection} already exists`);

@@ -5,7 +5,7 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from '@accommodate/shared-events/sqlite/wal-checkpointer';
 import { truncateWal } from '@accommodate/shared-events/sqlite/truncate-wal';
 import type { BuildRef, Doc, ReadStore, StateCollection } from './read-store.ts';
-import { stateTableName, toActiveBuild } from './build-records.ts';
+import { stateTableName } from './build-records.ts';
 import { openCatalog } from './embedded/catalog.ts';
 import { trackChanges } from './embedded/change-stamp.ts';
 import { deleteDoc, documentTables, putDoc } from './embedded/document-tables.ts';
@@ -88,10 +88,7 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
 
     checkpoint: async (build) => builds.checkpoint(build),
 
-    activeBuild: async (projection) => {
-      const row = resolution.activeBuildRow(projection);
-      return row ? toActiveBuild(row) : null;
-    },
+    activeBuild: async (projection) => resolution.activeBuild(projection),
 
     changeStamp: changes.changeStamp,
 

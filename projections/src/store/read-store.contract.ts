@@ -127,9 +127,10 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
       expect(await store.activeBuild('students')).toMatchObject({ checkpoint: null, changedAt: null });
       await store.commit(v1, [{ kind: 'put', collection: 'studentsByOwner', doc: student('s1', 'u1', 'Ada', 3) }], 5n);
       await store.commit(v1, [], 9n);
-      expect(await store.activeBuild('students')).toMatchObject({ checkpoint: 9n, changedAt: 5n });
+      expect(await store.activeBuild('students')).toMatchObject({ checkpoint: 9n, changedAt: 5n, collectionsChangedAt: { studentsByOwner: 5n, studentCounts: null } });
+      await store.commit(v1, [{ kind: 'put', collection: 'studentCounts', doc: { id: 'u1', count: 1 } as Doc }], 10n);
       await store.commit(v1, [{ kind: 'delete', collection: 'studentsByOwner', id: 's1' }], 12n);
-      expect(await store.activeBuild('students')).toMatchObject({ checkpoint: 12n, changedAt: 12n });
+      expect(await store.activeBuild('students')).toMatchObject({ checkpoint: 12n, changedAt: 12n, collectionsChangedAt: { studentsByOwner: 12n, studentCounts: 10n } });
     });
 
     it('keeps positions beyond 2^53 exact', async () => {
@@ -150,7 +151,7 @@ export function describeReadStoreContract(name: string, open: () => Promise<Read
 
       await store.activate(v2);
       expect((await students.get('s1'))?.firstName).toBe('New');
-      expect(await store.activeBuild('students')).toEqual({ projection: 'students', version: 2, build: 'b2', checkpoint: 3n, changedAt: 3n });
+      expect(await store.activeBuild('students')).toEqual({ projection: 'students', version: 2, build: 'b2', checkpoint: 3n, changedAt: 3n, collectionsChangedAt: { studentsByOwner: 3n, studentCounts: null } });
       // The replaced build is gone: nothing can commit into it any more.
       await expect(store.commit(v1, [], 4n)).rejects.toBeInstanceOf(BuildNotFoundError);
       expect(await store.checkpoint(v1)).toBeNull();

@@ -54,6 +54,8 @@ export interface ActiveBuild extends BuildRef {
    * checkpoint, handled or not; what a read of this build answers changes only with this.
    */
   changedAt: Position | null;
+  /** The same per collection of the build: a read of one collection answers the same until its own moves. */
+  collectionsChangedAt: Readonly<Record<string, Position | null>>;
 }
 
 export interface ReadStore {

@@ -23,6 +23,9 @@ describe('districts and schools', () => {
     expect((await dana.get('/api/districts')).body).toEqual([{ id: districtId, name: 'Lakeside USD' }]);
     expect((await dana.get(`/api/districts/${districtId}/schools`)).body.map((school: { name: string }) => school.name)).toEqual(['Lakeside High', 'Lakeside Middle']);
     expect((await dana.get(`/api/districts/${districtId}/schools`)).body).toContainEqual({ id: middleId, name: 'Lakeside Middle', districtId });
+    // The list is kept between reads (a school's document carries its staff): a new school is in the next one.
+    expect((await dana.post(`/api/districts/${districtId}/schools`, { name: 'Lakeside Elementary' })).status).toBe(201);
+    expect((await dana.get(`/api/districts/${districtId}/schools`)).body.map((school: { name: string }) => school.name)).toEqual(['Lakeside Elementary', 'Lakeside High', 'Lakeside Middle']);
 
     const stranger = await signedInTeacher(server.url, 'Sam Stranger');
     expect((await stranger.get('/api/districts')).body).toEqual([]);

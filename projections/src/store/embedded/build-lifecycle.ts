@@ -52,6 +52,7 @@ export function buildLifecycle(db: SqliteDatabase, { catalog, tables, reads, res
       if (write.kind === 'put') putDoc(handle, write.doc);
       else deleteDoc(handle, write.id);
     }
+    for (const collection of byCollection.keys()) catalog.setCollectionChanged.run(next, build.projection, build.build, collection);
   });
 
   const createBuild = writeTransaction((build: BuildRef, collections: readonly string[], bulkLoad: boolean) => {

@@ -43,9 +43,11 @@ export function openCatalog(db: SqliteDatabase) {
       PRIMARY KEY (physical, field)
     );
   `);
-  // Added after the first stores were made: an older file gains the column (null: its next write sets it).
-  const columns = db.prepare<[], { name: string }>('PRAGMA table_info(builds)').all();
-  if (!columns.some((column) => column.name === 'changed')) db.exec('ALTER TABLE builds ADD COLUMN changed TEXT');
+  // Added after the first stores were made: an older file gains the columns (null: the next write sets them).
+  for (const table of ['builds', 'build_collections']) {
+    const columns = db.prepare<[], { name: string }>(`PRAGMA table_info(${table})`).all();
+    if (!columns.some((column) => column.name === 'changed')) db.exec(`ALTER TABLE ${table} ADD COLUMN changed TEXT`);
+  }
   return {
     build: db.prepare<[string, string], BuildRow>('SELECT * FROM builds WHERE projection = ? AND build = ?'),
     activeBuild: db.prepare<[string], BuildRow>('SELECT * FROM builds WHERE projection = ? AND active = 1'),
@@ -69,6 +71,12 @@ export function openCatalog(db: SqliteDatabase) {
     ),
     setCheckpoint: db.prepare<[string, string, string]>('UPDATE builds SET checkpoint = ? WHERE projection = ? AND build = ?'),
     setChanged: db.prepare<[string, string, string, string]>('UPDATE builds SET checkpoint = ?, changed = ? WHERE projection = ? AND build = ?'),
+    setCollectionChanged: db.prepare<[string, string, string, string]>(
+      'UPDATE build_collections SET changed = ? WHERE projection = ? AND build = ? AND collection = ?',
+    ),
+    collectionsChanged: db.prepare<[string, string], { collection: string; changed: string | null }>(
+      'SELECT collection, changed FROM build_collections WHERE projection = ? AND build = ?',
+    ),
     deactivate: db.prepare<[string]>('UPDATE builds SET active = 0 WHERE projection = ? AND active = 1'),
     activate: db.prepare<[string, string]>('UPDATE builds SET active = 1 WHERE projection = ? AND build = ?'),
     replaced: db.prepare<[string, string, string, number], { build: string }>(

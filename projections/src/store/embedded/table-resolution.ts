@@ -1,8 +1,9 @@
 import { BuildNotFoundError } from '../build-not-found-error.ts';
 import { buildCollectionKey, collectionNotInBuildError } from '../build-records.ts';
 import { keptUnderStamp } from '../kept-under-stamp.ts';
-import type { BuildRef } from '../read-store.ts';
-import type { BuildRow, Catalog } from './catalog.ts';
+import type { ActiveBuild, BuildRef } from '../read-store.ts';
+import { toActiveBuild } from '../build-records.ts';
+import type { Catalog } from './catalog.ts';
 import type { ChangeTracking } from './change-stamp.ts';
 import type { DocumentReads } from './document-reads.ts';
 import type { DocumentTables } from './document-tables.ts';
@@ -13,7 +14,7 @@ export function tableResolution(catalog: Catalog, tables: DocumentTables, reads:
    * Each projection's active build and checkpoint, asked for at every cached list read (read-model-cache.ts):
    * kept while the change stamp stays, which costs a third of the query.
    */
-  const activeBuilds = keptUnderStamp<string, BuildRow | undefined>(changeStamp);
+  const activeBuilds = keptUnderStamp<string, ActiveBuild | null>(changeStamp);
 
   /**
    * The table serving each collection, remembered: asking SQLite took ≈ 6 µs, three or four times per request.
@@ -27,12 +28,13 @@ export function tableResolution(catalog: Catalog, tables: DocumentTables, reads:
   const buildPhysicals = new Map<string, string>();
 
   return {
-    activeBuildRow(projection: string): BuildRow | undefined {
+    activeBuild(projection: string): ActiveBuild | null {
       const stamp = activeBuilds.stamp();
-      if (activeBuilds.has(projection)) return activeBuilds.get(projection);
+      if (activeBuilds.has(projection)) return activeBuilds.get(projection)!;
       const row = catalog.activeBuild.get(projection);
-      activeBuilds.keep(projection, row, stamp);
-      return row;
+      const active = row ? toActiveBuild({ ...row, collections: catalog.collectionsChanged.all(row.projection, row.build) }) : null;
+      activeBuilds.keep(projection, active, stamp);
+      return active;
     },
 
     activePhysicalOf(collection: string): string | null {

@@ -13,7 +13,8 @@ export interface BuildDocument {
   changed?: string | null;
   active: boolean;
   created: number;
-  collections: { collection: string; physical: string }[];
+  /** `changed`: as the build's, for the collection alone. */
+  collections: { collection: string; physical: string; changed?: string | null }[];
 }
 
 const BUILDS = 'read_builds';

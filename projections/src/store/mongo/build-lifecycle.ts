@@ -94,7 +94,14 @@ export function buildLifecycle(client: MongoClient, db: Db, builds: MongoCollect
           await db.collection(physicals.get(collection)!).bulkWrite(operations, { session, ordered: false });
         }
         // Only a commit that wrote documents moves `changed`, the version of what the build's reads answer.
-        await builds.updateOne({ _id: found._id }, { $set: writes.length > 0 ? { checkpoint: next, changed: next } : { checkpoint: next } }, { session });
+        if (writes.length === 0) await builds.updateOne({ _id: found._id }, { $set: { checkpoint: next } }, { session });
+        else {
+          await builds.updateOne(
+            { _id: found._id },
+            { $set: { checkpoint: next, changed: next, 'collections.$[written].changed': next } },
+            { session, arrayFilters: [{ 'written.collection': { $in: [...byCollection.keys()] } }] },
+          );
+        }
       });
     },
 
