@@ -8,7 +8,8 @@ import type { RosterEvent, RosterImportEvent } from '@accommodate/shared-events/
 import { DomainError } from '@accommodate/shared-events/domain/errors';
 import type { RosterIssue } from '@accommodate/shared-events/domain/roster/roster-data';
 import { evolveRoster, evolveRosterImport, initialRosterState, type RosterImportState } from '@accommodate/shared-events/domain/roster/roster-import';
-import { planRoster, type RosterLinks } from '@accommodate/shared-events/domain/roster/roster-plan';
+import { planRosterInSteps, type RosterLinks, type RosterPlan } from '@accommodate/shared-events/domain/roster/roster-plan';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { addSummary, emptySummary, type RosterSummary, type StreamWork } from '@accommodate/shared-events/domain/roster/roster-work';
 import { isEventOf } from '@accommodate/shared-events/domain/event-types';
 import { ROSTER_EVENTS, ROSTER_IMPORT_EVENTS } from '@accommodate/shared-events/events/roster-events';
@@ -103,7 +104,7 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
   }
   const { staffEmails, classesByTeacherEmail } = await departingTeachers(dependencies.readStore, roster_, roster.links, idFor);
   const context = { districtId: state.districtId, importerId: state.requestedBy, idFor, accounts, staffEmails, classesByTeacherEmail, previous: roster.links };
-  const plan = planRoster(roster_, context);
+  const plan = await planTakingTurns(planRosterInSteps(roster_, context));
   const total = plan.phases.reduce((sum, phase) => sum + phase.length, 0);
   const summary = emptySummary();
   let done = 0;
@@ -177,3 +178,12 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void
 }
 
 const linksChanged = (before: RosterLinks, after: RosterLinks, salt: string | null) => salt === null || JSON.stringify(before) !== JSON.stringify(after);
+
+/** Runs planning's steps with a turn of the event loop between each: the API's requests wait one step, not the whole plan. */
+async function planTakingTurns(steps: Generator<void, RosterPlan>): Promise<RosterPlan> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}

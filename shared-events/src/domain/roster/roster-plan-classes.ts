@@ -26,13 +26,17 @@ const details = (row: RosterClass): ClassDetails => ({
 });
 
 /** enrollments.csv by class: who is enrolled, who leaves, who teaches. */
-function rostersByClass(data: RosterData, context: RosterPlanContext, students: ReadonlySet<string>): Map<string, ClassRoster> {
+/** Enrolments gone through between two of planning's steps (see planRosterInSteps). */
+const ENROLMENTS_PER_STEP = 25_000;
+
+function* rostersByClass(data: RosterData, context: RosterPlanContext, students: ReadonlySet<string>): Generator<void, Map<string, ClassRoster>> {
   const { idFor } = context;
   const known = new Set(context.previous.students);
   const emails = new Map(data.staff.map((member) => [member.sourcedId, member.email]));
   const emailOf = (sourcedId: string) => emails.get(sourcedId) ?? context.staffEmails.get(idFor('user', sourcedId));
   const byClass = new Map<string, ClassRoster>();
-  for (const enrollment of data.enrollments) {
+  for (const [index, enrollment] of data.enrollments.entries()) {
+    if (index > 0 && index % ENROLMENTS_PER_STEP === 0) yield;
     const classId = idFor('class', enrollment.classSourcedId);
     const roster = byClass.get(classId) ?? { enrolled: new Set(), unenrolled: new Set(), teacherEmails: new Set(), teachersLeaving: new Set() };
     byClass.set(classId, roster);
@@ -72,16 +76,20 @@ function teachersLeaving(state: ClassState, classId: string, roster: ClassRoster
   });
 }
 
-/** classes.csv and enrollments.csv → each class's stream: created or updated, its teachers invited, its enrolment set. */
-export function planClasses(
+/**
+ * classes.csv and enrollments.csv → each class's stream: created or updated, its teachers invited, its enrolment set.
+ * In steps, as planRosterInSteps.
+ */
+export function* planClasses(
   data: RosterData,
   context: RosterPlanContext,
   students: ReadonlySet<string>,
   departing: ReadonlySet<string>,
-): { work: StreamWork[]; links: string[] } {
+): Generator<void, { work: StreamWork[]; links: string[] }> {
   const { idFor, importerId: userId } = context;
   const rows = new Map(data.classes.map((row) => [idFor('class', row.sourcedId), row]));
-  const rosters = rostersByClass(data, context, students);
+  const rosters = yield* rostersByClass(data, context, students);
+  yield;
   const bulkClasses = data.modes.classes === 'bulk';
   const bulkEnrolment = data.modes.enrollments === 'bulk';
   const gone = new Set([

@@ -35,6 +35,19 @@ export function departingStaff(data: RosterData, previous: RosterLinks, idFor: R
 
 /** Applying this plan is what the import does; computing it and only counting is the dry run. */
 export function planRoster(data: RosterData, context: RosterPlanContext): RosterPlan {
+  const steps = planRosterInSteps(data, context);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * planRoster in steps of a tenth of a second or so at a district's size (300,000 rows): it yields between them, so
+ * that a caller sharing its thread with requests lets them in (the import job: planning in one piece held the API for
+ * half a second, findings §12).
+ */
+export function* planRosterInSteps(data: RosterData, context: RosterPlanContext): Generator<void, RosterPlan> {
   const { idFor } = context;
   const removedUsers = new Set(data.removedUsers.map((id) => idFor('user', id)));
   const previousStaff = new Set(context.previous.staff);
@@ -46,11 +59,15 @@ export function planRoster(data: RosterData, context: RosterPlanContext): Roster
   const studentIds = new Set(data.students.map((student) => idFor('user', student.sourcedId)));
   const studentsGone = context.previous.students.filter((id) => removedUsers.has(id) || (data.modes.users === 'bulk' && !studentIds.has(id)));
 
+  yield;
+
   const schoolIds = new Set([...data.schools.map((school) => idFor('school', school.sourcedId)), ...[...staffKeys, ...staffGone].map((key) => staffKeyParts(key).schoolId)]);
   const schools = [...schoolIds].map((schoolId) => schoolWork(data, context, schoolId, staffGone));
+  yield;
   const students = [...data.students.map((student) => studentWork(context, student)), ...studentsGone.map((id) => deactivateStudent(context, id))];
+  yield;
   const departingEmails = new Set(departingStaff(data, context.previous, idFor).flatMap((userId) => context.staffEmails.get(userId) ?? []));
-  const classes = planClasses(data, context, studentIds, departingEmails);
+  const classes = yield* planClasses(data, context, studentIds, departingEmails);
 
   const links: RosterLinks = {
     schools: [...new Set([...context.previous.schools, ...schoolIds])].sort(),
