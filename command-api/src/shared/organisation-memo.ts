@@ -10,7 +10,7 @@ export interface OrganisationReads {
 }
 
 interface Memo {
-  version: () => Promise<string>;
+  version: (given?: string) => Promise<string>;
   keptAt: string | null;
   schools: Map<string, SchoolDoc | null>;
   districts: Map<string, DistrictDoc | null>;
@@ -36,7 +36,7 @@ export async function organisationReads(readStore: ReadStore): Promise<Organisat
   let memo = memos.get(readStore);
   if (!memo) {
     const version = readModelVersion(readStore, [{ projection: caseloadProjection.name, collections: [SCHOOLS, DISTRICTS] }]);
-    memo = { version: () => version(), keptAt: null, schools: new Map(), districts: new Map() };
+    memo = { version, keptAt: null, schools: new Map(), districts: new Map() };
     memos.set(readStore, memo);
   }
   const kept = memo;

@@ -25,10 +25,10 @@ const details = (row: RosterClass): ClassDetails => ({
   termEnd: row.term?.end ?? null,
 });
 
-/** enrollments.csv by class: who is enrolled, who leaves, who teaches. */
 /** Enrolments gone through between two of planning's steps (see planRosterInSteps). */
 const ENROLMENTS_PER_STEP = 25_000;
 
+/** enrollments.csv by class: who is enrolled, who leaves, who teaches. */
 function* rostersByClass(data: RosterData, context: RosterPlanContext, students: ReadonlySet<string>): Generator<void, Map<string, ClassRoster>> {
   const { idFor } = context;
   const known = new Set(context.previous.students);
