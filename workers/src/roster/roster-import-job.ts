@@ -10,6 +10,7 @@ import type { RosterIssue } from '@accommodate/shared-events/domain/roster/roste
 import { evolveRoster, evolveRosterImport, initialRosterState, type RosterImportState } from '@accommodate/shared-events/domain/roster/roster-import';
 import { planRosterInSteps, type RosterLinks, type RosterPlan } from '@accommodate/shared-events/domain/roster/roster-plan';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import { addSummary, emptySummary, type RosterSummary, type StreamWork } from '@accommodate/shared-events/domain/roster/roster-work';
 import { isEventOf } from '@accommodate/shared-events/domain/event-types';
 import { ROSTER_EVENTS, ROSTER_IMPORT_EVENTS } from '@accommodate/shared-events/events/roster-events';
@@ -98,10 +99,11 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
 
   const accounts = new Map<string, string>();
   const users = userQueries(dependencies.readStore);
-  for (const email of new Set(roster_.staff.map((member) => member.email))) {
+  // A district's 3,000 staff, each a read that resolves at once: in turns, so that the API answers in between.
+  await forEachTakingTurns(new Set(roster_.staff.map((member) => member.email)), async (email) => {
     const account = await users.verifiedUserWithEmail(email);
     if (account) accounts.set(email, account.id);
-  }
+  });
   const { staffEmails, classesByTeacherEmail } = await departingTeachers(dependencies.readStore, roster_, roster.links, idFor);
   const context = { districtId: state.districtId, importerId: state.requestedBy, idFor, accounts, staffEmails, classesByTeacherEmail, previous: roster.links };
   const plan = await planTakingTurns(planRosterInSteps(roster_, context));

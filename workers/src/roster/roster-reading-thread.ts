@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { RosterLinks } from '@accommodate/shared-events/domain/roster/roster-plan';
 import type { RosterValidation } from '@accommodate/shared-events/domain/roster/roster-validate';
+import { rosterReassembly, type RosterPart } from './roster-hand-over.ts';
 
 export interface RosterReadingInput {
   bytes: Uint8Array;
@@ -17,7 +18,7 @@ const HEAP_MB = 1536;
 /**
  * `readRoster` on a thread of its own. Parsing and validating a district's CSV (300,000 rows) is seconds of work that
  * never waits, so on the API's thread it held every request that long (requests timed out at 10 s in the roster
- * bench); here the API answers meanwhile.
+ * bench); here the API answers meanwhile. The result comes back in parts, each copied in between the API's requests.
  */
 export function readRosterOffThread(input: RosterReadingInput, heapMb = HEAP_MB): Promise<RosterValidation> {
   const worker = new Worker(new URL('./roster-reading-worker.mjs', import.meta.url), {
@@ -25,9 +26,16 @@ export function readRosterOffThread(input: RosterReadingInput, heapMb = HEAP_MB)
     execArgv: [],
     resourceLimits: { maxOldGenerationSizeMb: heapMb },
   });
+  const reassembly = rosterReassembly();
   return new Promise((resolve, reject) => {
-    worker.once('message', (reading: RosterValidation) => {
-      resolve(reading);
+    worker.on('message', (part: RosterPart) => {
+      try {
+        const reading = reassembly.take(part);
+        if (!reading) return worker.postMessage('next');
+        resolve(reading);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error('The roster reader sent what could not be read'));
+      }
       void worker.terminate();
     });
     worker.once('error', (error) =>
