@@ -5,6 +5,7 @@ import type { ClassDetails } from '../../schemas/class.ts';
 import type { RosterClass, RosterData } from './roster-data.ts';
 import type { RosterPlanContext } from './roster-context.ts';
 import { streamWork, type RosterStep, type StreamWork } from './roster-work.ts';
+import { ROWS_PER_STEP } from './roster-steps.ts';
 
 interface ClassRoster {
   /** Students the file enrols (product ids). */
@@ -25,8 +26,6 @@ const details = (row: RosterClass): ClassDetails => ({
   termEnd: row.term?.end ?? null,
 });
 
-/** Enrolments gone through between two of planning's steps (see planRosterInSteps). */
-const ENROLMENTS_PER_STEP = 25_000;
 
 /** enrollments.csv by class: who is enrolled, who leaves, who teaches. */
 function* rostersByClass(data: RosterData, context: RosterPlanContext, students: ReadonlySet<string>): Generator<void, Map<string, ClassRoster>> {
@@ -36,7 +35,7 @@ function* rostersByClass(data: RosterData, context: RosterPlanContext, students:
   const emailOf = (sourcedId: string) => emails.get(sourcedId) ?? context.staffEmails.get(idFor('user', sourcedId));
   const byClass = new Map<string, ClassRoster>();
   for (const [index, enrollment] of data.enrollments.entries()) {
-    if (index > 0 && index % ENROLMENTS_PER_STEP === 0) yield;
+    if (index > 0 && index % ROWS_PER_STEP === 0) yield;
     const classId = idFor('class', enrollment.classSourcedId);
     const roster = byClass.get(classId) ?? { enrolled: new Set(), unenrolled: new Set(), teacherEmails: new Set(), teachersLeaving: new Set() };
     byClass.set(classId, roster);
@@ -102,6 +101,7 @@ export function* planClasses(
   const leftBehind = [...departing].flatMap((email) => context.classesByTeacherEmail.get(email) ?? []).filter((id) => active.has(id));
   const classIds = new Set([...rows.keys(), ...gone, ...[...rosters.keys()].filter((id) => active.has(id)), ...(bulkEnrolment ? active : []), ...leftBehind]);
   const departures: TeacherDepartures = { bulk: bulkEnrolment, departing };
+  yield;
 
   const work = [...classIds].map((classId) =>
     streamWork(classDecider, streamName('class', classId), 'classes.csv', (state): RosterStep<ClassCommand>[] => {
@@ -144,5 +144,6 @@ export function* planClasses(
       return steps;
     }),
   );
+  yield;
   return { work, links: [...active].sort() };
 }
