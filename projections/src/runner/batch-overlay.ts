@@ -24,6 +24,7 @@ export class BatchOverlay implements ProjectionContext {
   private readonly collections = new Map<string, Collection<Doc>>();
   readonly changes: Change[] = [];
   private readonly settling = new Map<string, () => Promise<void>>();
+  private dirty = 0;
 
   constructor(
     private readonly readStore: ReadStore,
@@ -103,8 +104,15 @@ export class BatchOverlay implements ProjectionContext {
     return writes;
   }
 
+  /** About how many writes the commit will make: the documents written so far, and the work put off to it (a write or more each). */
+  get pendingWrites(): number {
+    return this.dirty + this.settling.size;
+  }
+
   private setEntry(collection: string, id: string, entry: Entry): void {
-    this.entriesOf(collection).set(id, entry);
+    const entries = this.entriesOf(collection);
+    if (entry.dirty && entries.get(id)?.dirty !== true) this.dirty += 1;
+    entries.set(id, entry);
     for (const index of this.indexes.get(collection)?.values() ?? []) index.set(id, entry.doc);
   }
 

@@ -7,7 +7,7 @@ import type { ChangePublisher } from '../realtime/change-publisher.ts';
 import type { ReadStore } from '../store/read-store.ts';
 import { publishToStudentViewers } from '../realtime/student-viewers.ts';
 import { BuildNotFoundError } from '../store/build-not-found-error.ts';
-import { applyBatch, buildTarget, createFreshBuild, ProjectionApplyError, type BuildTarget } from './apply-batch.ts';
+import { applyInCommits, buildTarget, createFreshBuild, ProjectionApplyError, SERVING_COMMIT_WRITES, type BuildTarget } from './apply-batch.ts';
 import { liveBatches } from './live-batches.ts';
 import { rebuildProjections } from './rebuild.ts';
 import { FRESH_BUILD_BATCH_SIZE, REPLAY_BATCH_SIZE, replayInto, READ_AHEAD_ABOVE } from './replay.ts';
@@ -179,6 +179,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
     await replayInto(eventStore, readStore, [target], {
       after: target.checkpoint,
       batchSize: replayBatchSize,
+      maxWritesPerCommit: SERVING_COMMIT_WRITES,
       signal,
       committed: (_, changes) => committed(state, changes),
     });
@@ -188,7 +189,7 @@ export async function startProjections(options: StartProjectionsOptions): Promis
       : liveBatches(eventStore.subscribeToAll(live), batchSize);
     for await (const batch of batches) {
       if (signal.aborted) return;
-      committed(state, await applyBatch(readStore, target, batch));
+      await applyInCommits(readStore, target, batch, (changes) => committed(state, changes));
     }
   }
 

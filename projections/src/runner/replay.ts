@@ -46,6 +46,8 @@ export async function replayInto(
   options: {
     after: Position | null;
     batchSize?: number;
+    /** Also commit once a target's batch holds about this many writes (a build that serves reads: apply-batch.ts). */
+    maxWritesPerCommit?: number;
     signal?: AbortSignal;
     committed?: (target: BuildTarget, changes: Change[]) => void;
     /**
@@ -79,11 +81,19 @@ export async function replayInto(
   // A page of the embedded log is read without a real wait, so the replay would otherwise hold the event
   // loop until its end, and the requests that the serving builds are there to answer would wait with it.
   const takeTurn = turnTaker(1);
+  const maxWrites = options.maxWritesPerCommit ?? Infinity;
   for await (const page of pages) {
     if (options.signal?.aborted) return read;
-    for (const batch of batches) await applyToBatch(batch, page);
-    pending += page.length;
-    if (pending >= batchSize) await commit();
+    // A target's batch that fills up takes part of the page; every target commits then, and the rest of the page goes
+    // to new batches (a target that took more skips what its commit's checkpoint covers).
+    for (let from = 0; from < page.length; ) {
+      const rest = from === 0 ? page : page.slice(from);
+      let taken = rest.length;
+      for (const batch of batches) taken = Math.min(taken, await applyToBatch(batch, rest, maxWrites));
+      from += taken;
+      pending += taken;
+      if (taken < rest.length || pending >= batchSize) await commit();
+    }
     await takeTurn();
   }
   if (pending > 0 && !options.signal?.aborted) await commit();
