@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { displayName } from '@accommodate/shared-events/schemas/student';
+import { dayFormatIn } from './time-zone.ts';
 
 /** Content-Disposition for a file: an ASCII fallback plus the exact name (RFC 6266 / 5987). */
 export function attachmentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
@@ -10,7 +11,7 @@ export function attachmentDisposition(fileName: string, disposition: 'attachment
 
 /** The calendar day of `at` in `timeZone`, as YYYY-MM-DD: sorts by name in a folder. */
 export function calendarDay(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
+  const parts = dayFormatIn(timeZone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;
 }

@@ -13,6 +13,10 @@ describe('download file names', () => {
     expect(studentFileName({ firstName: 'Ava', lastInitial: 'M' }, 'accommodations', 'pdf', at, 'UTC')).toBe('Ava M. - accommodations - 2026-11-26.pdf');
     // Still the 25th in Chicago in the evening.
     expect(calendarDay(at, 'America/Chicago')).toBe('2026-11-25');
+    // The zone's format is kept once made; each zone still gives its own day.
+    expect(calendarDay(at, 'America/Chicago')).toBe('2026-11-25');
+    expect(calendarDay(at, 'Asia/Tokyo')).toBe('2026-11-26');
+    expect(() => calendarDay(at, 'Mars/Olympus')).toThrow(RangeError);
   });
 
   it('keeps accented names and turns characters no desktop allows into dashes', () => {
