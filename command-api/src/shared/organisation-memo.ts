@@ -2,6 +2,7 @@ import { caseloadProjection } from '@accommodate/projections/definitions/caseloa
 import { organisationQueries, type DistrictDoc, type SchoolDoc } from '@accommodate/projections/queries/organisation-queries';
 import { DISTRICTS, SCHOOLS } from '@accommodate/projections/queries/organisation-schema';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
+import { keptUnderStamp, type KeptUnderStamp } from '@accommodate/projections/store/kept-under-stamp';
 import { readModelVersion } from '../framework/read-model-cache.ts';
 
 export interface OrganisationReads {
@@ -11,9 +12,8 @@ export interface OrganisationReads {
 
 interface Memo {
   version: (given?: string) => Promise<string>;
-  keptAt: string | null;
-  schools: Map<string, SchoolDoc | null>;
-  districts: Map<string, DistrictDoc | null>;
+  schools: KeptUnderStamp<string, SchoolDoc | null>;
+  districts: KeptUnderStamp<string, DistrictDoc | null>;
 }
 
 /** Per read store: an API node has one, tests many. */
@@ -36,23 +36,19 @@ export async function organisationReads(readStore: ReadStore): Promise<Organisat
   let memo = memos.get(readStore);
   if (!memo) {
     const version = readModelVersion(readStore, [{ projection: caseloadProjection.name, collections: [SCHOOLS, DISTRICTS] }]);
-    memo = { version, keptAt: null, schools: new Map(), districts: new Map() };
+    memo = { version, schools: keptUnderStamp(null), districts: keptUnderStamp(null) };
     memos.set(readStore, memo);
   }
-  const kept = memo;
-  const version = await kept.version();
-  if (version !== kept.keptAt) {
-    kept.schools.clear();
-    kept.districts.clear();
-    kept.keptAt = version;
-  }
+  const version = await memo.version();
+  memo.schools.stamp(version);
+  memo.districts.stamp(version);
   const queries = organisationQueries(readStore);
   // A document read after the version was asked is as new as that version or newer: it may be kept under it.
-  const remembered = <T>(known: Map<string, T | null>, read: (id: string) => Promise<T | null>) => async (id: string): Promise<T | null> => {
-    if (known.has(id)) return known.get(id)!;
+  const remembered = <T>(known: KeptUnderStamp<string, T | null>, read: (id: string) => Promise<T | null>) => async (id: string): Promise<T | null> => {
+    if (known.has(id)) return known.get(id) ?? null;
     const found = deepFreeze(await read(id));
-    if (kept.keptAt === version) known.set(id, found);
+    known.keep(id, found, version);
     return found;
   };
-  return { schoolById: remembered(kept.schools, queries.schoolById), districtById: remembered(kept.districts, queries.districtById) };
+  return { schoolById: remembered(memo.schools, queries.schoolById), districtById: remembered(memo.districts, queries.districtById) };
 }

@@ -15,13 +15,17 @@ export interface KeptUnderStamp<K, V> {
   keep(key: K, value: V, stamp: string): void;
 }
 
-/** `maxEntries`: past that, the memory starts again empty. */
-export function keptUnderStamp<K, V>(changeStamp: () => string, maxEntries = Infinity): KeptUnderStamp<K, V> {
+/**
+ * `changeStamp`: null where the caller always gives the stamp (one it reads asynchronously, such as a read model's
+ * version). `maxEntries`: past that, the memory starts again empty.
+ */
+export function keptUnderStamp<K, V>(changeStamp: (() => string) | null, maxEntries = Infinity): KeptUnderStamp<K, V> {
   const kept = new Map<K, V>();
   let keptAt: string | undefined;
   return {
     stamp(given) {
-      const now = given ?? changeStamp();
+      const now = given ?? changeStamp?.();
+      if (now === undefined) throw new Error('No stamp was given, and this memory has none to ask for');
       if (now !== keptAt) {
         kept.clear();
         keptAt = now;

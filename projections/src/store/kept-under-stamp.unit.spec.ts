@@ -41,4 +41,13 @@ describe('keptUnderStamp', () => {
     expect(kept.has('a')).toBe(false);
     expect(asked).toBe(0);
   });
+
+  it('keeps under the stamps it is given when it has none of its own to ask for', () => {
+    const kept = keptUnderStamp<string, number>(null);
+    kept.keep('a', 1, kept.stamp('v1'));
+    expect(kept.get('a')).toBe(1);
+    kept.stamp('v2');
+    expect(kept.has('a')).toBe(false);
+    expect(() => kept.stamp()).toThrow('No stamp was given');
+  });
 });

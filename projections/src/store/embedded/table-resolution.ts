@@ -1,8 +1,7 @@
 import { BuildNotFoundError } from '../build-not-found-error.ts';
-import { buildCollectionKey, collectionNotInBuildError } from '../build-records.ts';
+import { buildCollectionKey, collectionNotInBuildError, toActiveBuild } from '../build-records.ts';
 import { keptUnderStamp } from '../kept-under-stamp.ts';
 import type { ActiveBuild, BuildRef } from '../read-store.ts';
-import { toActiveBuild } from '../build-records.ts';
 import type { Catalog } from './catalog.ts';
 import type { ChangeTracking } from './change-stamp.ts';
 import type { DocumentReads } from './document-reads.ts';
