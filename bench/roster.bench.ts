@@ -1,5 +1,6 @@
 import { call, registerTeacher } from './lib/api-client.ts';
-import { runLoad, type LoadResult } from './lib/load.ts';
+import type { LoadResult } from './lib/load.ts';
+import { runHttpLoad } from './lib/http-load.ts';
 import { oneRosterZip, type RosterSize } from './lib/oneroster-zip.ts';
 import { fmt, table, type BenchOptions, type BenchSection } from './lib/report.ts';
 import { spawnServer } from './lib/server-process.ts';
@@ -38,10 +39,11 @@ export async function rosterBenchmark(options: BenchOptions): Promise<BenchSecti
     const districtId = ((await call(server.url, 'POST', '/api/districts', admin.cookie, { name: 'Bench USD' })).body as { id: string }).id;
     const { zip, rows } = oneRosterZip(size);
     // The readers read for as long as the import runs, in windows of a few seconds: the worst window's p99 is reported.
+    // Through node:http, as the district's readers: the load generator shares the server's two cores (findings §11).
     const windows: LoadResult[] = [];
     let importing = true;
     const readers = (async () => {
-      while (importing) windows.push(await runLoad({ url: `${server.url}/api/districts/${districtId}/schools`, connections: READERS, durationSec: 3, headers: { Cookie: admin.cookie } }));
+      while (importing) windows.push(await runHttpLoad({ url: `${server.url}/api/districts/${districtId}/schools`, connections: READERS, durationSec: 3, headers: { Cookie: admin.cookie } }));
     })();
     const first = await importZip(server.url, admin.cookie, districtId, zip).finally(() => (importing = false));
     await readers;
