@@ -5,7 +5,8 @@ import { janeDetails } from '@accommodate/shared-events/testing/student-fixtures
 import { envelope, MemoryContext, revisions } from '../testing/memory-projection-context.ts';
 import { openEmbeddedReadStore } from '../store/embedded-read-store.ts';
 import type { BuildRef, ReadStore } from '../store/read-store.ts';
-import { applyBatch, buildTarget } from '../runner/apply-batch.ts';
+import { applyInCommits, buildTarget } from '../runner/apply-batch.ts';
+import type { Change } from './projection.ts';
 import { CLASSES, PLANS, STUDENTS, type PlanDoc } from '../queries/caseload-schema.ts';
 import { caseloadProjection } from './caseload-projection.ts';
 
@@ -47,7 +48,8 @@ describe('the caseload applied as the runner does, a batch at a time', () => {
     store = openEmbeddedReadStore({ file: ':memory:' });
     const build: BuildRef = { projection: caseloadProjection.name, version: caseloadProjection.version, build: 'b' };
     await store.createBuild(build, caseloadProjection.collections);
-    const changes = await applyBatch(store, buildTarget(caseloadProjection, build, null), events);
+    const changes: Change[] = [];
+    await applyInCommits(store, buildTarget(caseloadProjection, build, null), events, (committed) => changes.push(...committed), Infinity);
 
     for (const [collection, id] of [[STUDENTS, 's1'], [PLANS, 'p1'], [CLASSES, 'c1'], [CLASSES, 'c3']] as const) {
       expect(await store.buildCollection(build, collection).get(id)).toEqual(oneByOne.collections.get(collection)?.get(id));

@@ -137,15 +137,3 @@ export async function applyInCommits(
     committed(await commitOpenBatch(readStore, batch));
   }
 }
-
-/** Applies a batch and commits it in one commit, however many writes it makes. */
-export async function applyBatch(
-  readStore: ReadStore,
-  target: BuildTarget,
-  events: readonly EventEnvelope[],
-  options: { announce: boolean } = { announce: true },
-): Promise<Change[]> {
-  const batch = openBatch(readStore, target, options);
-  await applyToBatch(batch, events);
-  return commitOpenBatch(readStore, batch);
-}

@@ -13,7 +13,7 @@ describe('BuildMemo', () => {
   const build: BuildRef = { projection: 'p', version: 1, build: 'b' };
   let position = 0n;
 
-  /** One batch as applyBatch runs it: overlay, commit, then the memo learns the writes. */
+  /** One batch as a replay runs it: overlay, commit, then the memo learns the writes. */
   async function batch(memo: BuildMemo, apply: (overlay: BatchOverlay) => Promise<void>): Promise<void> {
     const overlay = new BatchOverlay(store, build, memo);
     await apply(overlay);
