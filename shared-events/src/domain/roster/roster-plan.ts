@@ -79,18 +79,23 @@ export function* planRosterInSteps(data: RosterData, context: RosterPlanContext)
   const departingEmails = new Set(departingStaff(data, context.previous, idFor).flatMap((userId) => context.staffEmails.get(userId) ?? []));
   const classes = yield* planClasses(data, context, studentIds, departingEmails);
   yield;
-  const gone = new Set(studentsGone);
-  const students_ = [...new Set([...context.previous.students.filter((id) => !gone.has(id)), ...studentIds])].sort();
+  // Sorting 50,000 student ids is a step of its own.
+  const linkedStudents = linksAfter(context.previous.students, studentsGone, studentIds);
   yield;
-  const staffLeft = new Set(staffGone);
   const links: RosterLinks = {
-    schools: [...new Set([...context.previous.schools, ...schoolIds])].sort(),
+    schools: linksAfter(context.previous.schools, [], schoolIds),
     classes: classes.links,
-    students: students_,
-    staff: [...new Set([...context.previous.staff.filter((key) => !staffLeft.has(key)), ...staffKeys])].sort(),
+    students: linkedStudents,
+    staff: linksAfter(context.previous.staff, staffGone, staffKeys),
   };
   const leavingStaff = staffGone.map(staffKeyParts).map(({ schoolId, userId }) => ({ schoolId, staffId: idFor('staff', `${schoolId}/${userId}`) }));
   return { phases: [schools, students, classes.work], links, leavingStaff };
+}
+
+/** What the roster links once the import is applied: what it linked before, less what left, with what it brings, sorted. */
+function linksAfter(previous: readonly string[], leaving: readonly string[], added: Iterable<string>): string[] {
+  const left = new Set(leaving);
+  return [...new Set([...previous.filter((id) => !left.has(id)), ...added])].sort();
 }
 
 function schoolWork(data: RosterData, context: RosterPlanContext, schoolId: string, members: readonly RosterStaff[], staffGone: string[]): StreamWork {
