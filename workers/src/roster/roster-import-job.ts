@@ -9,7 +9,7 @@ import { DomainError } from '@accommodate/shared-events/domain/errors';
 import type { RosterIssue } from '@accommodate/shared-events/domain/roster/roster-data';
 import { evolveRoster, evolveRosterImport, initialRosterState, type RosterImportState } from '@accommodate/shared-events/domain/roster/roster-import';
 import { planRosterInSteps, type RosterLinks, type RosterPlan } from '@accommodate/shared-events/domain/roster/roster-plan';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { backgroundTurn } from '@accommodate/shared-events/timing/background-turns';
 import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import { addSummary, emptySummary, type RosterSummary, type StreamWork } from '@accommodate/shared-events/domain/roster/roster-work';
 import { isEventOf } from '@accommodate/shared-events/domain/event-types';
@@ -186,6 +186,6 @@ async function planTakingTurns(steps: Generator<void, RosterPlan>): Promise<Rost
   for (;;) {
     const step = steps.next();
     if (step.done) return step.value;
-    await nextTurn();
+    await backgroundTurn();
   }
 }
