@@ -132,4 +132,16 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   await expect(dana.page.getByText('Student moved')).toBeVisible();
   await expect(dana.page.getByTestId('student-school')).toContainText('South Middle');
   await expect(cora.page.getByRole('row').filter({ hasText: 'Ava S.' })).toHaveCount(0);
+
+  // The board renames South Middle: Dana gives it its new name on the School tab, and the district's list has it.
+  await dana.page.goto('/settings');
+  await dana.page.getByRole('tab', { name: 'School' }).click();
+  await south.getByRole('button', { name: 'Rename school' }).click();
+  await expect(south.getByText('School name is required')).toBeVisible();
+  await south.getByLabel('New name').fill('South Middle School');
+  await south.getByRole('button', { name: 'Rename school' }).click();
+  await expect(dana.page.getByText('School renamed')).toBeVisible();
+  await expect(dana.page.getByRole('heading', { name: 'South Middle School' })).toBeVisible();
+  await dana.page.getByRole('tab', { name: 'District' }).click();
+  await expect(dana.page.getByRole('list', { name: 'Schools of Maple District' }).getByRole('link', { name: 'South Middle School' })).toBeVisible();
 });

@@ -123,6 +123,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/districts/:district/export/:token' },
   { method: 'POST', path: '/api/districts/:district/erase', fields: ['confirmName'] },
   { method: 'GET', path: '/api/district-erasures/:district' },
+  { method: 'PATCH', path: '/api/schools/:school', fields: ['name'] },
   { method: 'POST', path: '/api/schools/:school/staff', fields: ['email', 'role'] },
   { method: 'PATCH', path: '/api/schools/:school/staff/:staff', fields: ['role'] },
   { method: 'DELETE', path: '/api/schools/:school/staff/:staff' },

@@ -93,6 +93,7 @@ export const districtDashboardProjection = defineProjection<HandledEvent>({
     'DistrictAdminActivated',
     'DistrictErased',
     'SchoolCreated',
+    'SchoolRenamed',
     'StaffInvited',
     'StaffActivated',
     'StaffRoleChanged',

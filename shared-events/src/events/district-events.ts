@@ -53,6 +53,8 @@ export const DistrictSsoConfigured = defineEvent(
 export const DistrictSsoRemoved = defineEvent('DistrictSsoRemoved', 1, z.object({ districtId: z.string(), removedBy: z.string() }));
 
 export const SchoolCreated = defineEvent('SchoolCreated', 1, z.object({ schoolId: z.string(), districtId: z.string(), name: z.string() }));
+/** A new name, given by an administrator or by the SIS on a roster import. */
+export const SchoolRenamed = defineEvent('SchoolRenamed', 1, z.object({ schoolId: z.string(), name: z.string() }));
 
 const staffRole = z.enum(STAFF_ROLES);
 export const StaffInvited = defineEvent(
@@ -75,5 +77,5 @@ export const DISTRICT_EVENTS = [
   DistrictSsoRemoved,
 ] as const;
 export type DistrictEvent = EventOf<(typeof DISTRICT_EVENTS)[number]>;
-export const SCHOOL_EVENTS = [SchoolCreated, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;
+export const SCHOOL_EVENTS = [SchoolCreated, SchoolRenamed, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;
 export type SchoolEvent = EventOf<(typeof SCHOOL_EVENTS)[number]>;

@@ -16,7 +16,7 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { loadDistrictFor } from '../../shared/organisation-access.ts';
+import { loadDistrictFor, loadSchoolFor } from '../../shared/organisation-access.ts';
 import { verifiedInvitee } from '../../shared/verified-invitee.ts';
 
 export const DISTRICT_SIGNUP_CLOSED = 'Districts are set up by the operator of this installation. Contact Sales to add yours.';
@@ -102,6 +102,15 @@ export function districtRoutes(context: AppContext): Router {
       expectedRevision: -1,
     });
     res.status(201).json({ id: schoolId, name, districtId: district.id });
+  });
+
+  // A new name: a typo mended, a school renamed by its board. The roster import renames a school the SIS renamed.
+  router.patch('/api/schools/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const { school, districtAdmin } = await loadSchoolFor(context, userId, idParam(req), 'rename');
+    const { name } = schoolFormSchema.parse(req.body);
+    await handleCommand(context, schoolDecider, streamName('school', school.id), { type: 'RenameSchool', schoolId: school.id, userId, districtAdmin, name }, { actor: { userId } });
+    res.json(toSchool({ ...school, name }));
   });
 
   return router;

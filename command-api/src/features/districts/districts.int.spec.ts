@@ -83,6 +83,30 @@ describe('districts and schools', () => {
     expect(again.status).toBe(409);
   });
 
+  it("is renamed by the district's admins and the school's own, everywhere its name shows; not by its coordinator", async () => {
+    const { dana, districtId, middleId } = await districtWithSchools();
+    const cora = await signedInTeacher(server.url, 'Cora Coordinator');
+    const pat = await signedInTeacher(server.url, 'Pat Principal');
+    for (const [who, role] of [[cora, 'coordinator'], [pat, 'admin']] as const) {
+      expect((await dana.post(`/api/schools/${middleId}/staff`, { email: who.account.email, role })).status).toBe(201);
+    }
+    const renamed = await dana.patch(`/api/schools/${middleId}`, { name: 'Lakeside Middle School' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ id: middleId, name: 'Lakeside Middle School', districtId });
+    expect((await dana.get(`/api/districts/${districtId}/schools`)).body.map((school: { name: string }) => school.name)).toEqual(['Lakeside High', 'Lakeside Middle School']);
+    expect((await cora.get('/api/schools')).body).toEqual([{ id: middleId, name: 'Lakeside Middle School', districtId, role: 'coordinator' }]);
+    const dashboard = (await dana.get(`/api/districts/${districtId}/dashboard`)).body as { schools: { name: string }[] };
+    expect(dashboard.schools.map((school) => school.name)).toEqual(['Lakeside High', 'Lakeside Middle School']);
+
+    expect((await pat.patch(`/api/schools/${middleId}`, { name: 'Lakeside Middle' })).body.name).toBe('Lakeside Middle');
+    expect((await cora.patch(`/api/schools/${middleId}`, { name: 'Cora’s School' })).status).toBe(403);
+    expect((await (await signedInTeacher(server.url, 'Sam Stranger')).patch(`/api/schools/${middleId}`, { name: 'Mine now' })).status).toBe(404);
+    const nameless = await dana.patch(`/api/schools/${middleId}`, { name: ' ' });
+    expect(nameless.status).toBe(400);
+    expect(nameless.body.errors).toEqual({ name: 'School name is required' });
+    expect((await dana.get(`/api/districts/${districtId}/schools`)).body.map((school: { name: string }) => school.name)).toEqual(['Lakeside High', 'Lakeside Middle']);
+  });
+
   it('adds a district admin, who then manages its schools', async () => {
     const { dana, districtId, middleId } = await districtWithSchools();
     const eli = await signedInTeacher(server.url, 'Eli Admin');

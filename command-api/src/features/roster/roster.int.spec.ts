@@ -51,6 +51,11 @@ describe('OneRoster import', () => {
 
     const again = await imported(dana, districtId, files);
     for (const tally of Object.values(again.summary ?? {})) expect(tally).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
+
+    // The SIS renames a school: the next import renames it in place.
+    const renamed = await imported(dana, districtId, { ...files, 'orgs.csv': files['orgs.csv']!.replace('Roosevelt Middle', 'Roosevelt Middle School') });
+    expect(renamed.summary?.schools).toEqual({ created: 0, updated: 1, deactivated: 0, unchanged: 1 });
+    expect((await dana.get(`/api/districts/${districtId}/schools`)).body.map((school: { name: string }) => school.name)).toEqual(['Lincoln Elementary', 'Roosevelt Middle School']);
   });
 
   it('deactivates a student a bulk file leaves out, never erasing them: their plan stays, and they return when the SIS lists them again', async () => {

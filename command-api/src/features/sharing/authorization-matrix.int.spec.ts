@@ -378,6 +378,7 @@ describe('authorization of the district dashboard', () => {
   };
   let clients: Record<Caller, TestClient>;
   let districtId = '';
+  let schoolId = '';
   let erasedId = '';
   beforeAll(async () => {
     const made = {} as Record<Caller, TestClient>;
@@ -385,7 +386,7 @@ describe('authorization of the district dashboard', () => {
     const admin = made['district admin'];
     districtId = (await admin.post('/api/districts', { name: 'Matrix USD' })).body.id as string;
     expect((await made['other district admin'].post('/api/districts', { name: 'Elsewhere USD' })).status).toBe(201);
-    const schoolId = (await admin.post(`/api/districts/${districtId}/schools`, { name: 'Matrix Middle' })).body.id as string;
+    schoolId = (await admin.post(`/api/districts/${districtId}/schools`, { name: 'Matrix Middle' })).body.id as string;
     for (const [caller, role] of [['school admin', 'admin'], ['coordinator', 'coordinator'], ['teacher', 'teacher']] as const) {
       expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: (made[caller] as Teacher).user.email, role })).status).toBe(201);
     }
@@ -421,6 +422,11 @@ describe('authorization of the district dashboard', () => {
       expect((await call(clients[caller])).status).toBe(status);
     },
   );
+  // A school's name is its administrators' and the district's admins' to change; its coordinator and teacher may not (403).
+  const renaming: Record<Caller, number> = { ...expected, 'school admin': 200, coordinator: 403, teacher: 403 };
+  it.each(Object.entries(renaming).map(([caller, status]) => ({ caller: caller as Caller, status })))('PATCH /api/schools/:id as $caller → $status', async ({ caller, status }) => {
+    expect((await clients[caller].patch(`/api/schools/${schoolId}`, { name: `Matrix Middle (${caller})` })).status).toBe(status);
+  });
   // Single sign-on (issue 25): the district's provider is its admins' business alone, as its dashboard is.
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].get(`/api/districts/${districtId}/sso`)).status).toBe(status);

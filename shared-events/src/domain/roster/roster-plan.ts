@@ -105,7 +105,9 @@ function schoolWork(data: RosterData, context: RosterPlanContext, schoolId: stri
   return streamWork(schoolDecider, streamName('school', schoolId), 'orgs.csv', (state) => {
     const steps: RosterStep<SchoolCommand>[] = [];
     if (row && state.status === 'absent') steps.push({ kind: 'schools', command: { type: 'CreateSchool', schoolId, districtId: context.districtId, name: row.name }, change: 'created' });
-    else if (row) steps.push({ kind: 'schools', tally: { unchanged: 1 } });
+    else if (row && state.status === 'present' && state.name !== row.name) {
+      steps.push({ kind: 'schools', command: { type: 'RenameSchool', schoolId, name: row.name, userId, districtAdmin: true }, change: 'updated' });
+    } else if (row) steps.push({ kind: 'schools', tally: { unchanged: 1 } });
     const staffOf: { staff: Record<string, StaffMemberState> } = state.status === 'present' ? state : { staff: {} };
     for (const member of members) steps.push(staffStep(context, schoolId, member, staffWithEmail(staffOf, member.email)));
     for (const leaverId of leaving) {

@@ -3,6 +3,8 @@ import { oneRoster11, oneRoster12, tablesOf, withLines, type RosterFiles } from 
 import { fold } from '../decider.ts';
 import { studentDecider } from '../student/decide-student.ts';
 import { classDecider } from '../class/decide-class.ts';
+import { schoolDecider } from '../school/decide-school.ts';
+import type { SchoolEvent } from '../../events/district-events.ts';
 import type { StudentEvent } from '../../events/student-events.ts';
 import type { ClassEvent } from '../../events/class-events.ts';
 import { validateRoster } from './roster-validate.ts';
@@ -84,6 +86,17 @@ describe('importing a roster through the deciders', () => {
     const again = lakeside.importZip(oneRoster11());
     for (const tally of Object.values(again)) expect(tally).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
     expect(again.students.unchanged).toBe(2);
+  });
+
+  it('renames a school the SIS renamed, in place, keeping its staff', () => {
+    const lakeside = district();
+    lakeside.importZip(oneRoster11());
+    const files = oneRoster11();
+    const summary = lakeside.importZip({ ...files, 'orgs.csv': files['orgs.csv']!.replace('Roosevelt Middle', 'Roosevelt Middle School') });
+    expect(summary.schools).toEqual({ created: 0, updated: 1, deactivated: 0, unchanged: 1 });
+    const school = fold(schoolDecider, (lakeside.streams.get('school-school:s-2') ?? []) as SchoolEvent[]);
+    expect(school).toMatchObject({ status: 'present', name: 'Roosevelt Middle School' });
+    expect(school.status === 'present' && Object.keys(school.staff).length).toBeGreaterThan(0);
   });
 
   it('writes nothing in a dry run, and reports what the import would do', () => {

@@ -17,6 +17,7 @@ interface Actor {
 export type SchoolCommand =
   /** The route has checked that the user administers the district. */
   | { type: 'CreateSchool'; schoolId: string; districtId: string; name: string }
+  | ({ type: 'RenameSchool'; schoolId: string; name: string } & Actor)
   | ({ type: 'InviteStaff'; schoolId: string; newStaffId: string; email: string; role: StaffRole; granteeUserId: string | null } & Actor)
   | { type: 'ActivateStaff'; schoolId: string; staffId: string; granteeUserId: string }
   | ({ type: 'ChangeStaffRole'; schoolId: string; staffId: string; role: StaffRole } & Actor)
@@ -36,6 +37,11 @@ export function decideSchool(command: SchoolCommand, state: SchoolState): School
     case 'CreateSchool':
       if (state.status !== 'absent') throw new IllegalStateError('This school already exists');
       return [{ type: 'SchoolCreated', data: { schoolId, districtId: command.districtId, name: command.name } }];
+    case 'RenameSchool': {
+      const school = present(state);
+      authorizeSchool(school, command.userId, command.districtAdmin, 'rename');
+      return school.name === command.name ? [] : [{ type: 'SchoolRenamed', data: { schoolId, name: command.name } }];
+    }
     case 'InviteStaff': {
       const school = present(state);
       authorizeSchool(school, command.userId, command.districtAdmin, 'manage-staff');

@@ -37,6 +37,19 @@ describe('a school', () => {
   it('is created in its district', () =>
     spec.given([]).when({ type: 'CreateSchool', schoolId: 's1', districtId: 'd1', name: 'Lakeside Middle' }).then([created]));
 
+  it("is renamed by its district's admins and its own administrators; the same name again is nothing", () => {
+    const rename = (userId: string, districtAdmin: boolean, name = 'Lakeside Middle School') => ({ type: 'RenameSchool' as const, schoolId: 's1', userId, districtAdmin, name });
+    const renamed: SchoolEvent = { type: 'SchoolRenamed', data: { schoolId: 's1', name: 'Lakeside Middle School' } };
+    spec.given([created]).when(rename('dana', true)).then([renamed]);
+    spec.given([created, principal]).when(rename('pat', false)).then([renamed]);
+    spec.given([created]).when(rename('dana', true, 'Lakeside Middle')).then([]);
+    expect(school(renamed).name).toBe('Lakeside Middle School');
+    spec.given([created, coordinator]).when(rename('cora', false)).thenThrows(ForbiddenError);
+    spec.given([created, teacher]).when(rename('tom', false)).thenThrows(ForbiddenError);
+    spec.given([created]).when(rename('stranger', false)).thenThrows(NotFoundError);
+    spec.given([]).when(rename('dana', true)).thenThrows(NotFoundError);
+  });
+
   it("takes staff from its district's admins and its own administrators, pending until the address is proved", () => {
     spec.given([created]).when(invite()).then([invited('st-new', 'nia@lakeside.test', 'teacher', null)]);
     spec

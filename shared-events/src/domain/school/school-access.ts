@@ -5,13 +5,14 @@ import { staffRoleOf, type PresentSchool } from './school.ts';
 /**
  * What someone may do with a school (issue 23):
  * - view-staff: see who works there, with their roles;
+ * - rename: give the school a new name;
  * - manage-staff: invite, change roles, remove;
  * - all-students: see and edit every student of the school (a coordinator's and an administrator's duty);
  * - add-students: write a student into the school;
  * - hold-records: put a student's record on legal hold, and lift it (retention is the district's rule, issue 23);
  * - remove-class-teachers: take a teacher off one of the school's classes, as the roster import does (issue 25).
  */
-export type SchoolAction = 'view-staff' | 'manage-staff' | 'all-students' | 'add-students' | 'hold-records' | 'remove-class-teachers';
+export type SchoolAction = 'rename' | 'view-staff' | 'manage-staff' | 'all-students' | 'add-students' | 'hold-records' | 'remove-class-teachers';
 
 /** How someone reaches a school: a staff role, or administering its district. */
 export type SchoolRole = StaffRole | 'district-admin';
@@ -20,8 +21,8 @@ export type SchoolRole = StaffRole | 'district-admin';
 export const SCHOOL_ROLE_RULES: Readonly<Record<SchoolRole, ReadonlySet<SchoolAction>>> = {
   teacher: new Set(['view-staff', 'add-students']),
   coordinator: new Set(['view-staff', 'all-students', 'add-students', 'remove-class-teachers']),
-  admin: new Set(['view-staff', 'manage-staff', 'all-students', 'add-students', 'remove-class-teachers']),
-  'district-admin': new Set(['view-staff', 'manage-staff', 'all-students', 'add-students', 'hold-records', 'remove-class-teachers']),
+  admin: new Set(['rename', 'view-staff', 'manage-staff', 'all-students', 'add-students', 'remove-class-teachers']),
+  'district-admin': new Set(['rename', 'view-staff', 'manage-staff', 'all-students', 'add-students', 'hold-records', 'remove-class-teachers']),
 };
 
 export const ONLY_SCHOOL_ADMINS = 'Only the school’s administrators and the district’s admins can do this';

@@ -34,6 +34,8 @@ export function evolveSchool(state: SchoolState, event: SchoolEvent): SchoolStat
   if (state.status === 'absent') return state;
   const member = 'staffId' in event.data ? state.staff[event.data.staffId] : undefined;
   switch (event.type) {
+    case 'SchoolRenamed':
+      return { ...state, name: event.data.name };
     case 'StaffInvited': {
       const { staffId, email, role, granteeUserId } = event.data;
       return { ...state, staff: { ...state.staff, [staffId]: { staffId, email, role, granteeUserId } } };

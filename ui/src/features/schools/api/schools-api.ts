@@ -52,6 +52,8 @@ export const useAddSchool = () =>
   useOrganisationMutation(({ districtId, name }: { districtId: string; name: string }) =>
     apiRequest<School>(`${districtPath(districtId)}/schools`, { method: 'POST', body: { name } }),
   );
+export const useRenameSchool = () =>
+  useOrganisationMutation(({ schoolId, name }: { schoolId: string; name: string }) => apiRequest<School>(schoolPath(schoolId), { method: 'PATCH', body: { name } }));
 export const useAddDistrictAdmin = () =>
   useOrganisationMutation(({ districtId, email }: { districtId: string; email: string }) =>
     apiRequest<unknown>(`${districtPath(districtId)}/admins`, { method: 'POST', body: { email } }),

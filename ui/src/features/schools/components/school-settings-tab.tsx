@@ -1,7 +1,9 @@
 import { Alert, Skeleton } from 'antd';
-import { STAFF_ROLE_LABELS } from '@accommodate/shared-events/schemas/school';
+import { schoolFormSchema, STAFF_ROLE_LABELS } from '@accommodate/shared-events/schemas/school';
 import { Card } from '../../../components/card.tsx';
-import { useMySchools, useSchoolStaff, type MySchool } from '../api/schools-api.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useMySchools, useRenameSchool, useSchoolStaff, type MySchool } from '../api/schools-api.ts';
+import { OneFieldForm } from './one-field-form.tsx';
 import { StaffInviteForm } from './staff-invite-form.tsx';
 import { StaffTable } from './staff-table.tsx';
 import { RolloverCard } from './rollover-card.tsx';
@@ -26,6 +28,7 @@ export function SchoolSettingsTab() {
 
 function SchoolCard({ school }: { school: MySchool }) {
   const staff = useSchoolStaff(school.id);
+  const rename = useRenameSchool();
   const manage = school.role === 'admin' || school.role === 'district-admin';
   const seesEveryStudent = school.role !== 'teacher';
   return (
@@ -36,6 +39,15 @@ function SchoolCard({ school }: { school: MySchool }) {
         <>
           <h3 className="school-card__section">Invite to the staff</h3>
           <StaffInviteForm schoolId={school.id} />
+          <h3 className="school-card__section">Rename the school</h3>
+          <OneFieldForm
+            label="New name"
+            id={`rename-school-${school.id}`}
+            submitLabel="Rename school"
+            schema={schoolFormSchema.shape.name}
+            submitting={rename.isPending}
+            onSubmit={(name) => rename.mutateAsync({ schoolId: school.id, name }).then((renamed) => toast({ title: 'School renamed', description: `${renamed.name} is the school's name now.` }))}
+          />
         </>
       )}
       {seesEveryStudent && <RolloverCard schoolId={school.id} schoolName={school.name} />}
