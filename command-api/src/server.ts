@@ -73,7 +73,7 @@ export async function startServer(
     mailer,
     logger,
     now,
-    limits: openLimits({ redisUrl: config.redisUrl, prefix: config.redisPrefix }),
+    limits: await openLimits({ redisUrl: config.redisUrl, prefix: config.redisPrefix }),
     progress: {
       waitForPosition: (position, timeoutMs) => progressHolder.current.waitForPosition(position, timeoutMs),
       caughtUp: () => progressHolder.current.caughtUp(),

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
@@ -40,9 +39,10 @@ export interface FailureLimit {
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
-export function openLimits(options: { redisUrl?: string | undefined; prefix: string }): Limits {
-  // Commands fail at once while Redis is away (no offline queue): the insurance limiter answers meanwhile.
-  const redis = options.redisUrl ? new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
+export async function openLimits(options: { redisUrl?: string | undefined; prefix: string }): Promise<Limits> {
+  // Commands fail at once while Redis is away (no offline queue): the insurance limiter answers meanwhile. ioredis
+  // loads only when chosen, as BullMQ does (open-job-queue.ts): the one-process mode does not carry it.
+  const redis = options.redisUrl ? new (await import('ioredis')).Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 }) : null;
   redis?.on('error', () => undefined);
   // One limiter per name, so that routes of different features that share a limit (a password asked again) share counts.
   const made = new Map<string, RateLimiterAbstract>();

@@ -1,9 +1,16 @@
 import fs from 'node:fs';
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
 
 const DEJAVU = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
 const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+
+let pdfKit: Promise<typeof PDFDocument> | null = null;
+/**
+ * pdfkit, loaded by the first PDF a process makes rather than at its start: with its fonts' data it is ≈ 20 MB of a
+ * server's memory (bench findings §7), for the few requests that print.
+ */
+export const loadPdfKit = (): Promise<typeof PDFDocument> => (pdfKit ??= import('pdfkit').then((loaded) => loaded.default));
 
 /** The faces a record PDF writes in. */
 export interface PdfFonts {
@@ -22,7 +29,8 @@ export interface OpenPdf {
  * A US Letter PDF for a student's record (the records export, the hearing packet). DejaVu where installed, so names
  * beyond Western European letters print (as the accommodations PDF does); Helvetica otherwise.
  */
-export function openRecordPdf(title: string, options: { margin?: number; bufferPages?: boolean } = {}): OpenPdf {
+export async function openRecordPdf(title: string, options: { margin?: number; bufferPages?: boolean } = {}): Promise<OpenPdf> {
+  const PDFDocument = await loadPdfKit();
   const hasDejaVu = fs.existsSync(DEJAVU) && fs.existsSync(DEJAVU_BOLD);
   const fonts = { regular: hasDejaVu ? DEJAVU : 'Helvetica', bold: hasDejaVu ? DEJAVU_BOLD : 'Helvetica-Bold' };
   const doc = new PDFDocument({

@@ -88,8 +88,8 @@ function writeBlock(doc: PDFKit.PDFDocument, fonts: PdfFonts, block: PacketBlock
  * page it starts on); then each part from a new page; 'Page n of m' at the foot of every page. The contents are
  * written last, on the first page, once the parts know their pages (pdfkit's buffered pages).
  */
-export function renderPacket(content: PacketContent): Promise<Buffer> {
-  const { doc, fonts, bytes } = openRecordPdf(content.title, { margin: MARGIN, bufferPages: true });
+export async function renderPacket(content: PacketContent): Promise<Buffer> {
+  const { doc, fonts, bytes } = await openRecordPdf(content.title, { margin: MARGIN, bufferPages: true });
   doc.font(fonts.bold).fontSize(20).fillColor(INK).text(content.title);
   doc.moveDown(0.3).font(fonts.regular).fontSize(11);
   for (const line of content.lines) doc.text(line);

@@ -13,8 +13,8 @@ const fileSize = (bytes: number): string =>
  * The records export as a plain, readable PDF, for a parent: one section per part, the history last. It uses the
  * screens' labels and says values as they do (record-display.ts); moments are in `timeZone`, the exporter's.
  */
-export function renderStudentRecordPdf(record: StudentRecordExport, timeZone = 'UTC'): Promise<Buffer> {
-  const { doc, fonts, bytes } = openRecordPdf('Student record');
+export async function renderStudentRecordPdf(record: StudentRecordExport, timeZone = 'UTC'): Promise<Buffer> {
+  const { doc, fonts, bytes } = await openRecordPdf('Student record');
   const { regular, bold } = fonts;
 
   const heading = (text: string) => doc.moveDown(0.8).font(bold).fontSize(13).text(text).moveDown(0.3).font(regular).fontSize(10);

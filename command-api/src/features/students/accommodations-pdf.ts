@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import { groupByCategory } from '@accommodate/shared-events/config/accommodation-categories';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
 import { displayName, gradeLabel, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import { loadPdfKit } from '../../shared/pdf-document.ts';
 
 export interface AccommodationsSheet {
   student: { firstName: string; lastInitial: string; grade: string };
@@ -52,8 +52,9 @@ const MUTED = '#4b5563';
  * The accommodations sheet a teacher prints for colleagues: who, which plan dates,
  * and every accommodation grouped by category. US Letter with one-inch margins.
  */
-export function renderAccommodationsPdf(sheet: AccommodationsSheet): Promise<Buffer> {
+export async function renderAccommodationsPdf(sheet: AccommodationsSheet): Promise<Buffer> {
   const name = displayName(sheet.student);
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
