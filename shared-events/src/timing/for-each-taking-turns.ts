@@ -1,17 +1,18 @@
-import { backgroundTurn as nextTurn } from './background-turns.ts';
+import { backgroundTurn } from './background-turns.ts';
 
 /**
  * A function to await after each item of a long loop: every `turnEvery` calls it lets the event loop serve
- * whatever waits (requests, timers), taking its turn after the other background work that waits (background-turns.ts). An await that resolves at once (an in-process job queue, a SQLite read)
- * never leaves the microtask queue, so a loop over thousands of records otherwise holds the process for its
- * whole length: /readyz took 3.5 s to answer on a first start that swept 20,000 plans.
+ * whatever waits (requests, timers), taking its turn after the other background work that waits
+ * (background-turns.ts). An await that resolves at once (an in-process job queue, a SQLite read) never leaves the
+ * microtask queue, so a loop over thousands of records otherwise holds the process for its whole length: /readyz took
+ * 3.5 s to answer on a first start that swept 20,000 plans.
  */
 export function turnTaker(turnEvery = 100): () => Promise<void> {
   let sinceTurn = 0;
   return async () => {
     if (++sinceTurn < turnEvery) return;
     sinceTurn = 0;
-    await nextTurn();
+    await backgroundTurn();
   };
 }
 
@@ -25,7 +26,7 @@ export function timedTurnTaker(everyMs = 5): () => Promise<void> | null {
   let since = performance.now();
   let calls = 0;
   const turn = async () => {
-    await nextTurn();
+    await backgroundTurn();
     since = performance.now();
   };
   // The clock is read every 16th call: read at every event, it was 4 % of a rebuild's main thread.
