@@ -1,6 +1,7 @@
 import type { DistrictEvent, SchoolEvent } from '@accommodate/shared-events/events/district-events';
 import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
 import { districtAdminIds, evolveDistrict, initialDistrictState, type DistrictState } from '@accommodate/shared-events/domain/district/district';
+import { coveredSsoDomains } from '@accommodate/shared-events/domain/district/district-sso';
 import { evolveSchool, initialSchoolState, type SchoolState } from '@accommodate/shared-events/domain/school/school';
 import { DISTRICTS, SCHOOLS, type DistrictDoc, type SchoolDoc } from '../queries/organisation-schema.ts';
 import type { ProjectionContext } from './projection.ts';
@@ -9,13 +10,14 @@ import { refreshAudienceOnce } from './caseload-audience.ts';
 import { STUDENTS, type StudentDoc } from '../queries/caseload-schema.ts';
 
 // The read model's district and school as the domain's state, so the one `evolve` of each decides what an event changes.
-const districtState = ({ name, createdBy, admins, yearsAfterLeaving, sso }: DistrictDoc): DistrictState => ({
+const districtState = ({ name, createdBy, admins, yearsAfterLeaving, sso, ssoDomainTokens }: DistrictDoc): DistrictState => ({
   status: 'present',
   name,
   createdBy,
   admins,
   yearsAfterLeaving,
   ...(sso && { sso }),
+  ...(ssoDomainTokens && { ssoDomainTokens }),
 });
 const schoolState = ({ districtId, name, staff }: SchoolDoc): SchoolState => ({ status: 'present', districtId, name, staff });
 
@@ -38,8 +40,9 @@ export async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, conte
     ...fields,
     adminIds: districtAdminIds(state),
     pendingEmails: Object.values(state.admins).flatMap((admin) => (admin.granteeUserId === null ? [admin.email] : [])),
-    // The client secret stays in the log, sealed; the read model keeps none.
-    ...(sso && { sso: { ...sso, clientSecret: null }, ssoDomains: sso.emailDomains }),
+    // The client secret stays in the log, sealed; the read model keeps none. Sign-in looks up the domains covered
+    // now: a domain the district has not proved (or whose record is gone) leads nobody to its provider.
+    ...(sso && { sso: { ...sso, clientSecret: null }, ssoDomains: coveredSsoDomains(sso) }),
     createdAt: existing?.createdAt ?? event.occurredAt,
     revision: event.revision,
   };

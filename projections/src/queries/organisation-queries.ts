@@ -13,7 +13,7 @@ export function organisationQueries(store: Pick<ReadStore, 'collection'>) {
     allDistricts: () => districts().find(),
     districtsAdministeredBy: (userId: string) => districts().find({ adminIds: userId }),
     districtsInvitingEmail: (email: string) => districts().find({ pendingEmails: email }),
-    /** The district whose single sign-on covers the e-mail domain (issue 25: a domain belongs to one district at most). */
+    /** The district whose single sign-on covers the e-mail domain now (verified: a domain belongs to one district at most). */
     districtSigningInDomain: async (domain: string): Promise<DistrictDoc | null> => (await districts().find({ ssoDomains: domain }))[0] ?? null,
     schoolById: (schoolId: string) => schools().get(schoolId),
     schoolsOfDistrict: (districtId: string) => schools().find({ districtId }),

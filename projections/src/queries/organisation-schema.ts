@@ -11,7 +11,10 @@ export type DistrictDoc = Omit<PresentDistrict, 'status'> & {
   adminIds: string[];
   /** The addresses of admin invitations still pending, for the activation when one is verified. */
   pendingEmails: string[];
-  /** The e-mail domains its single sign-on covers (issue 25), for the sign-in page's look-up; sso keeps no secret here. */
+  /**
+   * The e-mail domains its single sign-on covers now (issue 25): listed, proved by DNS or the operator, not suspended.
+   * For the sign-in page's look-up; sso keeps no secret here.
+   */
   ssoDomains?: string[];
   createdAt: string;
   revision: number;

@@ -37,7 +37,16 @@ export class ForbiddenError extends DomainError {
   }
 }
 
-/** Not possible in the record's present state (409): it already exists, the e-mail is taken. */
+/**
+ * Not possible in the record's present state (409): it already exists, the e-mail is taken. `details` go in the
+ * answer beside the message, for a refusal the person can act on (what a domain's DNS showed instead of the record).
+ */
 export class IllegalStateError extends DomainError {
   override readonly name = 'IllegalStateError';
+  constructor(
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
 }

@@ -52,6 +52,24 @@ export const DistrictSsoConfigured = defineEvent(
 /** Single sign-on turned off: the district's staff sign in with passwords again. */
 export const DistrictSsoRemoved = defineEvent('DistrictSsoRemoved', 1, z.object({ districtId: z.string(), removedBy: z.string() }));
 
+/**
+ * The code a district publishes in a DNS TXT record of an e-mail domain to prove it owns it: random, one per district
+ * and domain, issued when the domain is first listed and kept if it is listed again, so a record once published stays
+ * right. Not a secret (DNS shows it to anyone), but nobody can guess it before it is published.
+ */
+export const DistrictSsoDomainTokenIssued = defineEvent('DistrictSsoDomainTokenIssued', 1, z.object({ districtId: z.string(), domain: z.string(), token: z.string() }));
+/**
+ * The district proved it owns the domain, so its single sign-on now covers the domain's addresses: `dns`, its record
+ * was found by a district admin's check; `operator`, the operator vouched (`npm run district:verify-domain`).
+ */
+export const DistrictSsoDomainVerified = defineEvent(
+  'DistrictSsoDomainVerified',
+  1,
+  z.object({ districtId: z.string(), domain: z.string(), method: z.enum(['dns', 'operator']), verifiedBy: z.string() }),
+);
+/** The daily check found the domain's record gone: the domain covers nothing until it is verified again. */
+export const DistrictSsoDomainSuspended = defineEvent('DistrictSsoDomainSuspended', 1, z.object({ districtId: z.string(), domain: z.string() }));
+
 export const SchoolCreated = defineEvent('SchoolCreated', 1, z.object({ schoolId: z.string(), districtId: z.string(), name: z.string() }));
 /** A new name, given by an administrator or by the SIS on a roster import. */
 export const SchoolRenamed = defineEvent('SchoolRenamed', 1, z.object({ schoolId: z.string(), name: z.string() }));
@@ -75,6 +93,9 @@ export const DISTRICT_EVENTS = [
   DistrictErased,
   DistrictSsoConfigured,
   DistrictSsoRemoved,
+  DistrictSsoDomainTokenIssued,
+  DistrictSsoDomainVerified,
+  DistrictSsoDomainSuspended,
 ] as const;
 export type DistrictEvent = EventOf<(typeof DISTRICT_EVENTS)[number]>;
 export const SCHOOL_EVENTS = [SchoolCreated, SchoolRenamed, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;

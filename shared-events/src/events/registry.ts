@@ -13,6 +13,7 @@ import { DISTRICT_EVENTS, SCHOOL_EVENTS } from './district-events.ts';
 import { IMPLEMENTATION_EVENTS } from './implementation-events.ts';
 import { ROSTER_EVENTS, ROSTER_IMPORT_EVENTS } from './roster-events.ts';
 import { DISTRICT_ERASURE_EVENTS } from './district-erasure-events.ts';
+import { SSO_DOMAIN_EVENTS } from './sso-domain-events.ts';
 import type { UserEvent } from './user-events.ts';
 import type { AccommodationEvent } from './accommodation-events.ts';
 import type { StudentEvent } from './student-events.ts';
@@ -26,11 +27,12 @@ import type { DistrictEvent, SchoolEvent } from './district-events.ts';
 import type { ImplementationEvent } from './implementation-events.ts';
 import type { RosterEvent, RosterImportEvent } from './roster-events.ts';
 import type { DistrictErasureEvent } from './district-erasure-events.ts';
+import type { SsoDomainEvent } from './sso-domain-events.ts';
 
-export type DomainEvent = UserEvent | AccommodationEvent | StudentEvent | PlanEvent | DocumentEvent | NotificationEvent | AccessEvent | ClassEvent | TwoFactorEvent | DistrictEvent | SchoolEvent | ImplementationEvent | RosterImportEvent | RosterEvent | DistrictErasureEvent;
+export type DomainEvent = UserEvent | AccommodationEvent | StudentEvent | PlanEvent | DocumentEvent | NotificationEvent | AccessEvent | ClassEvent | TwoFactorEvent | DistrictEvent | SchoolEvent | ImplementationEvent | RosterImportEvent | RosterEvent | DistrictErasureEvent | SsoDomainEvent;
 export type DomainEventType = DomainEvent['type'];
 
-const ALL_EVENTS = [...USER_EVENTS, ...ACCOMMODATION_EVENTS, ...STUDENT_EVENTS, ...PLAN_EVENTS, ...DOCUMENT_EVENTS, ...NOTIFICATION_EVENTS, ...ACCESS_EVENTS, ...CLASS_EVENTS, ...TWO_FACTOR_EVENTS, ...DISTRICT_EVENTS, ...SCHOOL_EVENTS, ...IMPLEMENTATION_EVENTS, ...ROSTER_IMPORT_EVENTS, ...ROSTER_EVENTS, ...DISTRICT_ERASURE_EVENTS];
+const ALL_EVENTS = [...USER_EVENTS, ...ACCOMMODATION_EVENTS, ...STUDENT_EVENTS, ...PLAN_EVENTS, ...DOCUMENT_EVENTS, ...NOTIFICATION_EVENTS, ...ACCESS_EVENTS, ...CLASS_EVENTS, ...TWO_FACTOR_EVENTS, ...DISTRICT_EVENTS, ...SCHOOL_EVENTS, ...IMPLEMENTATION_EVENTS, ...ROSTER_IMPORT_EVENTS, ...ROSTER_EVENTS, ...DISTRICT_ERASURE_EVENTS, ...SSO_DOMAIN_EVENTS];
 /** Every event type this build knows, by its current name. */
 export const DOMAIN_EVENT_TYPES: DomainEventType[] = ALL_EVENTS.map((definition) => definition.name);
 

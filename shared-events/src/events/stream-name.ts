@@ -25,6 +25,8 @@ export const STREAM_CATEGORIES = [
   'roster',
   /** A district's erasure, run as a job (issue 23): asked for, its progress, its outcome: `districtErasure-<districtId>`. */
   'districtErasure',
+  /** Which district holds an e-mail domain for single sign-on: `ssoDomain-<domain>`. */
+  'ssoDomain',
 ] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 

@@ -5,7 +5,11 @@ import { z } from 'zod';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** https, or http on a loopback address only (how tests and trials run a provider on the same machine). */
+/**
+ * https, or http on a loopback address only (how tests and trials run a provider on the same machine). The server
+ * checks more once the name is resolved: no private or local address, and loopback only where the app itself runs on
+ * loopback.
+ */
 export function issuerAllowed(issuer: string): boolean {
   let url: URL;
   try {
@@ -20,10 +24,13 @@ export function issuerAllowed(issuer: string): boolean {
 export const ISSUER_REFUSED = 'Please enter the provider’s https address (http only on 127.0.0.1 or localhost)';
 export const DOMAIN_INVALID = 'Please enter e-mail domains such as district.org';
 export const CLIENT_SECRET_REQUIRED = 'Client secret is required';
-export const DOMAIN_TAKEN = 'Another district already signs in this domain';
+export const DOMAIN_TAKEN = 'A domain verified by one district cannot be claimed by another';
+export const ISSUER_NOT_PUBLIC = 'Please enter your provider’s public address: this one leads to a private or local network';
 
 const DOMAIN_PATTERN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-const emailDomain = z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, DOMAIN_INVALID);
+/** An e-mail domain as a form or a path gives it: lower case, without spaces. */
+export const emailDomainSchema = z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, DOMAIN_INVALID);
+const emailDomain = emailDomainSchema;
 
 /** PUT /api/districts/:id/sso. An absent or empty secret keeps the one stored (it is never shown again). */
 export const districtSsoFormSchema = z.object({
@@ -49,12 +56,38 @@ export const districtSsoFormSchema = z.object({
 });
 export type DistrictSsoForm = z.input<typeof districtSsoFormSchema>;
 
+/**
+ * Proving a domain (as Google Workspace and Slack do): the district publishes this TXT record at the domain itself,
+ * and until a check finds it there the domain covers nothing.
+ */
+export const TXT_RECORD_PREFIX = 'accommodate-domain-verification=';
+export const txtRecordFor = (token: string): string => `${TXT_RECORD_PREFIX}${token}`;
+export const RECORD_NOT_FOUND = 'The verification record was not found in the domain’s DNS. Publish the TXT record shown, then verify again: a new record can take up to an hour to be seen.';
+export const DNS_UNAVAILABLE = 'The domain’s DNS could not be asked just now. Please try again in a few minutes.';
+
+export const SSO_DOMAIN_STATUSES = ['unverified', 'verified', 'suspended'] as const;
+export type SsoDomainStatus = (typeof SSO_DOMAIN_STATUSES)[number];
+/** A listed domain: whether it covers its addresses now, and the record that proves it. */
+export const ssoDomainSchema = z.object({
+  domain: z.string(),
+  verified: z.boolean(),
+  status: z.enum(SSO_DOMAIN_STATUSES),
+  txtRecord: z.string(),
+});
+export type SsoDomain = z.infer<typeof ssoDomainSchema>;
+
+/** POST /api/districts/:id/sso/domains/:domain/verify: 200 when the record was found. */
+export const ssoDomainVerifiedSchema = z.object({ verified: z.literal(true) });
+/** Its 409 when it was not: the TXT values the domain has (another district's code masked), none when it has none. */
+export const ssoDomainNotProvedSchema = z.object({ message: z.string(), found: z.array(z.string()).optional() });
+
 /** GET /api/districts/:id/sso: the configuration without its secret; null fields before any is saved. */
 export const districtSsoSchema = z.object({
   issuer: z.string(),
   clientId: z.string(),
   hasClientSecret: z.boolean(),
   emailDomains: z.array(z.string()),
+  domains: z.array(ssoDomainSchema),
   required: z.boolean(),
 });
 export type DistrictSso = z.infer<typeof districtSsoSchema>;

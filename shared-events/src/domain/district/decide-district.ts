@@ -3,6 +3,7 @@ import type { Decider } from '../decider.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { reinvitationActivates } from '../invitation.ts';
 import { decideSso, decideSsoRemoval, type ConfigureDistrictSso, type RemoveDistrictSso } from './district-sso.ts';
+import { decideSsoDomain, type SsoDomainCommand } from './sso-domain-proof.ts';
 import { DISTRICT_EVENT_TYPES, evolveDistrict, initialDistrictState, isDistrictAdmin, type DistrictState, type PresentDistrict } from './district.ts';
 
 export type DistrictCommand =
@@ -17,7 +18,8 @@ export type DistrictCommand =
    */
   | { type: 'EraseDistrict'; districtId: string; userId: string; confirmName: string; studentsErased: number; schoolIds: string[] }
   | ConfigureDistrictSso
-  | RemoveDistrictSso;
+  | RemoveDistrictSso
+  | SsoDomainCommand;
 
 export const RETENTION_YEARS = 'Enter a whole number of years, at least 1';
 export const ERASE_CONFIRMATION = 'Type the district’s name exactly to confirm';
@@ -68,10 +70,20 @@ export function decideDistrict(command: DistrictCommand, state: DistrictState): 
     }
     case 'ConfigureDistrictSso':
       authorizeDistrictAdmin(state, command.userId);
-      return decideSso(command, state.sso);
+      return decideSso(command, state.sso, state.ssoDomainTokens);
     case 'RemoveDistrictSso':
       authorizeDistrictAdmin(state, command.userId);
       return decideSsoRemoval(command, state.sso);
+    case 'VerifySsoDomain':
+      // A district admin proves it by DNS; the operator vouches from the console, for any district.
+      if (command.vouch.method === 'dns') authorizeDistrictAdmin(state, command.vouch.userId);
+      else if (state.status !== 'present') throw new NotFoundError('District');
+      return decideSsoDomain(command, state);
+    case 'RecheckSsoDomain':
+    case 'IssueSsoDomainTokens':
+      // Asked by the system (the daily check) or on a district admin's read, checked by the route.
+      if (state.status !== 'present') return [];
+      return decideSsoDomain(command, state);
   }
 }
 

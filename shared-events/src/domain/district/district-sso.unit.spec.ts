@@ -17,6 +17,7 @@ const configure = (overrides: { userId?: string; clientSecret?: string; emailDom
   ...google,
   clientSecret: 's3cret',
   domainsOfOtherDistricts: [],
+  newTokens: { 'lakeside.test': 'tok-lakeside', 'north.test': 'tok-north' },
   ...overrides,
 });
 const configured = (overrides: Partial<typeof google> & { clientSecret?: string } = {}): DistrictEvent => ({
@@ -24,13 +25,34 @@ const configured = (overrides: Partial<typeof google> & { clientSecret?: string 
   data: { districtId: 'd1', ...google, clientSecret: 's3cret', configuredBy: 'dana', ...overrides },
 });
 
+const tokenIssued = (domain = 'lakeside.test', token = 'tok-lakeside'): DistrictEvent => ({ type: 'DistrictSsoDomainTokenIssued', data: { districtId: 'd1', domain, token } });
+const verified = (domain = 'lakeside.test', method: 'dns' | 'operator' = 'dns'): DistrictEvent => ({
+  type: 'DistrictSsoDomainVerified',
+  data: { districtId: 'd1', domain, method, verifiedBy: method === 'dns' ? 'dana' : 'operator' },
+});
+const ssoAfter = (events: DistrictEvent[]) => {
+  const state = events.reduce(evolveDistrict, initialDistrictState());
+  return state.status === 'present' ? state.sso : undefined;
+};
+
 describe("a district's single sign-on", () => {
-  it('is configured by a district admin, and then covers addresses of its domains only', () => {
-    spec.given([created]).when(configure()).then([configured()]);
-    const state = [created, configured()].reduce(evolveDistrict, initialDistrictState());
-    const sso = state.status === 'present' ? state.sso : undefined;
-    expect(ssoCoversEmail(sso, 'ted@Lakeside.test')).toBe(true);
-    expect(ssoCoversEmail(sso, 'ted@elsewhere.test')).toBe(false);
+  it('is configured by a district admin with a code for each new domain, and covers no address before the domain is proved', () => {
+    spec.given([created]).when(configure()).then([configured(), tokenIssued()]);
+    const sso = ssoAfter([created, configured(), tokenIssued()]);
+    expect(ssoCoversEmail(sso, 'ted@lakeside.test')).toBe(false);
+    expect(ssoCoversEmail(ssoAfter([created, configured(), tokenIssued(), verified()]), 'ted@Lakeside.test')).toBe(true);
+    expect(ssoCoversEmail(ssoAfter([created, configured(), tokenIssued(), verified()]), 'ted@elsewhere.test')).toBe(false);
+  });
+
+  it('keeps a domain’s code and its proof across saves that keep the domain, and drops the proof of a domain dropped', () => {
+    const history = [created, configured(), tokenIssued(), verified()];
+    spec.given(history).when(configure({ emailDomains: ['lakeside.test', 'north.test'] })).then([configured({ emailDomains: ['lakeside.test', 'north.test'] }), tokenIssued('north.test', 'tok-north')]);
+    expect(ssoCoversEmail(ssoAfter([...history, configured({ required: true })]), 'ted@lakeside.test')).toBe(true);
+    const dropped = [...history, configured({ emailDomains: ['north.test'] })];
+    expect(ssoCoversEmail(ssoAfter(dropped), 'ted@lakeside.test')).toBe(false);
+    // Listed again: the code is the one published before, and the domain must be proved again.
+    spec.given(dropped).when(configure()).then([configured()]);
+    expect(ssoCoversEmail(ssoAfter([...dropped, configured()]), 'ted@lakeside.test')).toBe(false);
   });
 
   it('is not found by anyone who does not administer the district', () => {
@@ -40,13 +62,13 @@ describe("a district's single sign-on", () => {
 
   it('needs a client secret the first time, and keeps the saved one when a later save leaves it out', () => {
     spec.given([created]).when(configure({ clientSecret: undefined })).thenThrows(ValidationError);
-    spec.given([created, configured()]).when(configure({ clientSecret: undefined, required: true })).then([configured({ required: true })]);
+    spec.given([created, configured(), tokenIssued()]).when(configure({ clientSecret: undefined, required: true })).then([configured({ required: true })]);
   });
 
-  it('refuses a domain another district signs in already', () =>
+  it('refuses a domain another district has verified', () =>
     spec.given([created]).when(configure({ domainsOfOtherDistricts: ['lakeside.test'] })).thenThrows(ValidationError));
 
-  it('records nothing when a save changes nothing', () => spec.given([created, configured()]).when(configure()).then([]));
+  it('records nothing when a save changes nothing', () => spec.given([created, configured(), tokenIssued()]).when(configure()).then([]));
 
   it('is turned off by a district admin, and then covers no address', () => {
     const remove = (userId: string) => ({ type: 'RemoveDistrictSso' as const, districtId: 'd1', userId });

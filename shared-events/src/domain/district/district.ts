@@ -1,6 +1,6 @@
 import { DISTRICT_EVENTS, type DistrictEvent } from '../../events/district-events.ts';
 import { isEventOf, typesOf } from '../event-types.ts';
-import { evolveSso, type DistrictSsoState } from './district-sso.ts';
+import { evolveProof, evolveSso, type DistrictSsoState } from './district-sso.ts';
 
 export const DISTRICT_EVENT_TYPES = typesOf(DISTRICT_EVENTS);
 export const isDistrictEvent = isEventOf<DistrictEvent>(DISTRICT_EVENT_TYPES);
@@ -21,6 +21,8 @@ export interface PresentDistrict {
   yearsAfterLeaving?: number;
   /** Single sign-on (issue 25), once configured. */
   sso?: DistrictSsoState;
+  /** The code of each e-mail domain it ever listed, which its TXT record must carry to prove the domain is its own. */
+  ssoDomainTokens?: Record<string, string>;
 }
 
 /** An erased district (it left the product) keeps only its receipt: nobody administers it any more. */
@@ -50,13 +52,23 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
     case 'DistrictErased':
       return { status: 'erased' };
     case 'DistrictSsoConfigured':
-      return { ...state, sso: evolveSso(event.data) };
+      return { ...state, sso: evolveSso(state.sso, event.data) };
     case 'DistrictSsoRemoved': {
       const { sso: _removed, ...rest } = state;
       return rest;
     }
+    case 'DistrictSsoDomainTokenIssued':
+      return { ...state, ssoDomainTokens: { ...state.ssoDomainTokens, [event.data.domain]: event.data.token } };
+    case 'DistrictSsoDomainVerified':
+      return withSso(state, evolveProof(state.sso, event.data.domain, { status: 'verified', method: event.data.method }));
+    case 'DistrictSsoDomainSuspended': {
+      const method = state.sso?.proofs[event.data.domain]?.method ?? 'dns';
+      return withSso(state, evolveProof(state.sso, event.data.domain, { status: 'suspended', method }));
+    }
   }
 }
+
+const withSso = (state: PresentDistrict, sso: DistrictSsoState | undefined): PresentDistrict => (sso ? { ...state, sso } : state);
 
 /** Who administers the district now: its creator and every invited admin who proved the address. */
 export const districtAdminIds = (state: Pick<PresentDistrict, 'createdBy' | 'admins'>): string[] => [
