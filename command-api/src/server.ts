@@ -29,6 +29,7 @@ import type { FreeDiskSpace } from './http/disk-space.ts';
 import { removeDocumentLeftovers } from './shared/document-leftovers.ts';
 import { openLimits } from './auth/limits.ts';
 import { startRetentionJob } from './shared/retention-job.ts';
+import { recheckSsoDomains, SSO_DOMAIN_RECHECK_JOB } from './shared/sso-domain-recheck.ts';
 
 export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
 
@@ -124,8 +125,8 @@ export async function startServer(
   // Every API node seeds (idempotently), so the library is complete whichever process starts first.
   await seedAccommodationTemplates(context);
   // Retention (issue 23): the daily erasure of records past their district's limit, and a district's erasure, run on
-  // the API nodes.
-  const retention = await startRetentionJob(context);
+  // the API nodes; beside it, the daily check that single sign-on's proved domains still carry their DNS record.
+  const retention = await startRetentionJob(context, [{ name: SSO_DOMAIN_RECHECK_JOB, run: () => recheckSsoDomains(context) }]);
 
   await new Promise<void>((resolve) => httpServer.listen(config.port, resolve));
   const address = httpServer.address();

@@ -35,13 +35,17 @@ interface Discovered {
   at: number;
 }
 
-export function oidcRelyingParty(now: () => Date = () => new Date()) {
+/**
+ * `fetch` makes every request to the provider (discovery, token, userinfo, keys): the server's one that refuses
+ * addresses in its own network (issuer-network.ts).
+ */
+export function oidcRelyingParty(fetch: oidc.CustomFetch, now: () => Date = () => new Date()) {
   const discovered = new Map<string, Promise<Discovered>>();
 
   const discover = (issuer: string): Promise<Discovered> => {
     const cached = discovered.get(issuer);
     if (cached) return cached;
-    const options = loopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : {};
+    const options = { [oidc.customFetch]: fetch, ...(loopbackHttp(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}) };
     // The client is not needed to read the issuer's metadata; the real one is made per sign-in below.
     const found = oidc.discovery(new URL(issuer), 'discovery', undefined, undefined, options).then((config) => ({
       metadata: { ...config.serverMetadata() },
@@ -59,6 +63,7 @@ export function oidcRelyingParty(now: () => Date = () => new Date()) {
   const configure = async (client: SsoClient) => {
     const entry = await discover(client.issuer);
     const config = new oidc.Configuration(entry.metadata, client.clientId, client.clientSecret, oidc.ClientSecretBasic(client.clientSecret));
+    config[oidc.customFetch] = fetch;
     if (loopbackHttp(client.issuer)) oidc.allowInsecureRequests(config);
     if (entry.jwks) oidc.setJwksCache(config, entry.jwks);
     return { config, entry };

@@ -35,6 +35,7 @@ import { districtRoutes } from './districts/district-routes.ts';
 import { rosterRoutes } from './roster/roster-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
 import { districtSsoRoutes } from './districts/district-sso-routes.ts';
+import { districtSsoDomainRoutes } from './districts/district-sso-domain-routes.ts';
 import { districtDashboardRoutes } from './district-dashboard/district-dashboard-routes.ts';
 import { rolloverRoutes } from './districts/rollover-routes.ts';
 import { retentionRoutes } from './retention/retention-routes.ts';
@@ -84,6 +85,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     rosterRoutes(context),
     staffRoutes(context),
     districtSsoRoutes(context),
+    districtSsoDomainRoutes(context),
     districtDashboardRoutes(context),
     rolloverRoutes(context),
     // Retention and leaving the product (issue 23).

@@ -70,7 +70,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof HttpError) return send(error.status, { message: error.message, ...error.extra });
     const domainStatus = domainStatusOf(error);
     if (domainStatus !== undefined && error instanceof Error) {
-      return send(domainStatus, { message: error.message, ...(error instanceof ValidationError && error.errors ? { errors: error.errors } : {}) });
+      const details = error instanceof IllegalStateError ? error.details : undefined;
+      return send(domainStatus, { ...details, message: error.message, ...(error instanceof ValidationError && error.errors ? { errors: error.errors } : {}) });
     }
     if (error instanceof ZodError) return send(400, toApiError(error));
     if (error instanceof WrongExpectedRevisionError) {

@@ -88,21 +88,35 @@ export async function eraseRecordsPastRetention(context: AppContext): Promise<Re
   return total;
 }
 
+/** Another daily job of the API nodes, on the same queue (one queue has one set of handlers). */
+export interface DailyJob {
+  name: string;
+  run(): Promise<unknown>;
+}
+
 /**
- * Schedules the daily job on the API nodes' own queue (context.apiJobs), and runs the district erasures queued there:
- * the erasure needs what only they hold (the document bytes' store beside the event store). BullMQ gives each run to
- * one node; without REDIS_URL it is a timer of this process. Upserting the schedule also runs it at once, as the
- * reminders' sweep does.
+ * Schedules the daily job on the API nodes' own queue (context.apiJobs), with `alsoDaily` beside it, and runs the
+ * district erasures queued there: the erasure needs what only they hold (the document bytes' store beside the event
+ * store). BullMQ gives each run to one node; without REDIS_URL it is a timer of this process. Upserting the schedule
+ * also runs it at once, as the reminders' sweep does.
  */
-export async function startRetentionJob(context: AppContext): Promise<{ stop(): Promise<void> }> {
+export async function startRetentionJob(context: AppContext, alsoDaily: readonly DailyJob[] = []): Promise<{ stop(): Promise<void> }> {
   const queue = context.apiJobs;
+  const daily: DailyJob[] = [{ name: RETENTION_ERASURE_JOB, run: () => eraseRecordsPastRetention(context) }, ...alsoDaily];
   await queue.start({
-    [RETENTION_ERASURE_JOB]: async () => {
-      await eraseRecordsPastRetention(context);
-    },
+    ...Object.fromEntries(
+      daily.map((job) => [
+        job.name,
+        async () => {
+          await job.run();
+        },
+      ]),
+    ),
     [DISTRICT_ERASURE_JOB]: (data) => runDistrictErasure(context, data),
   });
-  const schedule = () => queue.schedule(RETENTION_ERASURE_JOB, DAY_MS, RETENTION_ERASURE_JOB, {});
+  const schedule = async () => {
+    for (const job of daily) await queue.schedule(job.name, DAY_MS, job.name, {});
+  };
   await schedule();
   const resumed = await resumeDistrictErasures(context);
   if (resumed > 0) context.logger.info('district erasures resumed', { resumed });

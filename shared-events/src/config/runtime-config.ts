@@ -57,6 +57,23 @@ export const runtimeConfigSchema = z.object({
    * `closed`, only the operator, with `npm run district:create`, the way a District sale is provisioned.
    */
   DISTRICT_SIGNUP: z.enum(['open', 'closed']).default('open'),
+  /**
+   * The DNS servers (`host:port`, comma-separated) that look up the TXT records proving a district's e-mail domains and
+   * the addresses of single sign-on providers: for split-horizon DNS, and for tests that serve records of their own.
+   * Unset, the system's resolver.
+   */
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((server) => server.trim()).filter(Boolean) : undefined))
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[0-9a-z.:-]+)(:\d{1,5})?$/i, 'DNS_SERVERS must be host:port entries, comma-separated')).min(1).optional()),
+  /**
+   * Let a district's single sign-on provider be an http:// address on this machine's loopback. Allowed anyway when the
+   * app itself runs on loopback (APP_URL on localhost or 127.0.0.1: a trial, a test); elsewhere such an issuer would
+   * let anyone who configures single sign-on make the server call its own local services.
+   */
+  SSO_ALLOW_LOOPBACK_ISSUER: z.enum(['true', 'false']).default('false'),
   /** Serve the built UI from this folder (the all-in-one and API processes). */
   UI_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -64,8 +81,11 @@ export const runtimeConfigSchema = z.object({
 
 export type RuntimeConfig = ReturnType<typeof loadRuntimeConfig>;
 
+const LOOPBACK_APP_HOSTS = new Set(['localhost', '127.0.0.1']);
+
 export function loadRuntimeConfig(env: Record<string, string | undefined>) {
   const parsed = runtimeConfigSchema.parse(env);
+  const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   return {
     port: parsed.PORT,
     dataDir: path.resolve(parsed.DATA_DIR),
@@ -78,11 +98,15 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>) {
     socketRedisKey: `${parsed.REDIS_PREFIX}:socket.io`,
     trustProxy: parsed.TRUST_PROXY,
     /** Without a trailing slash, so a link is `${appUrl}/verify-email#token=…`. */
-    appUrl: (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    appUrl,
     sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60 * 1000,
     registrationsPerAddress: parsed.REGISTRATIONS_PER_ADDRESS,
     districtSignup: parsed.DISTRICT_SIGNUP,
     uiDist: parsed.UI_DIST,
+    /** Unset: the system's resolver. */
+    dnsServers: parsed.DNS_SERVERS,
+    /** Whether an issuer may be an http:// address on the loopback (see SSO_ALLOW_LOOPBACK_ISSUER). */
+    ssoLoopbackIssuers: parsed.SSO_ALLOW_LOOPBACK_ISSUER === 'true' || LOOPBACK_APP_HOSTS.has(new URL(appUrl).hostname),
     logLevel: parsed.LOG_LEVEL,
   };
 }

@@ -64,6 +64,7 @@ export const TXT_RECORD_PREFIX = 'accommodate-domain-verification=';
 export const txtRecordFor = (token: string): string => `${TXT_RECORD_PREFIX}${token}`;
 export const RECORD_NOT_FOUND = 'The verification record was not found in the domain’s DNS. Publish the TXT record shown, then verify again: a new record can take up to an hour to be seen.';
 export const DNS_UNAVAILABLE = 'The domain’s DNS could not be asked just now. Please try again in a few minutes.';
+export const DOMAIN_CHECKS_LIMITED = 'Too many checks of the domain’s record. Please wait a few minutes and try again.';
 
 export const SSO_DOMAIN_STATUSES = ['unverified', 'verified', 'suspended'] as const;
 export type SsoDomainStatus = (typeof SSO_DOMAIN_STATUSES)[number];

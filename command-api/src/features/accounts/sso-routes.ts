@@ -1,7 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { ssoCoversEmail } from '@accommodate/shared-events/domain/district/district-sso';
-import { ssoEmailQuerySchema, type SsoErrorCode } from '@accommodate/shared-events/schemas/district-sso';
+import { emailDomainOf, ssoEmailQuerySchema, type SsoErrorCode } from '@accommodate/shared-events/schemas/district-sso';
 import { DomainError } from '@accommodate/shared-events/domain/errors';
 import type { AppContext } from '../../framework/command-context.ts';
 import { TooManyRequestsError } from '../../http/errors.ts';
@@ -11,6 +10,7 @@ import { startSession } from '../../auth/session-cookie.ts';
 import type { SessionStore } from '../../auth/sessions.ts';
 import { TOO_MANY_ATTEMPTS } from '../../auth/sign-in-limits.ts';
 import { oidcRelyingParty } from '../../auth/oidc-relying-party.ts';
+import { issuerFetch, issuerNetwork } from '../../auth/issuer-network.ts';
 import { ssoTransactions } from '../../auth/sso-transactions.ts';
 import { ssoClientOf, ssoDistrictFor } from '../../shared/sso-districts.ts';
 import { accountOfVerifiedAddress } from './sso-account.ts';
@@ -35,7 +35,7 @@ const reasonOf = (error: unknown): string => {
  */
 export function ssoRoutes(context: AppContext, sessions: SessionStore): Router {
   const router = Router();
-  const relyingParty = oidcRelyingParty(() => context.now());
+  const relyingParty = oidcRelyingParty(issuerFetch(issuerNetwork(context.config)), () => context.now());
   const transactions = ssoTransactions(context.readStore, () => context.now());
   // Look-ups per network address: the sign-in page asks at each sign-in, and a school's staff sign in behind one address.
   const lookups = context.limits.rate('sso:address', { points: 600, durationSec: 10 * 60 });
@@ -84,8 +84,8 @@ export function ssoRoutes(context: AppContext, sessions: SessionStore): Router {
       return backToSignIn(res, 'failed');
     }
     if (identity.email === null || !identity.emailVerified) return backToSignIn(res, 'unverified');
-    // A district's provider vouches for the district's own domains only.
-    if (!ssoCoversEmail(client, identity.email)) return backToSignIn(res, 'not-covered');
+    // A district's provider vouches for the domains the district proved it owns, and for no others.
+    if (!client.coveredDomains.includes(emailDomainOf(identity.email))) return backToSignIn(res, 'not-covered');
     let userId;
     try {
       userId = await accountOfVerifiedAddress(context, sessions, { email: identity.email, name: identity.name });

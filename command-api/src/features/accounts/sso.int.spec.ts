@@ -4,9 +4,13 @@ import { signedInTeacher, testServerForFile, TestClient } from '../../testing/te
 import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
 import { CookieBrowser } from '../../testing/cookie-browser.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
+import { startTestDns } from '../../testing/dns-test-server.ts';
+import { proveDomain } from '../../testing/sso-domains.ts';
 
-// Issue 25: single sign-on against a real OpenID Provider (oidc-provider) started here; no endpoint is mocked.
-const server = testServerForFile();
+// Issue 25: single sign-on against a real OpenID Provider (oidc-provider) started here; no endpoint is mocked. The
+// district proves its domain with a TXT record served by a DNS server of the test's own.
+const dns = await startTestDns();
+const server = testServerForFile({ DNS_SERVERS: dns.server });
 const DOMAIN = 'sso-lakeside.test';
 const SECRET = 'right-client-secret';
 let provider: TestProvider;
@@ -51,8 +55,12 @@ beforeAll(async () => {
   districtId = (await admin.post('/api/districts', { name: 'Lakeside USD' })).body.id as string;
   schoolId = (await admin.post(`/api/districts/${districtId}/schools`, { name: 'Lakeside Middle' })).body.id as string;
   expect((await configure()).status).toBe(200);
+  await proveDomain(admin, districtId, DOMAIN, dns);
 });
-afterAll(() => provider.close());
+afterAll(async () => {
+  await provider.close();
+  await dns.close();
+});
 
 describe('single sign-on with the district’s OpenID provider', () => {
   it('tells the sign-in page which domains sign in with a provider, in the same shape for any address', async () => {
@@ -171,6 +179,7 @@ describe('a provider that gives the address at its userinfo endpoint only', () =
       const otherId = (await other.post('/api/districts', { name: 'Userinfo USD' })).body.id as string;
       const form = { issuer: small.issuer, clientId: 'accommodate', clientSecret: SECRET, emailDomains: [domain] };
       expect((await other.put(`/api/districts/${otherId}/sso`, form)).status).toBe(200);
+      await proveDomain(other, otherId, domain, dns);
       const browser = new CookieBrowser();
       const atProvider = await browser.follow(`${server.url}/api/auth/sso/start?email=${encodeURIComponent(`uri@${domain}`)}`);
       expect(new URL(atProvider.url).origin).toBe(small.issuer);
