@@ -110,6 +110,7 @@ const ENDPOINTS: Endpoint[] = [
   // Retention and leaving the product (issue 23); the erasure is never confirmed by a wrong value.
   { method: 'GET', path: '/api/districts/:district/sso' },
   { method: 'PUT', path: '/api/districts/:district/sso', fields: ['issuer', 'clientId', 'clientSecret', 'emailDomains', 'required'] },
+  { method: 'POST', path: '/api/districts/:district/sso/domains/:domain/verify' },
   { method: 'DELETE', path: '/api/districts/:district/sso' },
   { method: 'GET', path: '/api/auth/sso/discover?email=x' },
   { method: 'GET', path: '/api/roster-imports/:token' },
@@ -246,7 +247,7 @@ const bodyFor = (endpoint: Endpoint): fc.Arbitrary<BodySpec> => {
 const requestArb = fc.constantFrom(...ENDPOINTS).chain((endpoint) =>
   fc.record({
     endpoint: fc.constant(endpoint),
-    ids: fc.record({ student: idValue, plan: idValue, accommodation: idValue, document: idValue, class: idValue, district: idValue, school: idValue, staff: idValue, notification: idValue, share: idValue, token: idValue, session: idValue }),
+    ids: fc.record({ student: idValue, plan: idValue, accommodation: idValue, document: idValue, class: idValue, district: idValue, school: idValue, staff: idValue, notification: idValue, share: idValue, token: idValue, session: idValue, domain: idValue }),
     cookie: endpoint.endsSession ? cookieValue.filter((c) => c !== 'owner' && c !== 'other') : cookieValue,
     ifMatch: ifMatchValue,
     // Mostly same-origin (no Origin header, as from a script); now and then a cross-site one.
@@ -304,6 +305,8 @@ describe('API fuzzing', () => {
     for (const key of ['student', 'plan', 'accommodation', 'document', 'class', 'district', 'school', 'staff'] as const) realIds[key] = { own: own[key], other: theirs[key] };
     for (const key of ['notification', 'share', 'token', 'session'] as const) realIds[key] = { own: 'none', other: 'none' };
     realIds.version = { own: '1', other: '2' };
+    // A domain no district lists: its check is refused before any DNS look-up.
+    realIds.domain = { own: 'fuzz-usd.test', other: 'fuzz-usd.test' };
     cookies.owner = owner.cookie!;
     cookies.other = other.cookie!;
   }, 60_000);

@@ -10,13 +10,16 @@ const { Packet } = dns2;
 export async function startTestDns(port = 0) {
   const txt = new Map<string, string[]>();
   const addresses = new Map<string, string[]>();
+  const failing = new Set<string>();
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
       const response = Packet.createResponseFromRequest(request);
       const question = request.questions[0];
       const name = question?.name.toLowerCase() ?? '';
-      if (question === undefined || (!txt.has(name) && !addresses.has(name))) {
+      if (failing.has(name)) {
+        response.header.rcode = 2; // SERVFAIL
+      } else if (question === undefined || (!txt.has(name) && !addresses.has(name))) {
         response.header.rcode = 3; // NXDOMAIN
       } else if (question.type === Packet.TYPE.TXT) {
         for (const data of txt.get(name) ?? []) response.answers.push(Packet.createResourceFromQuestion(question, { data, ttl: 1 }));
@@ -42,6 +45,11 @@ export async function startTestDns(port = 0) {
     remove(name: string) {
       txt.delete(name.toLowerCase());
       addresses.delete(name.toLowerCase());
+    },
+    /** Whether questions about the name fail (SERVFAIL), as when the domain's own servers are down. */
+    setFailing(name: string, fails: boolean) {
+      if (fails) failing.add(name.toLowerCase());
+      else failing.delete(name.toLowerCase());
     },
     close: () => server.close(),
   };

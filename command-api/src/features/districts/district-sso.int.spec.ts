@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
+import { startTestDns } from '../../testing/dns-test-server.ts';
+import { proveDomain } from '../../testing/sso-domains.ts';
 
 // Issue 25: a district admin configures the district's OpenID provider; the secret is never shown again, and is not
-// stored in the clear.
-const server = testServerForFile();
+// stored in the clear. Its domains are proved with TXT records served by a DNS server of the test's own.
+const dns = await startTestDns();
+const server = testServerForFile({ DNS_SERVERS: dns.server });
+afterAll(() => dns.close());
 const SECRET = 'district-client-secret-7f3a';
 const unique = () => `d${Math.random().toString(36).slice(2, 10)}.test`;
 
@@ -22,7 +26,9 @@ describe('district single sign-on configuration', () => {
     const domain = unique();
     const form = { issuer: 'https://accounts.google.com/', clientId: 'lakeside-app', clientSecret: SECRET, emailDomains: [domain.toUpperCase()], required: true };
     const saved = await admin.put(`/api/districts/${districtId}/sso`, form);
-    const expected = { sso: { issuer: 'https://accounts.google.com', clientId: 'lakeside-app', hasClientSecret: true, emailDomains: [domain], required: true } };
+    const txtRecord = expect.stringMatching(/^accommodate-domain-verification=/);
+    const domains = [{ domain, verified: false, status: 'unverified', txtRecord }];
+    const expected = { sso: { issuer: 'https://accounts.google.com', clientId: 'lakeside-app', hasClientSecret: true, emailDomains: [domain], domains, required: true } };
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual(expected);
     expect((await admin.get(`/api/districts/${districtId}/sso`)).body).toEqual(expected);
@@ -38,7 +44,7 @@ describe('district single sign-on configuration', () => {
     }
   });
 
-  it('refuses an http issuer off the loopback, a missing secret, and a domain another district signs in, naming the field', async () => {
+  it('refuses an http issuer off the loopback, a missing secret, and a domain another district verified, naming the field', async () => {
     const { admin, districtId } = await district();
     const domain = unique();
     const form = { issuer: 'http://idp.lakeside.test', clientId: 'c', emailDomains: [domain] };
@@ -47,17 +53,19 @@ describe('district single sign-on configuration', () => {
     expect(Object.keys(refused.body.errors as object).sort()).toEqual(['issuer']);
     expect((await admin.put(`/api/districts/${districtId}/sso`, { ...form, issuer: 'http://127.0.0.1:9' })).body.errors).toEqual({ clientSecret: 'Client secret is required' });
     expect((await admin.put(`/api/districts/${districtId}/sso`, { ...form, issuer: 'http://127.0.0.1:9', clientSecret: SECRET })).status).toBe(200);
+    await proveDomain(admin, districtId, domain, dns);
 
     const other = await district('Elsewhere USD');
     const taken = await other.admin.put(`/api/districts/${other.districtId}/sso`, { ...form, issuer: 'https://clever.com', clientSecret: SECRET });
     expect(taken.status).toBe(400);
-    expect(taken.body.errors).toEqual({ emailDomains: 'Another district already signs in this domain' });
+    expect(taken.body.errors).toEqual({ emailDomains: 'A domain verified by one district cannot be claimed by another' });
   });
 
   it('is turned off by the district admin: its domains sign in with passwords again', async () => {
     const { admin, districtId } = await district();
     const domain = unique();
     expect((await admin.put(`/api/districts/${districtId}/sso`, { issuer: 'https://clever.com', clientId: 'c', clientSecret: SECRET, emailDomains: [domain] })).status).toBe(200);
+    await proveDomain(admin, districtId, domain, dns);
     expect((await admin.get(`/api/auth/sso/discover?email=ted@${domain}`)).body).toEqual({ sso: true });
     expect((await admin.delete(`/api/districts/${districtId}/sso`)).status).toBe(204);
     expect((await admin.get(`/api/districts/${districtId}/sso`)).body).toEqual({ sso: null });

@@ -3,6 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TestClient, type TestResponse, type TestServer } from '../../testing/test-server.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
+import { startTestDns } from '../../testing/dns-test-server.ts';
 import { eventually } from '../../testing/eventually.ts';
 import { oneRoster12 } from '@accommodate/shared-events/domain/testing/roster-fixtures';
 import { rosterZip } from '@accommodate/workers/roster/roster-zip-fixtures';
@@ -265,8 +266,10 @@ row('DELETE /api/students/:id/shares/:shareId', async (w, c) => {
 row('DELETE /api/students/:id', (w, c) => c.delete(`/api/students/${w.studentId}`), { ...OWNER_ONLY, coordinator: 403, 'district admin': 403 });
 
 let world: World;
+// The domains' TXT records come from this server (none published: an admin's check finds no record).
+const dns = await startTestDns();
 beforeAll(async () => {
-  const server = await startTestServer();
+  const server = await startTestServer({ DNS_SERVERS: dns.server });
   const users = {} as Record<Role, Teacher>;
   for (const role of [...ROLES, 'dana'] as const) (users as Record<string, Teacher>)[role] = await teacher(server, `The ${role}`);
   const owner = users.owner;
@@ -300,6 +303,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await world?.server.close();
+  await dns.close();
 });
 
 const cells = ENDPOINTS.flatMap(([endpoint, check, outcomes]) => ROLES.map((role) => ({ endpoint, role, check, expected: outcomes[role] })));
@@ -434,6 +438,10 @@ describe('authorization of the district dashboard', () => {
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('PUT /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
     const form = { issuer: 'https://accounts.google.com', clientId: 'matrix', clientSecret: 'matrix-secret', emailDomains: ['matrix-usd.test'] };
     expect((await clients[caller].put(`/api/districts/${districtId}/sso`, form)).status).toBe(status);
+  });
+  // Proving a listed domain: the admin's check runs (and finds no record: 409); anyone else learns nothing (404).
+  it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status: status === 200 ? 409 : status })))('POST /api/districts/:id/sso/domains/:domain/verify as $caller → $status', async ({ caller, status }) => {
+    expect((await clients[caller].post(`/api/districts/${districtId}/sso/domains/matrix-usd.test/verify`)).status).toBe(status);
   });
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status: status === 200 ? 204 : status })))('DELETE /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].delete(`/api/districts/${districtId}/sso`)).status).toBe(status);

@@ -55,7 +55,7 @@ export const recordFound = (txtValues: readonly string[], token: string | undefi
 export const txtFindings = (txtValues: readonly string[], token: string | undefined): string[] =>
   txtValues
     .map((value) => value.trim())
-    .map((value) => (value.startsWith(TXT_RECORD_PREFIX) && (token === undefined || value !== txtRecordFor(token)) ? `${TXT_RECORD_PREFIX}… (another code)` : value));
+    .map((value) => (value.startsWith(TXT_RECORD_PREFIX) && (token === undefined || value !== txtRecordFor(token)) ? `${TXT_RECORD_PREFIX}… (not this district’s code)` : value));
 
 export function decideSsoDomain(command: SsoDomainCommand, district: SsoOfDistrict): DistrictEvent[] {
   const { districtId } = command;

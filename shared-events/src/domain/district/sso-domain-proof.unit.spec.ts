@@ -48,7 +48,7 @@ describe('proving a district owns an e-mail domain', () => {
   it('fails without the record, showing what the domain has (another district’s code only as there)', () => {
     const found = (error: IllegalStateError) =>
       error.message === RECORD_NOT_FOUND &&
-      JSON.stringify(error.details) === JSON.stringify({ found: ['v=spf1 -all', 'accommodate-domain-verification=… (another code)'] });
+      JSON.stringify(error.details) === JSON.stringify({ found: ['v=spf1 -all', 'accommodate-domain-verification=… (not this district’s code)'] });
     spec.given(history).when(verify(byDns(['v=spf1 -all', 'accommodate-domain-verification=someone-elses']))).thenThrows(IllegalStateError, found);
     spec.given(history).when(verify(byDns([]))).thenThrows(IllegalStateError, (error) => error.message === RECORD_NOT_FOUND);
   });
