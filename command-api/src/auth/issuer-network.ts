@@ -21,10 +21,10 @@ export interface IssuerNetwork {
   addresses: DomainDns['addresses'];
 }
 
-export const issuerNetwork = (config: Pick<RuntimeConfig, 'dnsServers' | 'ssoLoopbackIssuers'>): IssuerNetwork => ({
-  loopbackAllowed: config.ssoLoopbackIssuers,
-  addresses: domainDns(config).addresses,
-});
+export function issuerNetwork(config: Pick<RuntimeConfig, 'dnsServers' | 'ssoLoopbackIssuers'>): IssuerNetwork {
+  const dns = domainDns(config);
+  return { loopbackAllowed: config.ssoLoopbackIssuers, addresses: (host) => dns.addresses(host) };
+}
 
 /** A connection the rules refuse: the relying party's failure, logged by its name and code, never with the address. */
 export class IssuerAddressRefusedError extends Error {

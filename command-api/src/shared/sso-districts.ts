@@ -7,7 +7,7 @@ import type { AppContext } from '../framework/command-context.ts';
 import { readState } from '../framework/handle-command.ts';
 import type { SsoClient } from '../auth/oidc-relying-party.ts';
 
-/** The district whose single sign-on covers the address's domain now (issue 25: proved, not suspended), if any. */
+/** The district whose single sign-on covers the address's domain now (proved, not suspended), if any. */
 export async function ssoDistrictFor(context: Pick<AppContext, 'readStore'>, email: string): Promise<DistrictDoc | null> {
   const district = await organisationQueries(context.readStore).districtSigningInDomain(emailDomainOf(email));
   return district?.sso ? district : null;

@@ -12,7 +12,7 @@ export type DistrictDoc = Omit<PresentDistrict, 'status'> & {
   /** The addresses of admin invitations still pending, for the activation when one is verified. */
   pendingEmails: string[];
   /**
-   * The e-mail domains its single sign-on covers now (issue 25): listed, proved by DNS or the operator, not suspended.
+   * The e-mail domains its single sign-on covers now: listed, proved by DNS or the operator, not suspended.
    * For the sign-in page's look-up; sso keeps no secret here.
    */
   ssoDomains?: string[];

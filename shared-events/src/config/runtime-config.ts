@@ -1,5 +1,13 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** An address as node:dns takes it: `10.0.0.53`, `10.0.0.53:5353`, `fd00::53` or `[fd00::53]:5353`. */
+const isDnsServer = (entry: string): boolean => {
+  const bracketed = /^\[(.+)\](?::\d{1,5})?$/.exec(entry);
+  const withPort = /^([^:]+):\d{1,5}$/.exec(entry);
+  return isIP(bracketed?.[1] ?? withPort?.[1] ?? entry) !== 0;
+};
 
 const optionalUrl = z
   .string()
@@ -67,7 +75,7 @@ export const runtimeConfigSchema = z.object({
     .trim()
     .optional()
     .transform((value) => (value ? value.split(',').map((server) => server.trim()).filter(Boolean) : undefined))
-    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[0-9a-z.:-]+)(:\d{1,5})?$/i, 'DNS_SERVERS must be host:port entries, comma-separated')).min(1).optional()),
+    .pipe(z.array(z.string().refine(isDnsServer, 'DNS_SERVERS must be IP addresses with an optional port (10.0.0.53:53, [fd00::53]:53), comma-separated')).min(1).optional()),
   /**
    * Let a district's single sign-on provider be an http:// address on this machine's loopback. Allowed anyway when the
    * app itself runs on loopback (APP_URL on localhost or 127.0.0.1: a trial, a test); elsewhere such an issuer would

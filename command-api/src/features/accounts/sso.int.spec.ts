@@ -7,7 +7,7 @@ import { linkMailedAfter } from '../../testing/outbox-mail.ts';
 import { startTestDns } from '../../testing/dns-test-server.ts';
 import { proveDomain } from '../../testing/sso-domains.ts';
 
-// Issue 25: single sign-on against a real OpenID Provider (oidc-provider) started here; no endpoint is mocked. The
+// Single sign-on against a real OpenID Provider (oidc-provider) started here; no endpoint is mocked. The
 // district proves its domain with a TXT record served by a DNS server of the test's own.
 const dns = await startTestDns();
 const server = testServerForFile({ DNS_SERVERS: dns.server });

@@ -12,7 +12,7 @@ export interface SsoDomainProof {
 }
 
 /**
- * A district's single sign-on (issue 25): its OpenID provider and the e-mail domains it lists. A listed domain covers
+ * A district's single sign-on: its OpenID provider and the e-mail domains it lists. A listed domain covers
  * nothing until the district proves it owns it (`proofs`). The secret is known on the write side (the district's
  * stream, where it is sealed with the district's key); a read model's copy of the state has none (null).
  */
