@@ -1,8 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { runDataDir } from './e2e/run-data-dir.ts';
+import { E2E_DNS_PORT, E2E_PORT as PORT } from './e2e/e2e-ports.ts';
 
-// E2E_PORT lets a second run (CI from a clone, a benchmark) use its own port beside another.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${PORT}`;
 // A fresh store per run: tests register their own accounts and never see old data.
 const dataDir = runDataDir('accommodate-e2e');
@@ -49,7 +48,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // Every test registers its own teachers from 127.0.0.1: far more than a school's training day.
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REGISTRATIONS_PER_ADDRESS: '10000' },
+    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', REGISTRATIONS_PER_ADDRESS: '10000', DNS_SERVERS: `127.0.0.1:${E2E_DNS_PORT}` },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -3,33 +3,43 @@ import { expect, test } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { checkedScreenshots } from './layout-checks.ts';
 import { startTestProvider, type TestProvider } from '../command-api/src/testing/oidc-test-provider.ts';
+import { startTestDns, type TestDns } from '../command-api/src/testing/dns-test-server.ts';
+import { E2E_DNS_PORT } from './e2e-ports.ts';
 
-// Issue 25: a district admin sets up single sign-on in Settings → District → Sign-in, and a teacher invited to a
-// school (pending, with no account) signs in for the first time through the district's provider, a real OpenID
-// Provider (oidc-provider) started by this test on 127.0.0.1.
+// A district admin sets up single sign-on in Settings → District → Single sign-on and proves the district owns its
+// e-mail domain with a TXT record (served by a DNS server this test runs), and a teacher invited to a school (pending,
+// with no account) signs in for the first time through the district's provider, a real OpenID Provider
+// (oidc-provider) started by this test on 127.0.0.1.
 
 const shots = '.tmp/screens';
 const domain = `sso-${randomUUID().slice(0, 8)}.test`;
 let provider: TestProvider;
+// The district's DNS, where its IT publishes the record that proves the domain is the district's.
+let dns: TestDns;
 
 test.beforeAll(async () => {
+  dns = await startTestDns(E2E_DNS_PORT);
   const baseURL = String(test.info().project.use.baseURL);
   provider = await startTestProvider({
     users: { tess: { email: `tess@${domain}`, name: 'Tess Teacher' } },
     clients: [{ clientId: 'accommodate-e2e', clientSecret: 'e2e-client-secret', redirectUris: [`${baseURL}/api/auth/sso/callback`] }],
   });
 });
-test.afterAll(() => provider.close());
+test.afterAll(async () => {
+  await provider.close();
+  await dns.close();
+});
 
 test('a district admin configures single sign-on, and a pending teacher signs in through the provider with their school role', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // The whole first day: configuring, three checks of the domain, two pairs of screenshots, a sign-in.
+  test.setTimeout(240_000);
   const admin = await (await browser.newContext()).newPage();
   await signUp(admin.request, newAccount('Dana District', 'sso'));
   const districtId = ((await (await admin.request.post('/api/districts', { data: { name: 'Lakeside USD' } })).json()) as { id: string }).id;
   const schoolId = ((await (await admin.request.post(`/api/districts/${districtId}/schools`, { data: { name: 'Lakeside Middle' } })).json()) as { id: string }).id;
   expect((await admin.request.post(`/api/schools/${schoolId}/staff`, { data: { email: `tess@${domain}`, role: 'teacher' } })).status()).toBe(201);
 
-  // Settings → District → Sign-in: a preset fills in the issuer; this district's provider is another one.
+  // Settings → District → Single sign-on: a preset fills in the issuer; this district's provider is another one.
   await admin.goto('/settings');
   await admin.getByRole('tab', { name: 'District' }).click();
   const signIn = admin.locator('.district-sign-in');
@@ -50,9 +60,37 @@ test('a district admin configures single sign-on, and a pending teacher signs in
   await signIn.getByRole('button', { name: 'Save sign-in' }).click();
   await expect(signIn.getByText('A secret is saved. Leave this empty to keep it.')).toBeVisible();
   await expect(signIn.getByLabel('Client secret')).toHaveValue('');
-  // The pointer is left on Save: its hover colour (mid-transition when axe reads it) is not what a reader meets.
+
+  // The domain covers nothing yet: Tess's address is asked for a password until the district proves the domain.
+  const row = admin.locator(`.sso-domain[data-domain="${domain}"]`);
+  await expect(row.getByText('Not verified', { exact: true })).toBeVisible();
+  const record = (await row.locator('.sso-domain__record code').textContent()) ?? '';
+  expect(record).toMatch(/^accommodate-domain-verification=/);
+  const early = await (await browser.newContext()).newPage();
+  await early.goto('/login');
+  await early.getByLabel('Email Address').fill(`tess@${domain}`);
+  await early.getByLabel('Email Address').blur();
+  await expect(early.getByLabel('Password')).toBeVisible();
+  // Verify before the record is published: the check says what the domain has.
+  await row.getByRole('button', { name: 'Verify' }).click();
+  await expect(row.getByRole('alert')).toContainText('The verification record was not found in the domain’s DNS.');
+  await expect(row.getByRole('alert')).toContainText(`No TXT records were found at ${domain}.`);
+  // IT published it with a typo, beside the domain's mail record.
+  dns.setTxt(domain, ['v=spf1 include:_spf.google.com ~all', `${record.slice(0, -2)}xx`]);
+  await row.getByRole('button', { name: 'Verify' }).click();
+  await expect(row.getByRole('alert')).toContainText('v=spf1 include:_spf.google.com ~all');
+  await expect(row.getByRole('alert')).toContainText('accommodate-domain-verification=… (not this district’s code)');
+  // The pointer is left on Verify: its hover colour (mid-transition when axe reads it) is not what a reader meets.
   await admin.mouse.move(0, 0);
   await checkedScreenshots(admin, shots, 'settings-district-sign-in', { axeAtPhoneWidth: true });
+  // The record as shown, copied and published: verified.
+  dns.setTxt(domain, ['v=spf1 include:_spf.google.com ~all', record]);
+  await row.getByRole('button', { name: 'Verify' }).click();
+  await expect(admin.getByText('Domain verified')).toBeVisible();
+  await expect(row.getByText('Verified', { exact: true })).toBeVisible();
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  await admin.mouse.move(0, 0);
+  await checkedScreenshots(admin, shots, 'settings-district-sign-in-verified', { axeAtPhoneWidth: true });
 
   // Tess has never had an account: the sign-in page sends her address's domain to the district's provider.
   const tess = await (await browser.newContext()).newPage();

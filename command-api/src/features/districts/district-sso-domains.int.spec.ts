@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOMAIN_TAKEN, RECORD_NOT_FOUND } from '@accommodate/shared-events/schemas/district-sso';
+import { DOMAIN_TAKEN, RECORD_NOT_FOUND, type SsoDomain } from '@accommodate/shared-events/schemas/district-sso';
 import { signedInTeacher, testServerForFile, TestClient } from '../../testing/test-server.ts';
 import { startTestProvider, type TestProvider } from '../../testing/oidc-test-provider.ts';
 import { CookieBrowser } from '../../testing/cookie-browser.ts';
@@ -40,8 +40,8 @@ async function districtListing(domains: string[], name = 'Lakeside USD') {
 }
 const verify = (admin: TestClient, districtId: string, domain: string) => admin.post(`/api/districts/${districtId}/sso/domains/${domain}/verify`);
 const discover = async (email: string) => ((await new TestClient(server.url).get(`/api/auth/sso/discover?email=${encodeURIComponent(email)}`)).body as { sso: boolean }).sso;
-const domainOf = async (admin: TestClient, districtId: string, domain: string) =>
-  ((await admin.get(`/api/districts/${districtId}/sso`)).body as { sso: { domains: { domain: string }[] } }).sso.domains.find((each) => each.domain === domain);
+const domainOf = async (admin: TestClient, districtId: string, domain: string): Promise<SsoDomain | undefined> =>
+  (await admin.get<{ sso: { domains: SsoDomain[] } }>(`/api/districts/${districtId}/sso`)).body.sso.domains.find((each) => each.domain === domain);
 
 describe('single sign-on for a domain its district has not proved', () => {
   it('signs nobody in as the victim: a district pointing its own provider at the victim’s domain covers nothing, and cannot verify it', async () => {
@@ -164,8 +164,8 @@ describe('a domain verified by one district', () => {
     dns.setTxt(domain, [await txtRecordOf(a.admin, a.districtId, domain), await txtRecordOf(b.admin, b.districtId, domain)]);
     const answers = await Promise.all([verify(a.admin, a.districtId, domain), verify(b.admin, b.districtId, domain)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const verified = [(await domainOf(a.admin, a.districtId, domain)) as { verified: boolean }, (await domainOf(b.admin, b.districtId, domain)) as { verified: boolean }];
-    expect(verified.filter((each) => each.verified)).toHaveLength(1);
+    const verified = [await domainOf(a.admin, a.districtId, domain), await domainOf(b.admin, b.districtId, domain)];
+    expect(verified.filter((each) => each?.verified === true)).toHaveLength(1);
   });
 });
 
@@ -204,7 +204,7 @@ describe('the daily re-check of verified domains', () => {
     // The operator vouches where no record can be published; the district must list the domain.
     await vouchForDomain(server.context, { district: districtId, domain: vouched });
     await expect(vouchForDomain(server.context, { district: districtId, domain: unique('unlisted') })).rejects.toThrow('Domain not found');
-    await expect.poll(async () => (await domainOf(admin, districtId, vouched)) as { status: string }).toMatchObject({ status: 'verified' });
+    await expect.poll(async () => (await domainOf(admin, districtId, vouched))?.status).toBe('verified');
 
     await recheckSsoDomains(server.context);
     expect(await domainOf(admin, districtId, failing)).toMatchObject({ status: 'verified' });

@@ -18,6 +18,15 @@ export function useSaveDistrictSso(districtId: string) {
   });
 }
 
+/** A listed domain's TXT record looked up now: 200 once found; a 409 carries what the domain's DNS has instead. */
+export function useVerifySsoDomain(districtId: string, domain: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ verified: true }>(`${ssoPath(districtId)}/domains/${encodeURIComponent(domain)}/verify`, { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ssoKey(districtId) }),
+  });
+}
+
 export function useRemoveDistrictSso(districtId: string) {
   const queryClient = useQueryClient();
   return useMutation({

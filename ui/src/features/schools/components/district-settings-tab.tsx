@@ -107,7 +107,7 @@ function DistrictCard({ district }: { district: District }) {
         submitting={addAdmin.isPending}
         onSubmit={(email) => addAdmin.mutateAsync({ districtId: district.id, email }).then(() => toast({ title: 'District administrator added', description: 'They manage the district once their e-mail address is verified.' }))}
       />
-      <h3 className="school-card__section">Sign-in</h3>
+      <h3 className="school-card__section">Single sign-on</h3>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
         <DistrictSignIn districtId={district.id} />
       </Suspense>

@@ -5,18 +5,24 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useDistrictSso, useRemoveDistrictSso, useSaveDistrictSso } from '../api/district-sso-api.ts';
+import { SsoDomainList } from './sso-domain-list.tsx';
 
 const CALLBACK_PATH = '/api/auth/sso/callback';
 const PRESET_OPTIONS = [...SSO_PRESETS.map(({ id, label }) => ({ value: id, label })), { value: 'other', label: 'Another OpenID Connect provider' }];
 const presetOf = (issuer: string) => SSO_PRESETS.find((preset) => preset.issuer === issuer)?.id ?? (issuer.startsWith('https://login.microsoftonline.com/') ? 'entra' : 'other');
 
-/** Settings → District → Sign-in (issue 25): the district's OpenID provider, loaded once the card shows it. */
+/** Settings → District → Single sign-on: the district's OpenID provider and its domains, loaded once the card shows it. */
 export default function DistrictSignIn({ districtId }: { districtId: string }) {
   const sso = useDistrictSso(districtId);
   if (sso.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (sso.isError) return <Alert type="error" showIcon title="The sign-in settings could not be loaded." />;
   // Keyed by whether one is saved: turning it off starts the form afresh.
-  return <SignInForm key={sso.data.sso ? 'saved' : 'none'} districtId={districtId} saved={sso.data.sso} />;
+  return (
+    <>
+      <SignInForm key={sso.data.sso ? 'saved' : 'none'} districtId={districtId} saved={sso.data.sso} />
+      {sso.data.sso ? <SsoDomainList districtId={districtId} domains={sso.data.sso.domains} /> : null}
+    </>
+  );
 }
 
 function SignInForm({ districtId, saved }: { districtId: string; saved: DistrictSso | null }) {
@@ -42,7 +48,7 @@ function SignInForm({ districtId, saved }: { districtId: string; saved: District
       {
         onSuccess: () => {
           setClientSecret('');
-          toast({ title: 'Sign-in saved', description: 'Staff with these e-mail domains now sign in with the district’s provider.' });
+          toast({ title: 'Sign-in saved', description: 'Verify each e-mail domain below: until then its staff sign in with passwords.' });
         },
       },
     );
@@ -70,7 +76,7 @@ function SignInForm({ districtId, saved }: { districtId: string; saved: District
         'Separate several domains with commas.')}
       <Form.Item>
         <Checkbox checked={required} onChange={(event) => setRequired(event.target.checked)}>
-          Require single sign-on for these domains (no password sign-in)
+          Require single sign-on for these domains once verified (no password sign-in)
         </Checkbox>
       </Form.Item>
       <Space wrap>
