@@ -25,7 +25,7 @@ const ssoOf = (district: DistrictDoc): DistrictSso | null => {
   return sso ? { issuer: sso.issuer, clientId: sso.clientId, hasClientSecret: true, emailDomains: sso.emailDomains, domains: domainsOf(district), required: sso.required } : null;
 };
 
-/** Settings → District → Sign-in (issue 25): the district's OpenID provider, for its admins only. */
+/** Settings → District → Single sign-on: the district's OpenID provider, for its admins only. */
 export function districtSsoRoutes(context: AppContext): Router {
   const router = Router();
   const organisations = organisationQueries(context.readStore);

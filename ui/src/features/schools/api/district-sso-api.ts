@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 const ssoPath = (districtId: string) => `/api/districts/${encodeURIComponent(districtId)}/sso`;
 const ssoKey = (districtId: string) => [...queryKeys.districts(), districtId, 'sso'] as const;
 
-/** Settings → District → Sign-in (issue 25): the district's single sign-on, without its secret. */
+/** Settings → District → Single sign-on: the district's provider and its domains, without its secret. */
 export const useDistrictSso = (districtId: string) =>
   useQuery({ queryKey: ssoKey(districtId), queryFn: () => apiRequest<{ sso: DistrictSso | null }>(ssoPath(districtId)) });
 
