@@ -7,6 +7,7 @@ import { signedInTeacher, startTestServer } from '../testing/test-server.ts';
 import { jane } from '../testing/sharing-fixtures.ts';
 import { eventually } from '../testing/eventually.ts';
 import { RETENTION_ERASURE_JOB } from './retention-job.ts';
+import { SSO_DOMAIN_RECHECK_JOB } from './sso-domain-recheck.ts';
 
 // Retention (issue 23): with REDIS_URL the daily erasure is a BullMQ job scheduler on its own queue, run once at once.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -21,15 +22,14 @@ describe.skipIf(!reachable)('the daily retention job on BullMQ', () => {
     redis.disconnect();
   });
 
-  it('is a daily scheduler of the retention queue, whose first run is done at once', async () => {
+  it('is a daily scheduler of the retention queue (beside the single sign-on domains’ re-check), whose first run is done at once', async () => {
     const server = await startTestServer({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
     const queue = new Queue('retention', { connection: { url: redisUrl }, prefix });
     try {
-      const scheduler = await queue.getJobScheduler(RETENTION_ERASURE_JOB);
-      expect(scheduler).toMatchObject({ name: RETENTION_ERASURE_JOB, every: 24 * 60 * 60 * 1000 });
-      // The first run is taken and done (completed jobs are not kept): only the next day's run waits, delayed.
-      const counts = await eventually(() => queue.getJobCounts('waiting', 'active', 'delayed', 'failed'), (c) => (c.waiting ?? 0) + (c.active ?? 0) === 0 && c.delayed === 1, 10_000);
-      expect(counts).toEqual({ waiting: 0, active: 0, delayed: 1, failed: 0 });
+      for (const name of [RETENTION_ERASURE_JOB, SSO_DOMAIN_RECHECK_JOB]) expect(await queue.getJobScheduler(name)).toMatchObject({ name, every: 24 * 60 * 60 * 1000 });
+      // Each first run is taken and done (completed jobs are not kept): only the next day's runs wait, delayed.
+      const counts = await eventually(() => queue.getJobCounts('waiting', 'active', 'delayed', 'failed'), (c) => (c.waiting ?? 0) + (c.active ?? 0) === 0 && c.delayed === 2, 10_000);
+      expect(counts).toEqual({ waiting: 0, active: 0, delayed: 2, failed: 0 });
     } finally {
       await queue.close();
       await server.close();
