@@ -40,7 +40,7 @@ export const newSubjectKey = (): Buffer => randomBytes(32);
  * once `makeKeys` resolved for it, so its key is durable. A key whose id is never used (a refused command,
  * a crash) names no one and protects nothing: random bytes under a random id.
  */
-function keysAhead(makeKeys: (subjectIds: string[]) => Promise<Buffer[]>) {
+export function keysAhead(makeKeys: (subjectIds: string[]) => Promise<Buffer[]>) {
   const ready: { subjectId: string; key: Buffer }[] = [];
   // The keys of ids handed out, so that sealing the new subject's first event reads nothing; an id
   // never used only waits here until newer ones push it out.
