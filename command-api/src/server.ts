@@ -52,8 +52,8 @@ export async function startServer(
   options: { runProjections: boolean; freeDiskSpace?: FreeDiskSpace; now?: () => Date },
 ): Promise<RunningServer> {
   const logger = createLogger('command-api', config.logLevel);
-  const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
-  const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
+  const eventStore = await openEventStore(config);
+  const readStore = await openReadStore(config);
   const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
   const apiJobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'retention', prefix: config.redisPrefix });
   const now = options.now ?? (() => new Date());
@@ -137,7 +137,12 @@ export async function startServer(
   const documentLeftovers = removeDocumentLeftovers(context, sweepBefore).catch((error: unknown) => {
     logger.warn('document leftovers sweep failed', { error: error instanceof Error ? error.name : 'unknown' });
   });
-  logger.info('listening', { port, eventStore: config.eventStoreUrl ? 'eventstoredb' : 'embedded', readStore: config.mongodbUrl ? 'mongodb' : 'embedded', jobs: config.redisUrl ? 'bullmq' : 'in-process' });
+  logger.info('listening', {
+    port,
+    eventStore: config.databaseUrl ? 'postgresql' : config.eventStoreUrl ? 'eventstoredb' : 'embedded',
+    readStore: config.databaseUrl ? 'postgresql' : config.mongodbUrl ? 'mongodb' : 'embedded',
+    jobs: config.redisUrl ? 'bullmq' : 'in-process',
+  });
 
   return {
     url: `http://localhost:${port}`,

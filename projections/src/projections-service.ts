@@ -20,8 +20,8 @@ export async function startProjectionsService(config: RuntimeConfig): Promise<Ru
   const silentPublisher: ChangePublisher = { publish: () => undefined, close: async () => undefined };
   if (!config.redisUrl) logger.warn('REDIS_URL is not set: read models update, but no live pokes reach the API nodes');
 
-  const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
-  const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
+  const eventStore = await openEventStore(config);
+  const readStore = await openReadStore(config);
   const publisher = config.redisUrl
     ? createRedisEmitterPublisher({ redisUrl: config.redisUrl, key: config.socketRedisKey })
     : silentPublisher;

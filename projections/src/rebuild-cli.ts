@@ -11,8 +11,8 @@ import { rebuildProjections } from './runner/rebuild.ts';
  */
 const config = loadRuntimeConfig(process.env);
 const logger = createLogger('rebuild', config.logLevel);
-const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
-const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
+const eventStore = await openEventStore(config);
+const readStore = await openReadStore(config);
 const started = Date.now();
 await rebuildProjections({ eventStore, readStore, projections: ALL_PROJECTIONS });
 logger.info('rebuilt every read model', { projections: ALL_PROJECTIONS.length, ms: Date.now() - started });

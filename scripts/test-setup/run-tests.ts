@@ -6,9 +6,10 @@ import { thisMachine } from './this-machine.ts';
 /**
  * `npm test`: makes the machine ready, then runs the checks. The type check and the lint are each one thread and
  * run side by side (their output is printed whole as each ends, so it does not interleave); the Vitest suites and
- * the browser tests then run one after the other, since each of them alone keeps both cores busy.
+ * the core flows once more on PostgreSQL with Redis, and the browser tests then run one after the other, since each of
+ * them alone keeps both cores busy.
  */
-const stages: string[][] = [['typecheck', 'lint'], ['test:unit'], ['test:e2e']];
+const stages: string[][] = [['typecheck', 'lint'], ['test:unit'], ['test:postgres'], ['test:e2e']];
 
 const running = new Set<ChildProcess>();
 

@@ -18,8 +18,8 @@ export async function startWorkersService(config: RuntimeConfig): Promise<Runnin
   const logger = createLogger('workers', config.logLevel);
   if (!config.redisUrl) logger.warn('REDIS_URL is not set: this process only sees jobs enqueued within itself');
 
-  const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
-  const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
+  const eventStore = await openEventStore(config);
+  const readStore = await openReadStore(config);
   const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
   // The API nodes' store of uploads (GridFS with MONGODB_URL, files under the shared DATA_DIR otherwise): a roster

@@ -40,7 +40,7 @@ export interface SampleDataResult {
 
 /** Whether the log holds any account or student; read before anything is written. */
 export async function holdsRecords(config: RuntimeConfig): Promise<boolean> {
-  const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
+  const eventStore = await openEventStore(config);
   try {
     for await (const event of eventStore.readAll()) if (RECORD_EVENTS.has(event.type)) return true;
     return false;

@@ -16,8 +16,8 @@ if (!input.success) {
   process.exit(2);
 }
 const config = loadRuntimeConfig(process.env);
-const eventStore = await openEventStore({ eventStoreUrl: config.eventStoreUrl, dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
-const readStore = await openReadStore({ mongodbUrl: config.mongodbUrl, dataDir: config.dataDir });
+const eventStore = await openEventStore(config);
+const readStore = await openReadStore(config);
 try {
   const { districtId, adminActive } = await provisionDistrict({ eventStore, readStore }, input.data);
   console.log(`District created: ${districtId}. Its admin ${adminActive ? 'can open it now' : 'gets it once they verify their e-mail address'}.`);

@@ -12,7 +12,6 @@ import { organisationQueries, type DistrictDoc } from '@accommodate/projections/
 import { retentionQueries } from '@accommodate/projections/queries/retention-queries';
 import type { AppContext } from '../framework/command-context.ts';
 import { handleCommand } from '../framework/handle-command.ts';
-import { truncateReadModelWal } from './embedded-files.ts';
 import { eraseStudentRecord } from './student-record-erasure.ts';
 
 export const DISTRICT_ERASURE_JOB = 'district-erasure';
@@ -90,12 +89,12 @@ async function eraseDistrict(context: AppContext, state: DistrictErasureState, r
   const eraseOne = async (studentId: string) => {
     // false: deleted already, by a manual delete or by a run cut short before it destroyed the key; destroying a key
     // twice is harmless, so it is destroyed again rather than left to chance.
-    if (!(await eraseStudentRecord(context, studentId, actor, { truncateWal: false }))) await store.forgetSubject(studentId);
+    if (!(await eraseStudentRecord(context, studentId, actor, { scrub: false }))) await store.forgetSubject(studentId);
   };
-  /** A batch, then the read models' WAL truncated once for it (no older page copy of their rows survives there). */
+  /** A batch, then the read models scrubbed once for it (no older copy of their rows survives in the store's files). */
   const eraseBatch = async (studentIds: readonly string[]) => {
     await inLanes(studentIds, eraseOne);
-    await truncateReadModelWal(context.readStore);
+    await context.readStore.scrubDeleted?.();
   };
   await eraseBatch(state.erasing);
   done += state.erasing.length;
@@ -135,7 +134,7 @@ async function finishErased(context: AppContext, districtId: string, done: numbe
   const schoolIds = events.flatMap((event) => (event.type === 'DistrictErased' ? event.data.schoolIds : []));
   if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
   for (const subjectId of [...schoolIds, districtId]) await context.eventStore.forgetSubject(subjectId);
-  await truncateReadModelWal(context.readStore);
+  await context.readStore.scrubDeleted?.();
   return done;
 }
 

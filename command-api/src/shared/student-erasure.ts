@@ -4,7 +4,6 @@ import { caseloadQueries } from '@accommodate/projections/queries/caseload-queri
 import { notificationQueries } from '@accommodate/projections/queries/notification-queries';
 import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
 import type { AppContext } from '../framework/command-context.ts';
-import { truncateReadModelWal } from './embedded-files.ts';
 import { uploadsInFlight } from './uploads-in-flight.ts';
 import { studentStreamQueries } from '@accommodate/projections/queries/student-streams-queries';
 import { outboxFile } from '@accommodate/workers/notifications/mailer';
@@ -27,10 +26,10 @@ export async function planStudentErasure(context: Pick<AppContext, 'readStore'>,
 
 export interface ErasureOptions {
   /**
-   * false: the caller truncates the read models' WAL itself once a batch of students is erased (a district's erasure:
-   * one checkpoint per student made it several times slower).
+   * false: the caller scrubs the read models itself once a batch of students is erased (a district's erasure: one
+   * WAL checkpoint, or one rewrite of PostgreSQL's tables, per student made it several times slower).
    */
-  truncateWal?: boolean;
+  scrub?: boolean;
 }
 
 /**
@@ -42,7 +41,8 @@ export interface ErasureOptions {
  * - documents: the bytes are deleted;
  * - e-mail outbox: the .eml files of notifications about the student are deleted;
  * - embedded read models: rows were deleted with secure_delete on; the WAL files are
- *   checkpointed and truncated so no older page copy survives in them.
+ *   checkpointed and truncated so no older page copy survives in them; PostgreSQL's tables written since the last
+ *   erasure are rewritten, so no old row version survives in their files.
  * What stays: StudentDeleted itself ("deleted by X at T"), with no personal data.
  */
 export async function eraseStudent(context: AppContext, plan: StudentErasurePlan, options: ErasureOptions = {}): Promise<void> {
@@ -58,7 +58,7 @@ export async function eraseStudent(context: AppContext, plan: StudentErasurePlan
     }
   }
   await deleteOutboxMail(context, plan.notificationIds);
-  if (options.truncateWal !== false) await truncateReadModelWal(context.readStore);
+  if (options.scrub !== false) await context.readStore.scrubDeleted?.();
 }
 
 /** Deletes the outbox .eml files of these notifications (embedded mail only; SMTP mail has left us). */

@@ -16,8 +16,23 @@ export function readMailOf(server: Pick<RunningServer, 'url' | 'context'>): void
   dataDirs.set(server.url, server.context.config.dataDir);
 }
 
-/** The real one-process server on a free port, storing in a fresh temporary DATA_DIR; `now`: its clock, if not the real one. */
+/**
+ * The real one-process server on a free port, storing in a fresh temporary DATA_DIR; `now`: its clock, if not the real
+ * one. With TEST_TOPOLOGY=postgres (`npm run test:postgres`), the scale-out topology instead (postgres-test-server.ts).
+ */
 export async function startTestServer(env: Record<string, string> = {}, now?: () => Date): Promise<RunningServer & { dataDir: string }> {
+  if (process.env.TEST_TOPOLOGY === 'postgres') {
+    const { startPostgresTestServer } = await import('./postgres-test-server.ts');
+    const server = await startPostgresTestServer(env, now);
+    readMailOf(server);
+    return {
+      ...server,
+      async close() {
+        dataDirs.delete(server.url);
+        await server.close();
+      },
+    };
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accommodate-test-'));
   const config = loadRuntimeConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', UI_DIST: '/nonexistent', ...env });
   const server = await startServer(config, { runProjections: true, ...(now ? { now } : {}) });

@@ -42,7 +42,7 @@ function openDatabase(file: string): SqliteDatabase {
   return db;
 }
 
-export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadStore & { truncateWal(): Promise<void> } {
+export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadStore {
   const db = openDatabase(options.file);
   const checkpointer = options.file === ':memory:' ? null : startWalCheckpointer(options.file);
   if (checkpointer) db.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
@@ -102,8 +102,9 @@ export function openEmbeddedReadStore(options: EmbeddedReadStoreOptions): ReadSt
       db.prepare('SELECT 1').get();
     },
 
-    // Erasure (issue 6): copies the WAL into the file and truncates it, so no old page image survives.
-    truncateWal: () => truncateWal(db),
+    // After an erasure: copies the WAL into the file and truncates it, so no old page image survives (deleted rows
+    // themselves are zeroed by secure_delete).
+    scrubDeleted: () => truncateWal(db),
 
     close: async () => {
       await checkpointer?.stop();

@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import { inTransaction, sharedPool } from '@accommodate/shared-events/postgres/postgres-pool';
 import { toActiveBuild } from './build-records.ts';
 import { keptUnderStamp } from './kept-under-stamp.ts';
@@ -23,9 +22,8 @@ export async function openPostgresReadStore(options: { url: string }): Promise<P
   const { pool } = shared;
   const changes = changeListener(options.url, shared.schema);
   await changes.start().catch(() => undefined);
-  const notify = async (client: pg.Pool | pg.PoolClient): Promise<void> => void (await client.query('SELECT pg_notify($1, $2)', [changes.channel, '']));
   const documents = documentSql(pool);
-  const lifecycle = buildLifecycle(pool, shared.schema, documents, notify);
+  const lifecycle = buildLifecycle(pool, shared.schema, documents, changes.channel);
 
   /** Each projection's active build, and the table serving each collection: kept while the change stamp stays. */
   const activeBuilds = keptUnderStamp<string, ActiveBuild | null>(changes.changeStamp);
@@ -130,6 +128,21 @@ export async function openPostgresReadStore(options: { url: string }): Promise<P
     async activate(build) {
       await lifecycle.activate(build);
       changes.committed();
+    },
+
+    /**
+     * Rewrites (VACUUM FULL) every table written since the last scrub, and the state tables: a deleted or overwritten
+     * row's old version stays in the file until then, and a plain VACUUM does not always overwrite it. The rewrite
+     * makes a new file and unlinks the old one; reads of the table wait for it. The subject keys' table is rewritten
+     * by the key store at each destroy.
+     */
+    async scrubDeleted() {
+      const pending = await pool.query<{ physical: string }>('SELECT physical FROM scrub_pending UNION SELECT physical FROM read_state_tables');
+      for (const { physical } of pending.rows) {
+        const exists = await pool.query<{ found: string | null }>('SELECT to_regclass($1)::text AS found', [ident(physical)]);
+        if (exists.rows[0]?.found) await pool.query(`VACUUM FULL ${ident(physical)}`);
+        await pool.query('DELETE FROM scrub_pending WHERE physical = $1', [physical]);
+      }
     },
 
     async ping() {

@@ -87,6 +87,18 @@ export interface ReadStore {
   changeStamp?(): string;
 
   /**
+   * Resolves at the next commit into the read models by any process, or after `timeoutMs`, where the store is told of
+   * other processes' commits (PostgreSQL's notifications); whoever waits for a checkpoint polls otherwise.
+   */
+  nextChange?(timeoutMs: number): Promise<void>;
+
+  /**
+   * After an erasure: copies of rows deleted since the last call no longer survive in the store's files (the embedded
+   * store's WAL, PostgreSQL's dead row versions). Absent where the engine keeps no such copies within our reach.
+   */
+  scrubDeleted?(): Promise<void>;
+
+  /**
    * Registers a build and its collections (empty). The build does not serve
    * reads until `activate`. `bulkLoad`: only this process writes the build until `finishBuild`
    * (a replay into it), so a store may defer index upkeep until then.

@@ -22,6 +22,11 @@ const optionalUrl = z
 export const runtimeConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * PostgreSQL for the event log, the read models, uploaded documents and the subject keys (`postgres://…`); with
+   * REDIS_URL, the scale-out topology. It replaces EventStoreDB and MongoDB as a whole, so it is refused beside them.
+   */
+  DATABASE_URL: optionalUrl.pipe(z.string().regex(/^postgres(?:ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional()),
   EVENTSTORE_URL: optionalUrl,
   MONGODB_URL: optionalUrl,
   REDIS_URL: optionalUrl,
@@ -91,12 +96,18 @@ export type RuntimeConfig = ReturnType<typeof loadRuntimeConfig>;
 
 const LOOPBACK_APP_HOSTS = new Set(['localhost', '127.0.0.1']);
 
+const oneStorageChoice = (config: z.infer<typeof runtimeConfigSchema>): boolean =>
+  config.DATABASE_URL === undefined || (config.EVENTSTORE_URL === undefined && config.MONGODB_URL === undefined);
+
 export function loadRuntimeConfig(env: Record<string, string | undefined>) {
-  const parsed = runtimeConfigSchema.parse(env);
+  const parsed = runtimeConfigSchema
+    .refine(oneStorageChoice, { message: 'DATABASE_URL cannot be combined with EVENTSTORE_URL or MONGODB_URL: choose PostgreSQL or EventStoreDB with MongoDB', path: ['DATABASE_URL'] })
+    .parse(env);
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
   return {
     port: parsed.PORT,
     dataDir: path.resolve(parsed.DATA_DIR),
+    databaseUrl: parsed.DATABASE_URL,
     eventStoreUrl: parsed.EVENTSTORE_URL,
     mongodbUrl: parsed.MONGODB_URL,
     redisUrl: parsed.REDIS_URL,

@@ -54,6 +54,13 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE TABLE read_state_tables (name text PRIMARY KEY, physical text NOT NULL UNIQUE);
     `,
   },
+  {
+    version: 5,
+    name: 'tables to scrub after an erasure',
+    // Tables whose rows were overwritten or deleted since the last erasure's scrub: their old row versions may still
+    // hold a deleted student's data in the files until rewritten.
+    sql: `CREATE TABLE scrub_pending (physical text PRIMARY KEY)`,
+  },
 ];
 
 /**

@@ -22,7 +22,9 @@ export async function openPostgresBlobStore(url: string): Promise<DocumentBlobSt
     },
     async delete(id) {
       assertBlobId(id);
-      await pool.query('DELETE FROM documents WHERE id = $1', [id]);
+      // The deleted row's bytes stay in the table's file until an erasure's scrub rewrites it (postgres-read-store.ts).
+      await pool.query(`WITH gone AS (DELETE FROM documents WHERE id = $1 RETURNING 1)
+        INSERT INTO scrub_pending (physical) SELECT 'documents' FROM gone LIMIT 1 ON CONFLICT DO NOTHING`, [id]);
     },
     close: release,
   };

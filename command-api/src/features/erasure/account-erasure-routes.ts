@@ -21,7 +21,6 @@ import type { AccountDeletionOutcome } from '@accommodate/shared-events/schemas/
 import { accountDeletionOutcome, departedGrantees } from '../../shared/owner-departure.ts';
 import { deleteOutboxMail, eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
 import { handOverSchoolStudents } from '../../shared/school-handover.ts';
-import { truncateReadModelWal } from '../../shared/embedded-files.ts';
 import { revokeCalendarFeeds } from '../../shared/calendar-feeds.ts';
 
 const deleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm').max(200) });
@@ -90,7 +89,7 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     await sessions.destroyOthers(userId, undefined);
     // Its calendar URLs must not outlive it.
     await revokeCalendarFeeds(context.readStore, userId);
-    await truncateReadModelWal(context.readStore);
+    await context.readStore.scrubDeleted?.();
     clearSessionCookie(req, res);
     res.json(outcome);
   });

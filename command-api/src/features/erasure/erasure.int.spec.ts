@@ -9,6 +9,7 @@ import { rebuildProjections } from '@accommodate/projections/runner/rebuild';
 import { signedInTeacher, TestClient, testServerForFile } from '../../testing/test-server.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
 import { eventually } from '../../testing/eventually.ts';
+import { storedBytesContaining } from '../../testing/stored-bytes.ts';
 
 const server = testServerForFile();
 
@@ -45,7 +46,7 @@ function pdfNaming(name: string): Blob {
   return new Blob([Buffer.from(`%PDF-1.4\n% report for ${name}\n%%EOF\n`, 'latin1')], { type: 'application/pdf' });
 }
 
-describe('permanent deletion (embedded mode)', () => {
+describe('permanent deletion (embedded, and PostgreSQL with `npm run test:postgres`)', () => {
   it('leaves the name of a deleted student nowhere under DATA_DIR, even after rebuilding every read model', async () => {
     const name = uniqueName('Zyxwvutsrq');
     const owner = await teacher('Olive Owner');
@@ -78,12 +79,12 @@ describe('permanent deletion (embedded mode)', () => {
     // The e-mail of the upload's notification, which names the student (the outbox holds the accounts' own mail too).
     await waitFor(() => fs.existsSync(outbox) && filesContaining(outbox, name).some((file) => file.endsWith('.eml')));
     await expect.poll(async () => (await owner.get('/api/notifications')).body.length).toBeGreaterThan(0);
-    expect(filesContaining(server.dataDir, name).length).toBeGreaterThan(0); // the search can find it while it exists
+    expect((await storedBytesContaining(server, name)).length).toBeGreaterThan(0); // the search can find it while it exists
 
     const student = await owner.get(`/api/students/${id}`);
     expect((await owner.delete(`/api/students/${id}`, { 'If-Match': `"${student.body.revision}"` })).status).toBe(204);
 
-    expect(filesContaining(server.dataDir, name)).toEqual([]);
+    expect(await storedBytesContaining(server, name)).toEqual([]);
     expect((await owner.get(`/api/students/${id}`)).status).toBe(404);
     expect((await coTeacher.get('/api/notifications')).body.concat((await owner.get('/api/notifications')).body)).toEqual([]);
 
@@ -99,11 +100,11 @@ describe('permanent deletion (embedded mode)', () => {
     // The real script, in its own process, against the same DATA_DIR.
     await promisify(execFile)(process.execPath, ['--import', 'tsx', 'projections/src/rebuild-cli.ts'], {
       cwd: path.resolve(import.meta.dirname, '../../../..'),
-      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent', MONGODB_URL: '', EVENTSTORE_URL: '' },
+      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'silent', MONGODB_URL: '', EVENTSTORE_URL: '', DATABASE_URL: server.context.config.databaseUrl ?? '' },
     });
     expect((await owner.get('/api/students')).body).toEqual([]);
     expect((await owner.get(`/api/students/${id}`)).status).toBe(404);
-    expect(filesContaining(server.dataDir, name)).toEqual([]);
+    expect(await storedBytesContaining(server, name)).toEqual([]);
   });
 
   it('deleting an account erases the students no co-teacher can take over, and its name and e-mail; the others pass to their co-teachers', async () => {
@@ -129,9 +130,9 @@ describe('permanent deletion (embedded mode)', () => {
 
     expect((await new TestClient(server.url).post('/api/auth/login', { email: owner.account.email, password: owner.account.password })).status).toBe(401);
     expect((await owner.get('/api/auth/me')).status).toBe(401);
-    expect(filesContaining(server.dataDir, privateName)).toEqual([]);
-    expect(filesContaining(server.dataDir, teacherName)).toEqual([]);
-    expect(filesContaining(server.dataDir, owner.account.email)).toEqual([]);
+    expect(await storedBytesContaining(server, privateName)).toEqual([]);
+    expect(await storedBytesContaining(server, teacherName)).toEqual([]);
+    expect(await storedBytesContaining(server, owner.account.email)).toEqual([]);
     expect((await new TestClient(server.url).post('/api/auth/reset-password', { token: resetLink, newPassword: 'taken over!', confirmPassword: 'taken over!' })).status).toBe(400);
     const kept = await coTeacher.get(`/api/students/${shared}`);
     expect(kept.status).toBe(200);

@@ -60,7 +60,8 @@ async function applyWrites(client: pg.PoolClient, physical: string, writes: Iter
  * two nodes never race on them. A bulk-loaded build's tables are UNLOGGED until finished (no WAL for a replay that a
  * crash would restart anyway), then logged before they serve.
  */
-export function buildLifecycle(pool: pg.Pool, schema: string, documents: DocumentSql, notify: (client: pg.PoolClient) => Promise<void>) {
+export function buildLifecycle(pool: pg.Pool, schema: string, documents: DocumentSql, channel: string) {
+  const notify = async (client: pg.PoolClient): Promise<void> => void (await client.query('SELECT pg_notify($1, $2)', [channel, '']));
   /** A build's tables never move: remembered until the build is dropped. */
   const buildPhysicals = new Map<string, string>();
   const catalogLock = (client: pg.PoolClient) => client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${schema}:read-catalog`]);
@@ -80,6 +81,21 @@ export function buildLifecycle(pool: pg.Pool, schema: string, documents: Documen
     }
     buildPhysicals.set(key, rows[0].physical);
     return rows[0].physical;
+  }
+
+  /**
+   * A batch with nothing to write (most events concern few projections, and every event moves every checkpoint): one
+   * statement, not a transaction of five.
+   */
+  async function moveCheckpoint(build: BuildRef, next: string): Promise<void> {
+    const { rows } = await pool.query<{ found: bigint; moved: bigint }>(
+      `WITH found AS (SELECT 1 FROM read_builds WHERE projection = $2 AND build = $3),
+       moved AS (UPDATE read_builds SET checkpoint = $1 WHERE projection = $2 AND build = $3 AND (checkpoint IS NULL OR checkpoint <= $1) RETURNING 1)
+       SELECT (SELECT count(*) FROM found) AS found, (SELECT count(*) FROM moved) AS moved, pg_notify($4, '')`,
+      [next, build.projection, build.build, channel],
+    );
+    if (rows[0]?.found === 0n) throw new BuildNotFoundError(build.projection);
+    if (rows[0]?.moved === 0n) throw checkpointBackwardsError(build);
   }
 
   async function dropBuilds(client: pg.PoolClient, projection: string, builds: readonly string[]): Promise<void> {
@@ -113,6 +129,7 @@ export function buildLifecycle(pool: pg.Pool, schema: string, documents: Documen
 
     async commit(build: BuildRef, writes: readonly Write[], checkpoint: Position): Promise<void> {
       const next = encodeCheckpoint(checkpoint);
+      if (writes.length === 0) return moveCheckpoint(build, next);
       const byCollection = lastWrites(writes);
       await inTransaction(pool, async (client) => {
         // The build's row, locked: two runners on one build take turns, and the later one finds the checkpoint moved.
@@ -122,18 +139,21 @@ export function buildLifecycle(pool: pg.Pool, schema: string, documents: Documen
         ]);
         if (!rows[0]) throw new BuildNotFoundError(build.projection);
         if (rows[0].checkpoint !== null && next < rows[0].checkpoint) throw checkpointBackwardsError(build);
-        for (const [collection, byId] of byCollection) await applyWrites(client, await physicalOfBuild(build, collection, client), byId.values());
-        if (writes.length === 0) {
-          await client.query('UPDATE read_builds SET checkpoint = $1 WHERE projection = $2 AND build = $3', [next, build.projection, build.build]);
-        } else {
-          await client.query('UPDATE read_builds SET checkpoint = $1, changed = $1 WHERE projection = $2 AND build = $3', [next, build.projection, build.build]);
-          await client.query('UPDATE read_build_collections SET changed = $1 WHERE projection = $2 AND build = $3 AND collection = ANY($4::text[])', [
-            next,
-            build.projection,
-            build.build,
-            [...byCollection.keys()],
-          ]);
+        const written: string[] = [];
+        for (const [collection, byId] of byCollection) {
+          const physical = await physicalOfBuild(build, collection, client);
+          await applyWrites(client, physical, byId.values());
+          written.push(physical);
         }
+        // An overwritten or deleted row's old version stays in the file: these tables are rewritten at the next erasure.
+        if (written.length > 0) await client.query('INSERT INTO scrub_pending (physical) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [written]);
+        await client.query('UPDATE read_builds SET checkpoint = $1, changed = $1 WHERE projection = $2 AND build = $3', [next, build.projection, build.build]);
+        await client.query('UPDATE read_build_collections SET changed = $1 WHERE projection = $2 AND build = $3 AND collection = ANY($4::text[])', [
+          next,
+          build.projection,
+          build.build,
+          [...byCollection.keys()],
+        ]);
         await notify(client);
       });
     },
