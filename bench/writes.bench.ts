@@ -23,14 +23,14 @@ function pool<T>(items: T[]) {
   };
 }
 
-interface Row {
+export interface Row {
   id: string;
   cookie: string;
   etag: string | null;
 }
 
 /** POST: each connection adds students as one of 32 teachers (creations are serialised per teacher by design). */
-async function postLoad(url: string, teachers: Pick<Teacher, 'cookie'>[], durationSec: number, n = { i: 0 }): Promise<LoadResult> {
+export async function postLoad(url: string, teachers: Pick<Teacher, 'cookie'>[], durationSec: number, n = { i: 0 }): Promise<LoadResult> {
   const cookies = pool(teachers.map((t) => t.cookie));
   return runLoad({
     url: `${url}/api/students`,
@@ -50,7 +50,7 @@ async function postLoad(url: string, teachers: Pick<Teacher, 'cookie'>[], durati
 }
 
 /** PUT: each request updates a student no other request is updating, with the If-Match of its last answer. */
-async function putLoad(url: string, rows: Row[], durationSec: number): Promise<LoadResult> {
+export async function putLoad(url: string, rows: Row[], durationSec: number): Promise<LoadResult> {
   const free = pool(rows);
   let n = 0;
   return runLoad({
@@ -77,7 +77,7 @@ async function putLoad(url: string, rows: Row[], durationSec: number): Promise<L
  * A request still in flight when a timed run ends is answered after autocannon stopped listening,
  * so its row keeps an outdated If-Match: read each row's current ETag before the next PUT round.
  */
-async function refreshEtags(url: string, rows: Row[]): Promise<void> {
+export async function refreshEtags(url: string, rows: Row[]): Promise<void> {
   await inParallel(rows.length, 8, async (i) => {
     const row = rows[i]!;
     const response = await fetch(`${url}/api/students/${row.id}`, { headers: { Cookie: row.cookie } });

@@ -11,6 +11,7 @@ import { classesBenchmark } from '../classes.bench.ts';
 import { implementationLogBenchmark } from '../implementation-log.bench.ts';
 import { districtBenchmark } from '../district.bench.ts';
 import { rosterBenchmark } from '../roster.bench.ts';
+import { postgresBenchmark } from '../postgres.bench.ts';
 
 /** Every benchmark of `npm run bench`, in the order it runs them. */
 export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<BenchSection>> = {
@@ -26,4 +27,5 @@ export const BENCHMARKS: Record<string, (options: BenchOptions) => Promise<Bench
   'implementation-log': implementationLogBenchmark,
   district: districtBenchmark,
   roster: rosterBenchmark,
+  postgres: postgresBenchmark,
 };

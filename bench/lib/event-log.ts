@@ -68,13 +68,13 @@ function* teacherAppends(): Generator<Append> {
 }
 
 /**
- * Writes an event log of at least `target` events into `<dataDir>/events.sqlite` straight
+ * Writes an event log of at least `target` events into `<dataDir>/events.sqlite` (or the PostgreSQL database) straight
  * through the event store's append, as the server opens it (crypto-shredding included),
  * minus HTTP, in rounds of concurrent appends.
  */
-export async function generateEventLog(dataDir: string, target: number): Promise<{ events: number; ms: number }> {
+export async function generateEventLog(dataDir: string, target: number, databaseUrl?: string): Promise<{ events: number; ms: number }> {
   const started = performance.now();
-  const store = await openEventStore({ dataDir });
+  const store = await openEventStore({ dataDir, databaseUrl });
   try {
     await seedAccommodationTemplates({
       eventStore: store,

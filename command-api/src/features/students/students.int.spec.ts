@@ -204,8 +204,8 @@ describe('students API', () => {
     const id = created.body.id;
     const saved = await client.put(`/api/students/${id}`, { ...jane, grade: '5' }, { 'If-Match': created.headers.get('etag')! });
     expect(saved.status).toBe(200);
-    // Another API process on the same files changes the parent's name behind this one's back.
-    const other = await openEventStore({ dataDir: server.dataDir });
+    // Another API process on the same store changes the parent’s name behind this one’s back.
+    const other = await openEventStore(server.context.config);
     try {
       await other.append(`student-${id}`, [{ type: 'StudentDetailsUpdated', data: { studentId: id, changes: { parentName: 'Pat Doe' } } }], {
         expectedRevision: saved.body.revision,
