@@ -10,18 +10,25 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Writers that keep going through failures, as browsers behind a balancer do: each adds a student, then keeps editing
- * it with If-Match; a failed request is retried. Notes every acknowledged write, and for each writer the longest run
- * of failed requests (from the first failure to the next success), which is what a person would see as an outage.
+ * it with If-Match; a failed request is retried. Notes every acknowledged write, and for each writer the longest time
+ * it kept seeing errors (from the first failed answer of a run to the last one before a success): what a person would
+ * see as an outage.
  */
 export function startWriters(url: string, teachers: readonly Teacher[]) {
   const acked = new Map<string, AckedWrite>();
+  let writes = 0;
   const longestOutageMs: number[] = [];
   let counter = 1;
   let stopped = false;
   const writer = async (teacher: Teacher) => {
     let current: { id: string; revision: number } | null = null;
     let failingSince: number | null = null;
+    let lastFailure = 0;
     let longest = 0;
+    const failed = (): void => {
+      failingSince ??= Date.now();
+      lastFailure = Date.now();
+    };
     while (!stopped) {
       const n = counter++;
       try {
@@ -37,28 +44,33 @@ export function startWriters(url: string, teachers: readonly Teacher[]) {
           const id: string = current ? current.id : body.id!;
           current = { id, revision: body.revision };
           acked.set(id, { teacher, revision: body.revision, firstName: `Student${n}` });
-          if (failingSince !== null) longest = Math.max(longest, Date.now() - failingSince);
+          writes += 1;
+          if (failingSince !== null) longest = Math.max(longest, lastFailure - failingSince);
           failingSince = null;
         } else {
           // An edit cut off by a kill may have landed after all: start on a new student rather than guess its revision.
           if (response.status === 412) current = null;
-          failingSince ??= Date.now();
+          failed();
         }
       } catch {
-        failingSince ??= Date.now();
+        failed();
         await sleep(20);
       }
     }
-    if (failingSince !== null) longest = Math.max(longest, Date.now() - failingSince);
+    if (failingSince !== null) longest = Math.max(longest, lastFailure - failingSince);
     longestOutageMs.push(longest);
   };
   const running = teachers.map((teacher) => writer(teacher));
   return {
     acked,
-    async stop(): Promise<{ longestOutageMs: number }> {
+    /** Acknowledged writes so far (POSTs and PUTs). */
+    get writes() {
+      return writes;
+    },
+    async stop(): Promise<{ longestOutageMs: number; writes: number }> {
       stopped = true;
       await Promise.all(running);
-      return { longestOutageMs: Math.max(0, ...longestOutageMs) };
+      return { longestOutageMs: Math.max(0, ...longestOutageMs), writes };
     },
   };
 }

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdirSync } from 'node:fs';
+import { appendFileSync, chownSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { spawnOn, stop, type TestHost } from './netns-hosts.ts';
@@ -9,14 +9,17 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A PostgreSQL cluster of the test's own (initdb into a temporary folder, owned by the postgres user, as the server
- * refuses to run as root), listening on the host's address: the machine's shared server is not reconfigured.
+ * refuses to run as root), listening on the host's address and trusting the test's network (`network`, a CIDR): the
+ * machine's shared server is not reconfigured.
  */
-export async function startPrivatePostgres(host: TestHost, dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+export async function startPrivatePostgres(host: TestHost, dir: string, network: string): Promise<{ url: string; stop(): Promise<void> }> {
   const data = path.join(dir, 'data');
   mkdirSync(data, { recursive: true });
   chownSync(dir, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()));
   chownSync(data, Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()), Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()));
   execFileSync('runuser', ['-u', 'postgres', '--', `${BIN}/initdb`, '-D', data, '-A', 'trust', '-U', 'postgres', '--no-instructions'], { stdio: 'ignore' });
+  // The test's own hosts, on its own bridge, and no one else.
+  appendFileSync(path.join(data, 'pg_hba.conf'), `host all all ${network} trust\n`);
   const server = spawnOn(host, 'runuser', [
     '-u', 'postgres', '--', `${BIN}/postgres`, '-D', data,
     '-c', `listen_addresses=${host.address}`, '-c', 'port=5432', '-c', `unix_socket_directories=${dir}`,

@@ -24,9 +24,9 @@ export function polledProgress(eventStore: EventStore, readStore: ReadStore, pro
 
   const lowestCheckpoint = async (): Promise<bigint | null> => {
     let lowest: bigint | null = null;
+    const all = readStore.activeCheckpoints ? await readStore.activeCheckpoints() : null;
     for (const projection of projections) {
-      const active = await readStore.activeBuild(projection.name);
-      const checkpoint = active?.checkpoint ?? null;
+      const checkpoint = all ? (all.get(projection.name) ?? null) : ((await readStore.activeBuild(projection.name))?.checkpoint ?? null);
       if (checkpoint === null) return null;
       if (lowest === null || checkpoint < lowest) lowest = checkpoint;
     }

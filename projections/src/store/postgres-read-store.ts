@@ -1,5 +1,5 @@
 import { inTransaction, sharedPool } from '@accommodate/shared-events/postgres/postgres-pool';
-import { toActiveBuild } from './build-records.ts';
+import { decodeCheckpoint, toActiveBuild } from './build-records.ts';
 import { keptUnderStamp } from './kept-under-stamp.ts';
 import type { ActiveBuild, BuildRef, Doc, ReadStore, StateCollection } from './read-store.ts';
 import { buildLifecycle } from './postgres/build-lifecycle.ts';
@@ -100,21 +100,22 @@ export async function openPostgresReadStore(options: { url: string }): Promise<P
     async activeBuild(projection) {
       const stamp = activeBuilds.stamp();
       if (activeBuilds.has(projection)) return activeBuilds.get(projection)!;
-      const { rows } = await pool.query<{ projection: string; build: string; version: number; checkpoint: string | null; changed: string | null }>(
-        'SELECT projection, build, version, checkpoint, changed FROM read_builds WHERE projection = $1 AND active',
+      const { rows } = await pool.query<{ projection: string; build: string; version: number; checkpoint: string | null; changed: string | null; collections: string }>(
+        `SELECT b.projection, b.build, b.version, b.checkpoint, b.changed,
+           coalesce(json_agg(json_build_object('collection', c.collection, 'changed', c.changed)) FILTER (WHERE c.collection IS NOT NULL), '[]') AS collections
+         FROM read_builds b LEFT JOIN read_build_collections c ON c.projection = b.projection AND c.build = b.build
+         WHERE b.projection = $1 AND b.active GROUP BY b.projection, b.build`,
         [projection],
       );
       const row = rows[0];
-      let active: ActiveBuild | null = null;
-      if (row) {
-        const collections = await pool.query<{ collection: string; changed: string | null }>('SELECT collection, changed FROM read_build_collections WHERE projection = $1 AND build = $2', [
-          row.projection,
-          row.build,
-        ]);
-        active = toActiveBuild({ ...row, collections: collections.rows });
-      }
+      const active = row ? toActiveBuild({ ...row, collections: JSON.parse(row.collections) as { collection: string; changed: string | null }[] }) : null;
       activeBuilds.keep(projection, active, stamp);
       return active;
+    },
+
+    async activeCheckpoints() {
+      const { rows } = await pool.query<{ projection: string; checkpoint: string | null }>('SELECT projection, checkpoint FROM read_builds WHERE active');
+      return new Map(rows.map((row) => [row.projection, decodeCheckpoint(row.checkpoint)] as const));
     },
 
     changeStamp: changes.changeStamp,

@@ -92,6 +92,9 @@ export interface ReadStore {
    */
   nextChange?(timeoutMs: number): Promise<void>;
 
+  /** Every projection's active checkpoint in one read, where the store can (one query instead of one per projection). */
+  activeCheckpoints?(): Promise<ReadonlyMap<string, Position | null>>;
+
   /**
    * After an erasure: copies of rows deleted since the last call no longer survive in the store's files (the embedded
    * store's WAL, PostgreSQL's dead row versions). Absent where the engine keeps no such copies within our reach.
