@@ -36,7 +36,7 @@ export async function startPrivatePostgres(host: TestHost, dir: string, network:
       break;
     } catch (error) {
       await client.end().catch(() => undefined);
-      if (tries > 100) throw new Error(`private PostgreSQL did not start: ${server.output()} ${String(error)}`);
+      if (tries > 100) throw new Error(`private PostgreSQL did not start: ${server.output()}`, { cause: error });
       await sleep(100);
     }
   }

@@ -6,13 +6,10 @@ import { migrate } from './migrations.ts';
  * must stay exact everywhere), json and jsonb as their text (each caller parses it where and when it needs to: a
  * replay parses metadata once per append, not per event).
  */
-const TYPES = {
-  getTypeParser(oid: number, format?: string) {
-    if (oid === pg.types.builtins.INT8) return (value: string) => BigInt(value);
-    if (oid === pg.types.builtins.JSON || oid === pg.types.builtins.JSONB) return (value: string) => value;
-    return pg.types.getTypeParser(oid, format === 'binary' ? 'binary' : 'text');
-  },
-};
+const TYPES = new pg.TypeOverrides();
+TYPES.setTypeParser(pg.types.builtins.INT8, 'text', (value: string) => BigInt(value));
+TYPES.setTypeParser(pg.types.builtins.JSON, 'text', (value: string) => value);
+TYPES.setTypeParser(pg.types.builtins.JSONB, 'text', (value: string) => value);
 
 /** Connections per process: an API node, the projections service and the workers each hold one pool. */
 const POOL_SIZE = 12;
@@ -22,7 +19,7 @@ export interface SharedPool {
   /** The schema this URL writes to (its search_path), whose name keys this deployment's locks and channels. */
   schema: string;
   /** Gives the pool back; the last user closes it. */
-  release(): Promise<void>;
+  release: () => Promise<void>;
 }
 
 interface Entry {
@@ -65,7 +62,7 @@ export async function sharedPool(url: string): Promise<SharedPool> {
   return {
     pool: held.pool,
     schema,
-    async release() {
+    release: async () => {
       if (released) return;
       released = true;
       held.users -= 1;

@@ -57,7 +57,7 @@ export async function pgTestDatabase(label: string): Promise<PgTestDatabase | nu
     };
   } catch (error) {
     const why = `PostgreSQL is not reachable at ${given ? 'TEST_DATABASE_URL' : LOCAL_POSTGRES} (${error instanceof Error ? error.message : String(error)})`;
-    if (process.env.CI) throw new Error(`${label}: ${why}`);
+    if (process.env.CI) throw new Error(`${label}: ${why}`, { cause: error });
     console.warn(`${label} skipped: ${why}`);
     return null;
   }

@@ -24,7 +24,7 @@ function lastWrites(writes: readonly Write[]): Map<string, Map<string, Write>> {
   const byCollection = new Map<string, Map<string, Write>>();
   for (const write of writes) {
     let ids = byCollection.get(write.collection);
-    if (!ids) byCollection.set(write.collection, (ids = new Map()));
+    if (!ids) byCollection.set(write.collection, (ids = new Map<string, Write>()));
     const id = write.kind === 'put' ? write.doc.id : write.id;
     ids.delete(id);
     ids.set(id, write);

@@ -52,15 +52,12 @@ export function changeListener(url: string, schema: string) {
   return {
     channel,
     start: connect,
-    changeStamp(): string {
-      if (!client) return `unheard.${(uncached += 1)}`;
-      return `${generation}.${seen}`;
-    },
+    changeStamp: (): string => (client ? `${generation}.${seen}` : `unheard.${(uncached += 1)}`),
     /** This process's own commit: its stamp moves at once, without waiting for its own notification. */
     committed: moved,
     /** Resolves at the next change, or after `timeoutMs`. */
-    nextChange(timeoutMs: number): Promise<void> {
-      return new Promise<void>((resolve) => {
+    nextChange: (timeoutMs: number): Promise<void> =>
+      new Promise<void>((resolve) => {
         const done = (): void => {
           clearTimeout(timer);
           waiters.delete(done);
@@ -68,9 +65,8 @@ export function changeListener(url: string, schema: string) {
         };
         const timer = setTimeout(done, timeoutMs);
         waiters.add(done);
-      });
-    },
-    async close(): Promise<void> {
+      }),
+    close: async (): Promise<void> => {
       closed = true;
       await connecting?.catch(() => undefined);
       const current = client;
