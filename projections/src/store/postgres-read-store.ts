@@ -5,6 +5,7 @@ import type { ActiveBuild, BuildRef, Doc, ReadStore, StateCollection } from './r
 import { buildLifecycle } from './postgres/build-lifecycle.ts';
 import { changeListener } from './postgres/change-listener.ts';
 import { documentSql } from './postgres/document-sql.ts';
+import { bulkBuilds } from './postgres/bulk-builds.ts';
 import { ident, stateName } from './postgres/sql-text.ts';
 
 export interface PostgresReadStore extends ReadStore {
@@ -23,7 +24,8 @@ export async function openPostgresReadStore(options: { url: string }): Promise<P
   const changes = changeListener(options.url, shared.schema);
   await changes.start().catch(() => undefined);
   const documents = documentSql(pool);
-  const lifecycle = buildLifecycle(pool, shared.schema, documents, changes.channel);
+  const bulk = bulkBuilds();
+  const lifecycle = buildLifecycle(pool, shared.schema, documents, changes.channel, bulk);
 
   /** Each projection's active build, and the table serving each collection: kept while the change stamp stays. */
   const activeBuilds = keptUnderStamp<string, ActiveBuild | null>(changes.changeStamp);
@@ -69,7 +71,8 @@ export async function openPostgresReadStore(options: { url: string }): Promise<P
   return {
     collection: <T extends Doc>(name: string) => documents.collectionOver<T>(() => activePhysicalOf(name), () => changes.committed()),
 
-    buildCollection: <T extends Doc>(build: BuildRef, name: string) => documents.collectionOver<T>(() => lifecycle.physicalOfBuild(build, name)),
+    buildCollection: <T extends Doc>(build: BuildRef, name: string) =>
+      bulk.over(build, name, documents.collectionOver<T>(() => lifecycle.physicalOfBuild(build, name))),
 
     state<T extends Doc>(name: string): StateCollection<T> {
       const reads = documents.collectionOver<T>(() => stateTable(name));

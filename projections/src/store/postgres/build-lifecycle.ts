@@ -14,6 +14,7 @@ import {
 } from '../build-records.ts';
 import type { BuildRef, Write } from '../read-store.ts';
 import type { DocumentSql } from './document-sql.ts';
+import type { BulkBuilds } from './bulk-builds.ts';
 import { fieldLiteral, ident, physicalName } from './sql-text.ts';
 
 /** Rows per statement of a commit's upserts: a replay commits 100,000 writes at once. */
@@ -60,7 +61,7 @@ async function applyWrites(client: pg.PoolClient, physical: string, writes: Iter
  * two nodes never race on them. A bulk-loaded build's tables are UNLOGGED until finished (no WAL for a replay that a
  * crash would restart anyway), then logged before they serve.
  */
-export function buildLifecycle(pool: pg.Pool, schema: string, documents: DocumentSql, channel: string) {
+export function buildLifecycle(pool: pg.Pool, schema: string, documents: DocumentSql, channel: string, bulk: BulkBuilds) {
   const notify = async (client: pg.PoolClient): Promise<void> => void (await client.query('SELECT pg_notify($1, $2)', [channel, '']));
   /** A build's tables never move: remembered until the build is dropped. */
   const buildPhysicals = new Map<string, string>();
@@ -113,7 +114,28 @@ export function buildLifecycle(pool: pg.Pool, schema: string, documents: Documen
     await client.query('DELETE FROM read_builds WHERE projection = $1 AND build = ANY($2::text[])', [projection, builds]);
   }
 
+  /** A bulk load's documents and checkpoint, from memory into its (still unlogged) tables, in one transaction. */
+  async function writeOut(build: BuildRef): Promise<void> {
+    const loaded = bulk.take(build);
+    if (!loaded) return;
+    await inTransaction(pool, async (client) => {
+      const { rowCount } = await client.query('SELECT 1 FROM read_builds WHERE projection = $1 AND build = $2 FOR UPDATE', [build.projection, build.build]);
+      if (rowCount === 0) throw new BuildNotFoundError(build.projection);
+      for (const [collection, { docs, changed }] of loaded.collections) {
+        const table = ident(await physicalOfBuild(build, collection, client));
+        const ids = [...docs.keys()];
+        const texts = [...docs.values()];
+        for (let from = 0; from < ids.length; from += ROWS_PER_STATEMENT) {
+          await client.query(`INSERT INTO ${table} (id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[])`, [ids.slice(from, from + ROWS_PER_STATEMENT), texts.slice(from, from + ROWS_PER_STATEMENT)]);
+        }
+        await client.query('UPDATE read_build_collections SET changed = $1 WHERE projection = $2 AND build = $3 AND collection = $4', [changed, build.projection, build.build, collection]);
+      }
+      await client.query('UPDATE read_builds SET checkpoint = $1, changed = $2 WHERE projection = $3 AND build = $4', [loaded.checkpoint, loaded.changed, build.projection, build.build]);
+    });
+  }
+
   async function finishBuild(build: BuildRef): Promise<void> {
+    await writeOut(build);
     await inTransaction(pool, async (client) => {
       const { rows } = await client.query<{ physical: string }>(
         `SELECT c.physical FROM read_build_collections c JOIN pg_class t ON t.relname = c.physical AND t.relpersistence = 'u'
@@ -128,6 +150,8 @@ export function buildLifecycle(pool: pg.Pool, schema: string, documents: Documen
     physicalOfBuild,
 
     async commit(build: BuildRef, writes: readonly Write[], checkpoint: Position): Promise<void> {
+      const inMemory = bulk.commit(build, writes, checkpoint);
+      if (inMemory.applied) return inMemory.spill ? writeOut(build) : undefined;
       const next = encodeCheckpoint(checkpoint);
       if (writes.length === 0) return moveCheckpoint(build, next);
       const byCollection = lastWrites(writes);
@@ -159,6 +183,8 @@ export function buildLifecycle(pool: pg.Pool, schema: string, documents: Documen
     },
 
     async checkpoint(build: BuildRef): Promise<Position | null> {
+      const inMemory = bulk.checkpoint(build);
+      if (inMemory !== undefined) return decodeCheckpoint(inMemory);
       const { rows } = await pool.query<{ checkpoint: string | null }>('SELECT checkpoint FROM read_builds WHERE projection = $1 AND build = $2', [build.projection, build.build]);
       return rows[0] ? decodeCheckpoint(rows[0].checkpoint) : null;
     },
@@ -196,6 +222,7 @@ export function buildLifecycle(pool: pg.Pool, schema: string, documents: Documen
           }
         }
       });
+      if (bulkLoad) bulk.start(build, collections);
     },
 
     finishBuild,
