@@ -4,7 +4,7 @@ import { openEventStore } from '@accommodate/shared-events/event-store/open-even
 import { ALL_PROJECTIONS } from '@accommodate/projections/definitions/all-projections';
 import { openPostgresReadStore } from '@accommodate/projections/store/postgres-read-store';
 import { rebuildProjections } from '@accommodate/projections/runner/rebuild';
-import { addStudent, call, inParallel, registerTeacher, type Teacher } from './lib/api-client.ts';
+import { addStudent, call, inParallel, registerTeacher } from './lib/api-client.ts';
 import { generateEventLog } from './lib/event-log.ts';
 import { missingWrites, startWriters } from './lib/failover-writers.ts';
 import { measured, medianRun, runLoad, type MeasuredLoad } from './lib/load.ts';
@@ -12,7 +12,7 @@ import { fmt, ratio, table, type BenchOptions, type BenchSection } from './lib/r
 import { spawnServer, spawnService, type ServerProcess } from './lib/server-process.ts';
 import { startBalancer } from './lib/tcp-balancer.ts';
 import { tempDir } from './lib/temp-dir.ts';
-import { postLoad, putLoad, refreshEtags, type Row } from './writes.bench.ts';
+import { postLoad, putLoad, refreshEtags, writeFixtures } from './writes.bench.ts';
 
 const CONNECTIONS = 32;
 const STUDENTS = 200;
@@ -65,21 +65,7 @@ export async function postgresBenchmark(options: BenchOptions): Promise<BenchSec
     const base = await spawnServer({ dataDir: dirs[0].path, entry: 'bench/baselines/postgres-express-server.ts', env: { DATABASE_URL: baseDb.url } });
     stops.push(() => base.stop());
 
-    const teachers: Teacher[] = [];
-    await inParallel(CONNECTIONS, 8, async () => void teachers.push(await registerTeacher(app.url, { premium: true })));
-    const appRows: Row[] = [];
-    await inParallel(CONNECTIONS * 2, 16, async (i) => {
-      const teacher = teachers[i % teachers.length]!;
-      const { id, revision } = await addStudent(app.url, teacher, i);
-      appRows.push({ id, cookie: teacher.cookie, etag: `"${revision}"` });
-    });
-    const fakeTeachers = Array.from({ length: CONNECTIONS }, () => ({ id: randomUUID(), cookie: `sid=${randomUUID()}` }));
-    const baseRows: Row[] = [];
-    for (let i = 0; i < CONNECTIONS * 2; i++) {
-      const id = randomUUID();
-      await (await fetch(`${base.url}/seed/${id}`, { method: 'POST' })).arrayBuffer();
-      baseRows.push({ id, cookie: fakeTeachers[i % CONNECTIONS]!.cookie, etag: null });
-    }
+    const { teachers, appRows, fakeTeachers, baseRows } = await writeFixtures(app.url, base.url);
     // The list: a teacher of 200 students on each side.
     const reader = await registerTeacher(app.url, { premium: true });
     await inParallel(STUDENTS, 8, (i) => addStudent(app.url, reader, i));

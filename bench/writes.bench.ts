@@ -86,6 +86,29 @@ export async function refreshEtags(url: string, rows: Row[]): Promise<void> {
   });
 }
 
+/**
+ * The writers of both sides: 32 premium teachers of the product with two students each for the PUTs (so that no two
+ * in-flight requests share a stream), and as many made-up sessions of the baseline with rows seeded for theirs.
+ */
+export async function writeFixtures(appUrl: string, baseUrl: string) {
+  const teachers: Teacher[] = [];
+  await inParallel(CONNECTIONS, 8, async () => void teachers.push(await registerTeacher(appUrl, { premium: true })));
+  const appRows: Row[] = [];
+  await inParallel(CONNECTIONS * 2, 16, async (i) => {
+    const teacher = teachers[i % teachers.length]!;
+    const { id, revision } = await addStudent(appUrl, teacher, i);
+    appRows.push({ id, cookie: teacher.cookie, etag: `"${revision}"` });
+  });
+  const fakeTeachers = Array.from({ length: CONNECTIONS }, () => ({ id: randomUUID(), cookie: `sid=${randomUUID()}` }));
+  const baseRows: Row[] = [];
+  for (let i = 0; i < CONNECTIONS * 2; i++) {
+    const id = randomUUID();
+    await (await fetch(`${baseUrl}/seed/${id}`, { method: 'POST' })).arrayBuffer();
+    baseRows.push({ id, cookie: fakeTeachers[i % CONNECTIONS]!.cookie, etag: null });
+  }
+  return { teachers, appRows, fakeTeachers, baseRows };
+}
+
 type Run = 'appPost' | 'basePost' | 'appPut' | 'basePut';
 
 /**
@@ -106,22 +129,7 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
     });
     const base = await spawnServer({ dataDir: baseDir.path, entry: 'bench/baselines/sqlite-express-server.ts' });
     try {
-      const teachers: Teacher[] = [];
-      await inParallel(CONNECTIONS, 8, async () => void teachers.push(await registerTeacher(app.url, { premium: true })));
-      const appRows: Row[] = [];
-      // Two students per teacher for the PUTs, so that no two in-flight requests share a stream.
-      await inParallel(CONNECTIONS * 2, 16, async (i) => {
-        const teacher = teachers[i % teachers.length]!;
-        const { id, revision } = await addStudent(app.url, teacher, i);
-        appRows.push({ id, cookie: teacher.cookie, etag: `"${revision}"` });
-      });
-      const fakeTeachers = Array.from({ length: CONNECTIONS }, () => ({ id: randomUUID(), cookie: `sid=${randomUUID()}` }));
-      const baseRows: Row[] = [];
-      for (let i = 0; i < CONNECTIONS * 2; i++) {
-        const id = randomUUID();
-        await (await fetch(`${base.url}/seed/${id}`, { method: 'POST' })).arrayBuffer();
-        baseRows.push({ id, cookie: fakeTeachers[i % CONNECTIONS]!.cookie, etag: null });
-      }
+      const { teachers, appRows, fakeTeachers, baseRows } = await writeFixtures(app.url, base.url);
       await postLoad(app.url, teachers, 2); // warm-up
       await postLoad(base.url, fakeTeachers, 2);
       for (let round = 0; round < rounds; round++) {

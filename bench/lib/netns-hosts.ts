@@ -88,28 +88,24 @@ export function spawnOn(host: TestHost, command: string, args: readonly string[]
   return Object.assign(child, { output: () => output });
 }
 
-/** SIGKILL to a process and everything it started (its group), then its exit. */
-export async function kill9(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
+/** Sends `signal` to a process and everything it started (its group); resolves at its exit. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   try {
-    process.kill(-child.pid!, 'SIGKILL');
+    process.kill(-child.pid!, signal);
   } catch {
-    child.kill('SIGKILL');
+    child.kill(signal);
   }
-  await exited;
+  return exited;
 }
+
+/** SIGKILL to a process and everything it started, then its exit. */
+export const kill9 = (child: ChildProcess): Promise<void> => signalGroup(child, 'SIGKILL');
 
 /** SIGTERM, then SIGKILL after `graceMs`. */
 export async function stop(child: ChildProcess, graceMs = 10_000): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  try {
-    process.kill(-child.pid!, 'SIGTERM');
-  } catch {
-    child.kill('SIGTERM');
-  }
   const timer = setTimeout(() => void kill9(child), graceMs);
-  await exited;
+  await signalGroup(child, 'SIGTERM');
   clearTimeout(timer);
 }
