@@ -12,7 +12,7 @@ import { fmt, ratio, table, type BenchOptions, type BenchSection } from './lib/r
 import { spawnServer, spawnService, type ServerProcess } from './lib/server-process.ts';
 import { startBalancer } from './lib/tcp-balancer.ts';
 import { tempDir } from './lib/temp-dir.ts';
-import { postLoad, putLoad, refreshEtags, writeFixtures } from './writes.bench.ts';
+import { postLoad, writeFixtures, writeRound } from './writes.bench.ts';
 
 const CONNECTIONS = 32;
 const STUDENTS = 200;
@@ -65,7 +65,8 @@ export async function postgresBenchmark(options: BenchOptions): Promise<BenchSec
     const base = await spawnServer({ dataDir: dirs[0].path, entry: 'bench/baselines/postgres-express-server.ts', env: { DATABASE_URL: baseDb.url } });
     stops.push(() => base.stop());
 
-    const { teachers, appRows, fakeTeachers, baseRows } = await writeFixtures(app.url, base.url);
+    const fixtures = await writeFixtures(app.url, base.url);
+    const { teachers, fakeTeachers } = fixtures;
     // The list: a teacher of 200 students on each side.
     const reader = await registerTeacher(app.url, { premium: true });
     await inParallel(STUDENTS, 8, (i) => addStudent(app.url, reader, i));
@@ -79,11 +80,7 @@ export async function postgresBenchmark(options: BenchOptions): Promise<BenchSec
     await readLoad(app, reader.cookie, 2);
     await readLoad(base, baseReader, 2);
     for (let round = 0; round < rounds; round++) {
-      runs.appPost.push(await measured(app.pid, () => postLoad(app.url, teachers, durationSec)));
-      runs.basePost.push(await measured(base.pid, () => postLoad(base.url, fakeTeachers, durationSec)));
-      await refreshEtags(app.url, appRows);
-      runs.appPut.push(await measured(app.pid, () => putLoad(app.url, appRows, durationSec)));
-      runs.basePut.push(await measured(base.pid, () => putLoad(base.url, baseRows, durationSec)));
+      await writeRound(app, base, fixtures, durationSec, runs);
       runs.appGet.push(await measured(app.pid, () => readLoad(app, reader.cookie, durationSec)));
       runs.baseGet.push(await measured(base.pid, () => readLoad(base, baseReader, durationSec)));
     }

@@ -111,6 +111,21 @@ export async function writeFixtures(appUrl: string, baseUrl: string) {
 
 type Run = 'appPost' | 'basePost' | 'appPut' | 'basePut';
 
+/** One round of each write load on each server, alternated (product POST, baseline POST, product PUT, baseline PUT). */
+export async function writeRound(
+  app: { url: string; pid: number },
+  base: { url: string; pid: number },
+  { teachers, appRows, fakeTeachers, baseRows }: Awaited<ReturnType<typeof writeFixtures>>,
+  durationSec: number,
+  runs: Record<Run, MeasuredLoad[]>,
+): Promise<void> {
+  runs.appPost.push(await measured(app.pid, () => postLoad(app.url, teachers, durationSec)));
+  runs.basePost.push(await measured(base.pid, () => postLoad(base.url, fakeTeachers, durationSec)));
+  await refreshEtags(app.url, appRows);
+  runs.appPut.push(await measured(app.pid, () => putLoad(app.url, appRows, durationSec)));
+  runs.basePut.push(await measured(base.pid, () => putLoad(base.url, baseRows, durationSec)));
+}
+
 /**
  * Both servers stay up and are loaded in alternating rounds (product POST, baseline POST, product
  * PUT, baseline PUT, then again), so a burst of other work on the shared machine hits both alike;
@@ -132,13 +147,7 @@ export async function writesBenchmark(options: BenchOptions): Promise<BenchSecti
       const { teachers, appRows, fakeTeachers, baseRows } = await writeFixtures(app.url, base.url);
       await postLoad(app.url, teachers, 2); // warm-up
       await postLoad(base.url, fakeTeachers, 2);
-      for (let round = 0; round < rounds; round++) {
-        runs.appPost.push(await measured(app.pid, () => postLoad(app.url, teachers, durationSec)));
-        runs.basePost.push(await measured(base.pid, () => postLoad(base.url, fakeTeachers, durationSec)));
-        await refreshEtags(app.url, appRows);
-        runs.appPut.push(await measured(app.pid, () => putLoad(app.url, appRows, durationSec)));
-        runs.basePut.push(await measured(base.pid, () => putLoad(base.url, baseRows, durationSec)));
-      }
+      for (let round = 0; round < rounds; round++) await writeRound(app, base, { teachers, appRows, fakeTeachers, baseRows }, durationSec, runs);
     } finally {
       await app.stop();
       await base.stop();

@@ -2,7 +2,7 @@ import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-con
 import { startProjectionsService } from '@accommodate/projections/projections-service';
 import { startWorkersService } from '@accommodate/workers/workers-service';
 import { startServer, type RunningServer } from '../server.ts';
-import { readMailOf } from './test-server.ts';
+import { readMailOf } from './servers-mail.ts';
 
 /**
  * The distributed topology in one test process: an API node (no projections), the projections service and the

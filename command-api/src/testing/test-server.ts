@@ -8,13 +8,9 @@ import { loadRuntimeConfig } from '@accommodate/shared-events/config/runtime-con
 import { startServer, type RunningServer } from '../server.ts';
 import { linkMailedAfter } from './outbox-mail.ts';
 
-/** The DATA_DIR of each server a test started, by URL: a client reads its mail there. */
-const dataDirs = new Map<string, string>();
+import { forgetMailOf, mailDirOf, readMailOf } from './servers-mail.ts';
 
-/** Lets TestClient.register read the mail of a server started without startTestServer (startServer itself). */
-export function readMailOf(server: Pick<RunningServer, 'url' | 'context'>): void {
-  dataDirs.set(server.url, server.context.config.dataDir);
-}
+export { readMailOf };
 
 /**
  * The real one-process server on a free port, storing in a fresh temporary DATA_DIR; `now`: its clock, if not the real
@@ -28,7 +24,7 @@ export async function startTestServer(env: Record<string, string> = {}, now?: ()
     return {
       ...server,
       async close() {
-        dataDirs.delete(server.url);
+        forgetMailOf(server.url);
         await server.close();
       },
     };
@@ -41,7 +37,7 @@ export async function startTestServer(env: Record<string, string> = {}, now?: ()
     ...server,
     dataDir,
     async close() {
-      dataDirs.delete(server.url);
+      forgetMailOf(server.url);
       await server.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
@@ -151,7 +147,7 @@ export class TestClient {
     password = 'correct horse battery',
     headers?: Record<string, string>,
   ) {
-    const dataDir = dataDirs.get(this.baseUrl);
+    const dataDir = mailDirOf(this.baseUrl);
     if (!dataDir) throw new Error('register() reads the mail of a server started by startTestServer');
     const token = await linkMailedAfter(dataDir, email, '/verify-email', async () => {
       const response = await this.post('/api/auth/register', { name, email, password }, headers);
