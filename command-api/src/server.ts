@@ -30,6 +30,8 @@ import { removeDocumentLeftovers } from './shared/document-leftovers.ts';
 import { openLimits } from './auth/limits.ts';
 import { startRetentionJob } from './shared/retention-job.ts';
 import { recheckSsoDomains, SSO_DOMAIN_RECHECK_JOB } from './shared/sso-domain-recheck.ts';
+import { erasureLedgerAt } from '@accommodate/shared-events/storage/erasure-ledger';
+import { startScheduledBackups } from '@accommodate/workers/backup/scheduled-backups';
 
 export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
 
@@ -75,6 +77,7 @@ export async function startServer(
     logger,
     now,
     limits: await openLimits({ redisUrl: config.redisUrl, prefix: config.redisPrefix }),
+    erasureLedger: erasureLedgerAt(config.operations.erasureLedger),
     progress: {
       waitForPosition: (position, timeoutMs) => progressHolder.current.waitForPosition(position, timeoutMs),
       caughtUp: () => progressHolder.current.caughtUp(),
@@ -120,7 +123,12 @@ export async function startServer(
     const jobDependencies = { eventStore, readStore, jobs, mailer, logger: createLogger('workers', config.logLevel), now, appUrl: config.appUrl, rosterUploads: context.blobs };
     await jobs.start(createJobHandlers(jobDependencies));
     const notifications = await startNotificationWorkers(jobDependencies);
-    stopNotifications = () => notifications.stop();
+    // The one process runs the workers' part too: the scheduled backups (BACKUP_DIR) with it.
+    const backups = await startScheduledBackups({ config, readStore, mailer, logger: jobDependencies.logger, now });
+    stopNotifications = async () => {
+      await backups.stop();
+      await notifications.stop();
+    };
   }
   // Every API node seeds (idempotently), so the library is complete whichever process starts first.
   await seedAccommodationTemplates(context);

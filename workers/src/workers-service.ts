@@ -8,6 +8,7 @@ import { openJobQueue } from './jobs/open-job-queue.ts';
 import { createJobHandlers } from './handlers/job-handlers.ts';
 import { createMailer } from './notifications/mailer.ts';
 import { startNotificationWorkers } from './notifications/notification-workers.ts';
+import { startScheduledBackups } from './backup/scheduled-backups.ts';
 
 export interface RunningWorkersService {
   stop(): Promise<void>;
@@ -29,12 +30,15 @@ export async function startWorkersService(config: RuntimeConfig): Promise<Runnin
   await jobs.start(createJobHandlers(dependencies));
   // The log follower resumes from its saved checkpoint; the sweep scheduler is upserted (one per deployment).
   const notifications = await startNotificationWorkers(dependencies);
+  // Beside the data they copy: a workers service on the host of the embedded files (BACKUP_DIR set).
+  const backups = await startScheduledBackups({ config, readStore, mailer, logger, now: dependencies.now });
   logger.info('workers running');
 
   return {
     async stop() {
       // Stop reacting first (saves the checkpoint), then close the worker gracefully
       // (BullMQ's advice) so a running job finishes or is handed back.
+      await backups.stop();
       await notifications.stop();
       await jobs.close();
       mailer.close();

@@ -6,6 +6,7 @@ import type { Mailer } from '@accommodate/workers/notifications/mailer';
 import type { RuntimeConfig } from '@accommodate/shared-events/config/runtime-config';
 import type { DocumentBlobStore } from '@accommodate/shared-events/storage/document-blob-store';
 import type { Limits } from '../auth/limits.ts';
+import type { ErasureLedger } from '@accommodate/shared-events/storage/erasure-ledger';
 
 /** Lets a command wait until the read models include its own write, so the next GET sees it. */
 export interface ProjectionProgress {
@@ -33,4 +34,6 @@ export interface AppContext {
   now: () => Date;
   /** Request limits (sign-in, registration, passwords asked again): in Redis when REDIS_URL is set. */
   limits: Limits;
+  /** Where each erasure is written down (ERASURE_LEDGER), so that a restore of an older backup makes it again. */
+  erasureLedger: ErasureLedger;
 }

@@ -13,6 +13,7 @@ import { retentionQueries } from '@accommodate/projections/queries/retention-que
 import type { AppContext } from '../framework/command-context.ts';
 import { handleCommand } from '../framework/handle-command.ts';
 import { eraseStudentRecord } from './student-record-erasure.ts';
+import { forgetRecorded } from './recorded-erasure.ts';
 
 export const DISTRICT_ERASURE_JOB = 'district-erasure';
 /** One job per district: enqueued again while it waits or runs, it is not added twice. */
@@ -89,7 +90,7 @@ async function eraseDistrict(context: AppContext, state: DistrictErasureState, r
   const eraseOne = async (studentId: string) => {
     // false: deleted already, by a manual delete or by a run cut short before it destroyed the key; destroying a key
     // twice is harmless, so it is destroyed again rather than left to chance.
-    if (!(await eraseStudentRecord(context, studentId, actor, { scrub: false }))) await store.forgetSubject(studentId);
+    if (!(await eraseStudentRecord(context, studentId, actor, { scrub: false }))) await forgetRecorded(context, { kind: 'student', subjectId: studentId, documentIds: [] });
   };
   /** A batch, then the read models scrubbed once for it (no older copy of their rows survives in the store's files). */
   const eraseBatch = async (studentIds: readonly string[]) => {
@@ -133,7 +134,7 @@ async function finishErased(context: AppContext, districtId: string, done: numbe
   const events = (await context.eventStore.readStream(streamName('district', districtId))).filter(isDistrictEvent);
   const schoolIds = events.flatMap((event) => (event.type === 'DistrictErased' ? event.data.schoolIds : []));
   if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
-  for (const subjectId of [...schoolIds, districtId]) await context.eventStore.forgetSubject(subjectId);
+  for (const subjectId of [...schoolIds, districtId]) await forgetRecorded(context, { kind: 'subject', subjectId });
   await context.readStore.scrubDeleted?.();
   return done;
 }

@@ -2,11 +2,11 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { notificationQueries } from '@accommodate/projections/queries/notification-queries';
-import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
 import type { AppContext } from '../framework/command-context.ts';
 import { uploadsInFlight } from './uploads-in-flight.ts';
 import { studentStreamQueries } from '@accommodate/projections/queries/student-streams-queries';
 import { outboxFile } from '@accommodate/workers/notifications/mailer';
+import { forgetRecorded } from './recorded-erasure.ts';
 
 /** What must be gathered before the StudentDeleted event makes the read models forget it. */
 export interface StudentErasurePlan {
@@ -46,11 +46,11 @@ export interface ErasureOptions {
  * What stays: StudentDeleted itself ("deleted by X at T"), with no personal data.
  */
 export async function eraseStudent(context: AppContext, plan: StudentErasurePlan, options: ErasureOptions = {}): Promise<void> {
-  if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
-  await context.eventStore.forgetSubject(plan.studentId);
   // The bytes of every document the student had, whatever its state: listed, removed, or uploaded but not yet in the
   // log (in flight); `delete` takes an unfinished write of the id with it.
-  for (const documentId of new Set([...plan.documentIds, ...uploadsInFlight.of(plan.studentId)])) {
+  const documentIds = new Set([...plan.documentIds, ...uploadsInFlight.of(plan.studentId)]);
+  await forgetRecorded(context, { kind: 'student', subjectId: plan.studentId, documentIds: [...documentIds] });
+  for (const documentId of documentIds) {
     try {
       await context.blobs.delete(documentId);
     } catch (error) {

@@ -15,6 +15,11 @@ const holds = (file: string, needles: readonly Buffer[]): boolean => {
   return needles.some((needle) => bytes.includes(needle));
 };
 
+const needlesOf = (text: string): Buffer[] => [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')];
+
+/** Every file under the folder (databases, -wal and -shm files, documents, outbox) that holds the text as UTF-8 or UTF-16LE. */
+export const filesContaining = (dir: string, text: string): string[] => filesUnder(dir).filter((file) => holds(file, needlesOf(text)));
+
 /**
  * The files of the database's tables in this schema (their TOAST tables and 1 GB segments too), flushed to disk
  * first; null, after saying why, where the server's files cannot be read from here (a server on another machine).
@@ -50,8 +55,8 @@ async function tableFiles(databaseUrl: string): Promise<string[] | null> {
  * -wal and -shm files, documents, outbox) and, with DATABASE_URL, the files of its tables in PostgreSQL.
  */
 export async function storedBytesContaining(server: { dataDir: string; context: { config: { databaseUrl?: string | undefined } } }, text: string): Promise<string[]> {
-  const needles = [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')];
-  const found = filesUnder(server.dataDir).filter((file) => holds(file, needles));
+  const needles = needlesOf(text);
+  const found = filesContaining(server.dataDir, text);
   const databaseUrl = server.context.config.databaseUrl;
   if (databaseUrl) for (const file of (await tableFiles(databaseUrl)) ?? []) if (holds(file, needles)) found.push(`postgresql:${file}`);
   return found;

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import type { ReadStore } from './read-store.ts';
 import { openEmbeddedReadStore } from './embedded-read-store.ts';
 
+/** The embedded read models' file in a data folder. */
+export const readModelsFileIn = (dataDir: string): string => join(dataDir, 'read-models.sqlite');
+
 export interface OpenReadStoreOptions {
   /** When set, read models live in PostgreSQL. */
   databaseUrl?: string | undefined;
@@ -20,5 +23,5 @@ export async function openReadStore(options: OpenReadStoreOptions): Promise<Read
     const { openMongoReadStore } = await import('./mongo-read-store.ts');
     return openMongoReadStore({ url: options.mongodbUrl });
   }
-  return openEmbeddedReadStore({ file: join(options.dataDir, 'read-models.sqlite') });
+  return openEmbeddedReadStore({ file: readModelsFileIn(options.dataDir) });
 }

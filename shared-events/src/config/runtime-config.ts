@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { loadOperationsConfig } from './operations-config.ts';
 
 /** An address as node:dns takes it: `10.0.0.53`, `10.0.0.53:5353`, `fd00::53` or `[fd00::53]:5353`. */
 const isDnsServer = (entry: string): boolean => {
@@ -104,9 +105,10 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>) {
     .refine(oneStorageChoice, { message: 'DATABASE_URL cannot be combined with EVENTSTORE_URL or MONGODB_URL: choose PostgreSQL or EventStoreDB with MongoDB', path: ['DATABASE_URL'] })
     .parse(env);
   const appUrl = (parsed.APP_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(parsed.DATA_DIR);
   return {
     port: parsed.PORT,
-    dataDir: path.resolve(parsed.DATA_DIR),
+    dataDir,
     databaseUrl: parsed.DATABASE_URL,
     eventStoreUrl: parsed.EVENTSTORE_URL,
     mongodbUrl: parsed.MONGODB_URL,
@@ -127,5 +129,7 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>) {
     /** Whether an issuer may be an http:// address on the loopback (see SSO_ALLOW_LOOPBACK_ISSUER). */
     ssoLoopbackIssuers: parsed.SSO_ALLOW_LOOPBACK_ISSUER === 'true' || LOOPBACK_APP_HOSTS.has(new URL(appUrl).hostname),
     logLevel: parsed.LOG_LEVEL,
+    /** Backups, the erasure ledger, metrics (operations-config.ts). */
+    operations: loadOperationsConfig(env, dataDir),
   };
 }

@@ -22,6 +22,7 @@ import { accountDeletionOutcome, departedGrantees } from '../../shared/owner-dep
 import { deleteOutboxMail, eraseStudent, planStudentErasure } from '../../shared/student-erasure.ts';
 import { handOverSchoolStudents } from '../../shared/school-handover.ts';
 import { revokeCalendarFeeds } from '../../shared/calendar-feeds.ts';
+import { forgetRecorded } from '../../shared/recorded-erasure.ts';
 
 const deleteAccountSchema = z.object({ password: z.string().min(1, 'Enter your password to confirm').max(200) });
 
@@ -79,7 +80,7 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     // Mail to this account carries its address; gathered before the projection forgets the notifications.
     const inbox = await notificationQueries(context.readStore).notificationsOf(userId);
     await appendFact(context, streamName('user', userId), { type: 'UserAccountDeleted', data: { userId } }, { actor: { userId } });
-    await context.eventStore.forgetSubject(userId);
+    await forgetRecorded(context, { kind: 'account', subjectId: userId });
     await handleCommand(context, emailClaimDecider, streamName('userEmail', emailKey(email)), { type: 'ReleaseEmail', userId }, { actor: { userId } });
     await store.delete(credential.id);
     await deleteOutboxMail(context, inbox.map((notification) => notification.id));

@@ -9,7 +9,7 @@ import { rebuildProjections } from '@accommodate/projections/runner/rebuild';
 import { signedInTeacher, TestClient, testServerForFile } from '../../testing/test-server.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
 import { eventually } from '../../testing/eventually.ts';
-import { storedBytesContaining } from '../../testing/stored-bytes.ts';
+import { filesContaining, storedBytesContaining } from '../../testing/stored-bytes.ts';
 
 const server = testServerForFile();
 
@@ -18,21 +18,6 @@ const teacher = (name: string) => signedInTeacher(server.url, name);
 /** A letters-only token no other data can contain by chance. */
 const uniqueName = (prefix: string) => prefix + [...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
 
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-/** Every file under DATA_DIR (databases, -wal and -shm files, documents, outbox) that holds the text as UTF-8 or UTF-16LE. */
-function filesContaining(dir: string, text: string): string[] {
-  const needles = [Buffer.from(text, 'utf8'), Buffer.from(text, 'utf16le')];
-  return filesUnder(dir).filter((file) => {
-    const bytes = fs.readFileSync(file);
-    return needles.some((needle) => bytes.includes(needle));
-  });
-}
 
 async function waitFor(check: () => boolean, ms = 8_000): Promise<void> {
   const until = Date.now() + ms;
