@@ -12,6 +12,9 @@ import type { SessionStore } from './auth/sessions.ts';
 import { featureRoutes } from './features/feature-routes.ts';
 import { routedByPrefix } from './http/routed-only.ts';
 import { oneLayer, under } from './http/one-layer.ts';
+import type { AppMetrics } from './observability/app-metrics.ts';
+import { requestLog } from './observability/request-log.ts';
+import { bearerMetricsRoutes } from './observability/metrics-routes.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -19,6 +22,10 @@ export interface AppOptions {
   uiDist?: string | undefined;
   /** Free space in DATA_DIR, for /readyz; statfs unless a test injects a full disk. */
   freeDiskSpace?: FreeDiskSpace | undefined;
+  /** Times each request; served at GET /metrics to METRICS_TOKEN's bearer when that is set. */
+  metrics?: AppMetrics | undefined;
+  /** How long the most behind projection's oldest unapplied event has waited, for /readyz's bound. */
+  projectionLagSeconds?: (() => Promise<number>) | undefined;
 }
 
 export function createApp(context: AppContext, sessions: SessionStore, options: AppOptions = {}): Express {
@@ -33,10 +40,16 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
   const sameOrigin = sameOriginWrites(origins);
   const json = express.json({ limit: JSON_BODY_LIMIT });
   // Everything every request passes through, as one layer of the app (oneLayer: issue 21), in this order.
+  const { metrics } = options;
+  const metricsToken = context.config.operations.metricsToken;
   app.use(
     oneLayer([
+      requestLog({ metrics, logLevel: context.config.logLevel, trustProxy: Boolean(context.config.trustProxy) }),
       securityHeaders(origins),
-      routedByPrefix([healthRoutes(context, { freeDiskSpace: options.freeDiskSpace ?? freeSpaceIn(context.config.dataDir) })]),
+      routedByPrefix([
+        healthRoutes(context, { freeDiskSpace: options.freeDiskSpace ?? freeSpaceIn(context.config.dataDir), projectionLagSeconds: options.projectionLagSeconds }),
+        ...(metrics && metricsToken ? [bearerMetricsRoutes(metrics.registry, metricsToken)] : []),
+      ]),
       under('/api', (req, res, next) => {
         // Education records must not linger in shared or browser caches.
         res.setHeader('Cache-Control', 'no-store');

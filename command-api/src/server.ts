@@ -31,6 +31,11 @@ import { openLimits } from './auth/limits.ts';
 import { startRetentionJob } from './shared/retention-job.ts';
 import { recheckSsoDomains, SSO_DOMAIN_RECHECK_JOB } from './shared/sso-domain-recheck.ts';
 import { erasureLedgerAt } from '@accommodate/shared-events/storage/erasure-ledger';
+import type { ProjectionRunner } from '@accommodate/projections/runner/projection-runner';
+import { createAppMetrics } from './observability/app-metrics.ts';
+import { projectionCheckpoints } from './observability/projection-checkpoints.ts';
+import { projectionLags } from './observability/projection-lag.ts';
+import { startMetricsServer } from './observability/metrics-routes.ts';
 import { startScheduledBackups } from '@accommodate/workers/backup/scheduled-backups';
 
 export const DEFAULT_UI_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../ui/dist');
@@ -39,6 +44,8 @@ export interface RunningServer {
   url: string;
   port: number;
   context: AppContext;
+  /** GET /metrics's own port (METRICS_PORT), when one is set. */
+  metricsPort: number | null;
   /** The start-up sweep of crash leftovers under DATA_DIR/documents, under way in the background. */
   documentLeftovers: Promise<unknown>;
   close(): Promise<void>;
@@ -81,10 +88,31 @@ export async function startServer(
     progress: {
       waitForPosition: (position, timeoutMs) => progressHolder.current.waitForPosition(position, timeoutMs),
       caughtUp: () => progressHolder.current.caughtUp(),
+      rebuilding: () => progressHolder.current.rebuilding?.() ?? false,
     },
   };
 
-  const app = createApp(context, sessions, { uiDist: config.uiDist ?? DEFAULT_UI_DIST, freeDiskSpace: options.freeDiskSpace });
+  // GET /metrics: figures read at each scrape from the stores, the queues, the runner and the sockets.
+  let runner: ProjectionRunner | null = null;
+  let socketConnections = () => 0;
+  const checkpoints = projectionCheckpoints(readStore, ALL_PROJECTIONS, () => runner);
+  const metrics = createAppMetrics({
+    eventStore,
+    readStore,
+    queues: { reminders: jobs, retention: apiJobs },
+    checkpoints,
+    socketConnections: () => socketConnections(),
+    now,
+  });
+  metrics.instrumentAppends(eventStore);
+  const metricsServer = config.operations.metricsPort === undefined ? null : await startMetricsServer(metrics.registry, config.operations.metricsPort);
+
+  const app = createApp(context, sessions, {
+    uiDist: config.uiDist ?? DEFAULT_UI_DIST,
+    freeDiskSpace: options.freeDiskSpace,
+    metrics,
+    projectionLagSeconds: async () => Math.max(0, ...(await projectionLags(eventStore, await checkpoints(), now())).map((lag) => lag.seconds)),
+  });
   const httpServer = http.createServer(app);
   // An idle keep-alive connection is kept longer than the clients and proxies in front keep theirs (nginx, cloud load
   // balancers: 60 s). With Node's 5 s, a client that reused a connection as the server closed it got ECONNRESET (seen
@@ -101,6 +129,7 @@ export async function startServer(
     userName: async (userId) => (await personLookup(readStore)(userId)).name,
   });
   sessions.onEnded((sessionIds) => disconnectSessions(io, sessionIds));
+  socketConnections = () => io.engine.clientsCount;
   const shareAccess = startShareAccessReactor({
     eventStore,
     progress: context.progress,
@@ -111,15 +140,16 @@ export async function startServer(
   let stopProjections: (() => Promise<void>) | null = null;
   let stopNotifications: (() => Promise<void>) | null = null;
   if (options.runProjections) {
-    const runner = await startProjections({
+    runner = await startProjections({
       eventStore,
       readStore,
       projections: ALL_PROJECTIONS,
       publisher: createSocketServerPublisher(io),
       logger: createLogger('projections', config.logLevel),
     });
-    progressHolder.current = runner;
-    stopProjections = () => runner.stop();
+    const started = runner;
+    progressHolder.current = started;
+    stopProjections = () => started.stop();
     const jobDependencies = { eventStore, readStore, jobs, mailer, logger: createLogger('workers', config.logLevel), now, appUrl: config.appUrl, rosterUploads: context.blobs };
     await jobs.start(createJobHandlers(jobDependencies));
     const notifications = await startNotificationWorkers(jobDependencies);
@@ -155,6 +185,7 @@ export async function startServer(
   return {
     url: `http://localhost:${port}`,
     port,
+    metricsPort: metricsServer?.port ?? null,
     context,
     documentLeftovers,
     async close() {
@@ -163,6 +194,7 @@ export async function startServer(
       // io.close's own promise settles before the HTTP server has closed; its callback is what to wait for.
       await new Promise<void>((resolve) => void io.close(() => resolve()));
       await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await metricsServer?.close();
       await retention.stop();
       await apiJobs.close();
       await stopNotifications?.();

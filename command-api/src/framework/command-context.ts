@@ -12,6 +12,8 @@ import type { ErasureLedger } from '@accommodate/shared-events/storage/erasure-l
 export interface ProjectionProgress {
   waitForPosition(position: bigint, timeoutMs: number): Promise<boolean>;
   caughtUp(): Promise<boolean>;
+  /** True while this process builds its read models and they do not serve yet (only where it runs the projections). */
+  rebuilding?(): boolean;
 }
 
 /** Everything a route needs, built once at start-up and passed down. */

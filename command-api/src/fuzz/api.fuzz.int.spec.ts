@@ -159,6 +159,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/no-such-route' },
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },
+  { method: 'GET', path: '/metrics' },
 ];
 
 /** Characters a header can carry (Latin-1 without controls); fetch refuses the rest before sending. */
@@ -273,7 +274,7 @@ describe('API fuzzing', () => {
   const cookies: Record<'owner' | 'other', string> = { owner: '', other: '' };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ METRICS_TOKEN: 'fuzz-metrics-token-0123456789abcdefgh' });
     const owner = new TestClient(server.url);
     const other = new TestClient(server.url);
     await owner.register('Owner Teacher');

@@ -7,8 +7,18 @@ type HealthContext = Pick<AppContext, 'eventStore' | 'readStore' | 'jobs' | 'pro
 /** Below a probe's usual 1 s timeout. */
 const READY_WAIT_MS = 500;
 
+/**
+ * Once ready, a node stays so while its read models trail the log by less than this: the age of the oldest event a
+ * projection has not applied. Well above what a large roster import makes them trail by, well below what a stuck
+ * projection reaches, which then answers reads that are minutes old.
+ */
+export const READY_MAX_LAG_SECONDS = 120;
+
 /** `freeDiskSpace`: of DATA_DIR, where the embedded stores, documents and mail are written; unchecked when absent. */
-export function healthRoutes(context: HealthContext, probes: { freeDiskSpace?: FreeDiskSpace | undefined } = {}): Router {
+export function healthRoutes(
+  context: HealthContext,
+  probes: { freeDiskSpace?: FreeDiskSpace | undefined; projectionLagSeconds?: (() => Promise<number>) | undefined } = {},
+): Router {
   const router = Router();
   // Ready once the read models include every event that was in the log when readiness was first asked about: a
   // fixed target, not the moving head. Under a steady stream of writes (this node's or another node's) the read
@@ -18,7 +28,9 @@ export function healthRoutes(context: HealthContext, probes: { freeDiskSpace?: F
   let target: Promise<bigint | null> | null = null;
   let caughtUpOnce = false;
   const projectionsReady = async (): Promise<boolean> => {
-    if (caughtUpOnce) return true;
+    // A rebuild (the first start after an upgrade or a restore): the read models are not serving yet.
+    if (context.progress.rebuilding?.()) return false;
+    if (caughtUpOnce) return (await (probes.projectionLagSeconds?.() ?? Promise.resolve(0))) <= READY_MAX_LAG_SECONDS;
     target ??= context.eventStore.headPosition().catch((error: unknown) => {
       target = null;
       throw error;

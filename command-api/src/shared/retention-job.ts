@@ -8,6 +8,7 @@ import type { AppContext } from '../framework/command-context.ts';
 import { dueRecordsOf } from './retention-due.ts';
 import { eraseStudentRecord } from './student-record-erasure.ts';
 import { DISTRICT_ERASURE_JOB, resumeDistrictErasures, runDistrictErasure } from './district-erasure-job.ts';
+import { recordingOutcome } from '@accommodate/workers/operations/operation-status';
 
 export const RETENTION_ERASURE_JOB = 'retention-erasure';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,7 +103,11 @@ export interface DailyJob {
  */
 export async function startRetentionJob(context: AppContext, alsoDaily: readonly DailyJob[] = []): Promise<{ stop(): Promise<void> }> {
   const queue = context.apiJobs;
-  const daily: DailyJob[] = [{ name: RETENTION_ERASURE_JOB, run: () => eraseRecordsPastRetention(context) }, ...alsoDaily];
+  // The retention sweep's last good run is what GET /metrics reports as its age.
+  const daily: DailyJob[] = [
+    { name: RETENTION_ERASURE_JOB, run: () => recordingOutcome(context.readStore, 'retention-sweep', context.now, () => eraseRecordsPastRetention(context)) },
+    ...alsoDaily,
+  ];
   await queue.start({
     ...Object.fromEntries(
       daily.map((job) => [

@@ -79,6 +79,9 @@ export function testServerForFile(env: Record<string, string> = {}): Omit<TestSe
     get documentLeftovers() {
       return running().documentLeftovers;
     },
+    get metricsPort() {
+      return running().metricsPort;
+    },
   };
 }
 

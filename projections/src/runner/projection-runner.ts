@@ -44,6 +44,8 @@ export interface ProjectionRunner {
   /** Whether every projection serves its current version and has reached the head of the log. */
   caughtUp(): Promise<boolean>;
   status(): ProjectionStatus[];
+  /** Whether a projection has no build serving its current version yet (a first start, an upgrade, a restore's rebuild) or is failing. */
+  rebuilding(): boolean;
   stop(): Promise<void>;
 }
 
@@ -271,6 +273,8 @@ export async function startProjections(options: StartProjectionsOptions): Promis
         checkpoint: s.target?.checkpoint ?? null,
         failing: s.failing,
       })),
+
+    rebuilding: () => states.some((s) => !s.retired && !s.serving),
 
     async stop() {
       stopping.abort();

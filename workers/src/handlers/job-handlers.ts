@@ -10,6 +10,7 @@ import { ACKNOWLEDGEMENT_REMINDER_JOB, runAcknowledgementReminder } from '../rem
 import { expireShare, SHARE_EXPIRY_JOB, sweepShareExpiries } from '../sharing/share-expiry.ts';
 import { ROSTER_IMPORT_JOB, runRosterImport, type RosterUploads } from '../roster/roster-import-job.ts';
 import { deliverShareInvitation, SHARE_INVITATION_JOB, sweepShareInvitations } from '../sharing/share-invitation.ts';
+import { recordingOutcome } from '../operations/operation-status.ts';
 
 export interface JobDependencies {
   eventStore: EventStore;
@@ -39,13 +40,14 @@ export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
       const raised = await runReviewReminder(dependencies, data);
       if (raised > 0) logger.info('review reminder raised', { notifications: raised });
     },
-    [REVIEW_SWEEP_JOB]: async () => {
-      const reminders = await sweepReviewReminders(dependencies);
-      const shareExpiries = await sweepShareExpiries(dependencies);
-      const emails = await sweepDueEmails(dependencies);
-      const invitations = await sweepShareInvitations(dependencies);
-      logger.info('review sweep done', { reminders, shareExpiries, emails, invitations });
-    },
+    [REVIEW_SWEEP_JOB]: () =>
+      recordingOutcome(dependencies.readStore, 'review-sweep', dependencies.now, async () => {
+        const reminders = await sweepReviewReminders(dependencies);
+        const shareExpiries = await sweepShareExpiries(dependencies);
+        const emails = await sweepDueEmails(dependencies);
+        const invitations = await sweepShareInvitations(dependencies);
+        logger.info('review sweep done', { reminders, shareExpiries, emails, invitations });
+      }),
     [NOTIFICATION_EMAIL_JOB]: async (data) => {
       const { notificationId } = emailJobSchema.parse(data);
       const record = await deliverNotificationEmail(dependencies, notificationId);

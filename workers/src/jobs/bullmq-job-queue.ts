@@ -67,6 +67,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
   let worker: Worker | undefined;
   let workerConnection: Redis | undefined;
   let closed = false;
+  const counted = { retries: 0, failures: 0 };
 
   /** Enqueueing during start-up waits briefly for the connection; during an outage it fails fast. */
   const whenProducerReady = async (): Promise<void> => {
@@ -164,6 +165,8 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       );
       worker.on('error', reportConnectionError('worker'));
       worker.on('failed', (job, error) => {
+        if (job && job.attemptsMade < (job.opts.attempts ?? 1)) counted.retries += 1;
+        else counted.failures += 1;
         const attempt = job ? `attempt ${job.attemptsMade}/${job.opts.attempts ?? 1}` : 'attempt ?';
         console.error(`[jobs] job "${job?.name ?? '?'}" failed (${attempt}): ${describeJobFailure(error)}`);
       });
@@ -173,6 +176,18 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     async ping() {
       await whenProducerReady();
       await producer.ping();
+    },
+
+    async stats() {
+      await whenProducerReady();
+      const counts = await queue.getJobCounts('waiting', 'prioritized', 'delayed', 'active', 'failed');
+      return {
+        waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
+        delayed: counts.delayed ?? 0,
+        active: counts.active ?? 0,
+        failed: counts.failed ?? 0,
+        ...counted,
+      };
     },
 
     async close() {

@@ -59,6 +59,7 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
   const running = new Set<Promise<void>>();
   /** Back-off waits between retries; close() wakes them so running jobs can end. */
   const retryWaits = new Map<NodeJS.Timeout, () => void>();
+  const counted = { retries: 0, failures: 0 };
   /** Cancel functions of the recurring schedules, by schedulerId. */
   const schedulers = new Map<string, () => void>();
 
@@ -124,7 +125,11 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
         return;
       } catch (error) {
         console.error(`[jobs] job "${job.name}" failed (attempt ${attempt}/${attempts}): ${describeJobFailure(error)}`);
-        if (attempt === attempts || closed) return;
+        if (attempt === attempts || closed) {
+          counted.failures += 1;
+          return;
+        }
+        counted.retries += 1;
         await sleep(backoffMs * 2 ** (attempt - 1));
       }
     }
@@ -200,6 +205,10 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
 
     async ping() {
       if (closed) throw new Error('Job queue is closed');
+    },
+
+    async stats() {
+      return { waiting: ready.length + queued.length, delayed: pending.size, active: running.size, failed: 0, ...counted };
     },
 
     async close() {

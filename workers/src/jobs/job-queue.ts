@@ -11,6 +11,21 @@ export interface EnqueueOptions {
   delayMs?: number;
 }
 
+/** What a queue holds now, and what this process saw fail since it started (GET /metrics). */
+export interface JobQueueStats {
+  /** Due and not yet started. */
+  waiting: number;
+  /** Waiting for their time (reminders months out, retries backing off). */
+  delayed: number;
+  active: number;
+  /** Jobs kept after failing every try (BullMQ keeps them a week); the in-process queue keeps none. */
+  failed: number;
+  /** Tries that failed and were tried again, counted by this process since it started. */
+  retries: number;
+  /** Jobs whose every try failed, counted by this process since it started. */
+  failures: number;
+}
+
 export interface JobQueue {
   enqueue(name: string, data: unknown, options?: EnqueueOptions): Promise<void>;
   /** Removes a waiting or delayed job; a no-op when it is absent or already running. */
@@ -27,5 +42,6 @@ export interface JobQueue {
   /** Starts consuming with these handlers. Producers that never consume need not call it. */
   start(handlers: JobHandlers): Promise<void>;
   ping(): Promise<void>;
+  stats(): Promise<JobQueueStats>;
   close(): Promise<void>;
 }

@@ -264,12 +264,14 @@ row('DELETE /api/students/:id/shares/:shareId', async (w, c) => {
   return c.delete(`/api/students/${w.studentId}/shares/${shareId}`);
 }, OWNER_ONLY);
 row('DELETE /api/students/:id', (w, c) => c.delete(`/api/students/${w.studentId}`), { ...OWNER_ONLY, coordinator: 403, 'district admin': 403 });
+// The operator's metrics: a session of any role is not the bearer token, and is answered as if there were no such page.
+row('GET /metrics (with a session, without the token)', (w, c) => c.get('/metrics'), Object.fromEntries(ROLES.map((role) => [role, 404 as const])));
 
 let world: World;
 // The domains' TXT records come from this server (none published: an admin's check finds no record).
 const dns = await startTestDns();
 beforeAll(async () => {
-  const server = await startTestServer({ DNS_SERVERS: dns.server });
+  const server = await startTestServer({ DNS_SERVERS: dns.server, METRICS_TOKEN: 'matrix-metrics-token-0123456789abcdef' });
   const users = {} as Record<Role, Teacher>;
   for (const role of [...ROLES, 'dana'] as const) (users as Record<string, Teacher>)[role] = await teacher(server, `The ${role}`);
   const owner = users.owner;
