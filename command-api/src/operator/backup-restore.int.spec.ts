@@ -82,7 +82,7 @@ describe('backup and restore (embedded mode)', () => {
       return ((await client.get('/api/students')).body as { id: string }[]).map((listed) => listed.id);
     });
     expect(new Set(served)).toEqual(expected);
-  });
+  }, 120_000);
 
   it('a student erased after the backup stays erased when that backup is restored: in the API and in the raw bytes', async () => {
     const teacher = await signedInTeacher(server.url, 'Eve Eraser');
@@ -117,7 +117,7 @@ describe('backup and restore (embedded mode)', () => {
       expect(((await client.get('/api/students')).body as { id: string }[]).map((listed) => listed.id)).not.toContain(id);
     });
     expect(filesContaining(target, name)).toEqual([]);
-  });
+  }, 120_000);
 
   describe('refuses a backup it cannot trust, each with its own reason, and leaves the target untouched', () => {
     let made: MadeBackup;

@@ -23,7 +23,7 @@ try {
     ledger: values['no-ledger'] ? null : (values.ledger ?? config.operations.erasureLedger),
   });
   const { reapplied } = outcome;
-  console.log(describeBackup(values.from, 0, outcome.manifest).replace(' (0 bytes)', ''));
+  console.log(describeBackup(values.from, null, outcome.manifest));
   console.log(
     `Restored into ${values.to}. Erasure ledger: ${reapplied.keys} keys destroyed again, ${reapplied.students} students and ${reapplied.accounts} accounts deleted again, ${reapplied.documents} documents removed${reapplied.readModelsRebuilt ? '; the read models are built again at the next start' : ''}.`,
   );

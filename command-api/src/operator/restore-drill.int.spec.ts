@@ -39,7 +39,7 @@ async function started<T>(dataDir: string, use: (url: string) => Promise<T>): Pr
   try {
     const url = `http://127.0.0.1:${port}`;
     await expect
-      .poll(async () => (await fetch(`${url}/readyz`).catch(() => null))?.status ?? 0, { timeout: 30_000, interval: 200 })
+      .poll(async () => (await fetch(`${url}/readyz`).catch(() => null))?.status ?? 0, { timeout: 120_000, interval: 200 })
       .toBe(200);
     return await use(url);
   } finally {
@@ -96,5 +96,5 @@ describe('the restore drill of docs/operations.md, start to finish', () => {
       expect(ids).toContain(kept);
       expect(ids).not.toContain(erased);
     });
-  }, 180_000);
+  }, 300_000);
 });
