@@ -241,6 +241,9 @@ test('A deletes their account: the dialog says what happens, and B, the co-teach
   const deletion = a.page.waitForResponse((response) => response.url().endsWith('/api/account') && response.request().method() === 'DELETE');
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
   expect((await deletion).status()).toBe(200);
+  // A is signed out and back on the home page. Waiting for it also keeps the context from being closed mid-navigation,
+  // which left Chromium's close hanging until the test's timeout in some runs.
+  await expect(a.page.getByRole('heading', { level: 1, name: "Every student's 504 accommodations, at a glance" })).toBeVisible();
 
   // B owns Ava now, and a notification says so.
   await expect
