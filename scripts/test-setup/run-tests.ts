@@ -21,18 +21,27 @@ function npmRun(script: string, env: Record<string, string>, buffered: boolean):
     });
     running.add(child);
     const output: Buffer[] = [];
+    const started = Date.now();
     child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
     child.once('exit', (code, signal) => {
       running.delete(child);
       if (buffered) process.stdout.write(Buffer.concat(output));
-      console.log(`[npm test] ${script}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`}`);
+      const outcome = code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`;
+      console.log(`[npm test] ${script}: ${outcome} after ${elapsed(Date.now() - started)}`);
       resolve(code ?? 1);
     });
   });
 }
 
+/** Each script's wall time, so a run shows where its minutes go on the machine it ran on. */
+function elapsed(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
+
 async function main(): Promise<number> {
+  const started = Date.now();
   let prepared: PreparedRun;
   try {
     prepared = await prepareTestRun(thisMachine(), {
@@ -55,6 +64,7 @@ async function main(): Promise<number> {
       const codes = await Promise.all(stage.map((script) => npmRun(script, prepared.env, stage.length > 1)));
       if (codes.some((code) => code !== 0)) return 1;
     }
+    console.log(`[npm test] all passed in ${elapsed(Date.now() - started)}`);
     return 0;
   } finally {
     await prepared.cleanUp().catch((error: unknown) => console.warn(`[npm test] the run's database was not dropped: ${String(error)}`));
