@@ -63,8 +63,9 @@ export async function startServer(
   const logger = createLogger('command-api', config.logLevel);
   const eventStore = await openEventStore(config);
   const readStore = await openReadStore(config);
-  const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix });
-  const apiJobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'retention', prefix: config.redisPrefix });
+  const jobLogger = createLogger('jobs', config.logLevel);
+  const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix, logger: jobLogger });
+  const apiJobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'retention', prefix: config.redisPrefix, logger: jobLogger });
   const now = options.now ?? (() => new Date());
   const sessions = new SessionStore(readStore, now, config.sessionIdleMs);
   // One mailer per process: the API's own account mail and, in the one-process mode, the notification jobs.
@@ -127,6 +128,7 @@ export async function startServer(
     origins: originSettings(config),
     canViewStudent: (userId, studentId) => canViewStudent(context, userId, studentId),
     userName: async (userId) => (await personLookup(readStore)(userId)).name,
+    logger: createLogger('realtime', config.logLevel),
   });
   sessions.onEnded((sessionIds) => disconnectSessions(io, sessionIds));
   socketConnections = () => io.engine.clientsCount;

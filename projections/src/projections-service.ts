@@ -23,7 +23,7 @@ export async function startProjectionsService(config: RuntimeConfig): Promise<Ru
   const eventStore = await openEventStore(config);
   const readStore = await openReadStore(config);
   const publisher = config.redisUrl
-    ? createRedisEmitterPublisher({ redisUrl: config.redisUrl, key: config.socketRedisKey })
+    ? createRedisEmitterPublisher({ redisUrl: config.redisUrl, key: config.socketRedisKey, logger: createLogger('realtime', config.logLevel) })
     : silentPublisher;
   const runner = await startProjections({ eventStore, readStore, projections: ALL_PROJECTIONS, publisher, logger });
   logger.info('projections running', { projections: ALL_PROJECTIONS.length });

@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { studentRoom, userRoom } from '@accommodate/projections/realtime/change-publisher';
 import { PRESENCE_MODES, type Presence, type PresenceMode } from '@accommodate/shared-events/schemas/share';
 import { reconnectWithin500ms } from '@accommodate/shared-events/config/redis-reconnect';
+import { connectionErrorReporter, summariseError } from '@accommodate/shared-events/logging/error-summary';
+import { createLogger, type Logger } from '@accommodate/shared-events/logging/logger';
 import { isOwnOrigin, type OriginSettings } from '../http/own-origin.ts';
 
 export type SocketTransport = 'websocket' | 'polling';
@@ -34,6 +36,8 @@ export interface SocketServerOptions {
   origins?: OriginSettings | undefined;
   /** Socket.IO's URL path; the UI client uses the default. */
   path?: string | undefined;
+  /** Where failures are logged (class and code only). */
+  logger?: Logger | undefined;
 }
 
 export type WatchAck = { ok: true } | { ok: false; message: string };
@@ -167,12 +171,13 @@ export async function attachSocketServer(httpServer: HttpServer, options: Socket
     ...(options.path === undefined ? {} : { path: options.path }),
   });
 
-  if (options.redisUrl) await useRedisAdapter(io, httpServer, options.redisUrl, options.redisKey);
+  const logger = options.logger ?? createLogger('realtime');
+  if (options.redisUrl) await useRedisAdapter(io, httpServer, options.redisUrl, options.redisKey, logger);
   const presence = presenceTracker(io, options);
   trackers.set(io, presence);
   const announcePresence = (studentId: string) =>
     presence.broadcast(studentId).catch((error: unknown) => {
-      console.error(`[realtime] presence failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+      logger.error('presence failed', { error: summariseError(error) });
     });
 
   io.use((socket, next) => {
@@ -185,7 +190,7 @@ export async function attachSocketServer(httpServer: HttpServer, options: Socket
       },
       (error: unknown) => {
         // The session store failed; the client only learns it was not let in.
-        console.error(`[realtime] session check failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+        logger.error('session check failed', { error: summariseError(error) });
         next(new Error('Unauthorized'));
       },
     );
@@ -210,7 +215,7 @@ export async function attachSocketServer(httpServer: HttpServer, options: Socket
         }
         allowed = (await options.canViewStudent?.(userId, studentId)) ?? false;
       } catch (error) {
-        console.error(`[realtime] access check failed: ${error instanceof Error ? error.name : 'unknown error'}`);
+        logger.error('access check failed', { error: summariseError(error) });
       }
       if (!allowed || socket.disconnected) return reply({ ok: false, message: 'Not found' });
       const data = socket.data as SocketData;
@@ -241,20 +246,14 @@ export async function attachSocketServer(httpServer: HttpServer, options: Socket
  * Two connections, as Redis requires: a subscribed client can do nothing but listen.
  * ioredis and the adapter load only here, so the one-process mode does not carry them.
  */
-async function useRedisAdapter(io: Server, httpServer: HttpServer, redisUrl: string, key: string | undefined): Promise<void> {
+async function useRedisAdapter(io: Server, httpServer: HttpServer, redisUrl: string, key: string | undefined, logger: Logger): Promise<void> {
   const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
   const pubClient = new Redis(redisUrl, { retryStrategy: reconnectWithin500ms });
   const subClient = pubClient.duplicate();
-  let lastError = '';
-  const report = (error: Error): void => {
-    const summary = `${error.name}${typeof (error as Error & { code?: unknown }).code === 'string' ? ` (${(error as Error & { code: string }).code})` : ''}`;
-    if (summary === lastError) return;
-    lastError = summary;
-    console.error(`[realtime] adapter Redis error: ${summary}`);
-  };
+  const { report, reset } = connectionErrorReporter(logger, 'adapter Redis error');
   pubClient.on('error', report);
   subClient.on('error', report);
-  pubClient.on('ready', () => void (lastError = ''));
+  pubClient.on('ready', reset);
   // The adapter publishes without awaiting; after ioredis gives up on a command during an
   // outage, that rejection would be unhandled and end the process. Pokes are at most once.
   const publish = pubClient.publish.bind<(channel: string, message: string | Buffer) => Promise<number>>(pubClient);

@@ -1,6 +1,8 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import { Redis } from 'ioredis';
 import { reconnectWithin500ms } from '@accommodate/shared-events/config/redis-reconnect';
+import { connectionErrorReporter } from '@accommodate/shared-events/logging/error-summary';
+import { createLogger, type Logger } from '@accommodate/shared-events/logging/logger';
 import { CHANGE_EVENT, userRoom } from './change-publisher.ts';
 import type { ChangePublisher } from './change-publisher.ts';
 
@@ -8,6 +10,8 @@ export interface RedisEmitterPublisherOptions {
   redisUrl: string;
   /** Must equal the API's Socket.IO redis-adapter key; Socket.IO's default is 'socket.io'. */
   key?: string;
+  /** Where Redis errors are logged (class and code only). */
+  logger?: Logger | undefined;
 }
 
 /**
@@ -20,15 +24,9 @@ export interface RedisEmitterPublisherOptions {
  */
 export function createRedisEmitterPublisher(options: RedisEmitterPublisherOptions): ChangePublisher {
   const redis = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: reconnectWithin500ms });
-  let lastError = '';
-  const report = (error: unknown): void => {
-    const summary = error instanceof Error ? `${error.name}${codeOf(error)}` : 'unknown error';
-    if (summary === lastError) return;
-    lastError = summary;
-    console.error(`[realtime] change publisher Redis error: ${summary}`);
-  };
+  const { report, reset } = connectionErrorReporter(options.logger ?? createLogger('realtime'), 'change publisher Redis error');
   redis.on('error', report);
-  redis.on('ready', () => void (lastError = ''));
+  redis.on('ready', reset);
 
   // The emitter calls publish() without awaiting it; catch here so an outage cannot crash the process.
   const safeClient = {
@@ -55,9 +53,4 @@ export function createRedisEmitterPublisher(options: RedisEmitterPublisherOption
       }
     },
   };
-}
-
-function codeOf(error: Error): string {
-  const code = (error as Error & { code?: unknown }).code;
-  return typeof code === 'string' ? ` (${code})` : '';
 }

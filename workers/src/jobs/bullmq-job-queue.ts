@@ -2,7 +2,8 @@ import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import type { JobsOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobHandlers, JobQueue } from './job-queue.ts';
-import { describeJobFailure } from './job-failure.ts';
+import { connectionErrorReporter, summariseError } from '@accommodate/shared-events/logging/error-summary';
+import { createLogger, type Logger } from '@accommodate/shared-events/logging/logger';
 import { reconnectWithin500ms } from '@accommodate/shared-events/config/redis-reconnect';
 
 export interface BullmqJobQueueOptions {
@@ -18,6 +19,8 @@ export interface BullmqJobQueueOptions {
   concurrency?: number;
   /** How long enqueue waits for a Redis that is still connecting before it fails. */
   connectTimeoutMs?: number;
+  /** Where failed jobs and Redis errors are logged (class and code only). */
+  logger?: Logger | undefined;
 }
 
 /** Failed jobs are kept for a week (at most 1,000) so someone can look at them. */
@@ -41,6 +44,7 @@ const KEEP_FAILED = { age: 7 * 24 * 3600, count: 1000 };
 export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
   const { redisUrl, queueName, prefix } = options;
   const connectTimeoutMs = options.connectTimeoutMs ?? 2000;
+  const logger = options.logger ?? createLogger('jobs');
   const defaultJobOptions: JobsOptions = {
     attempts: Math.max(1, options.attempts ?? 3),
     backoff: { type: 'exponential', delay: options.backoffMs ?? 1000 },
@@ -49,7 +53,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
   };
 
   const producer = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: reconnectWithin500ms });
-  producer.on('error', reportConnectionError('producer'));
+  producer.on('error', connectionErrorReporter(logger, 'producer Redis error').report);
   const reconnectListeners = new Set<() => void>();
   let wasReady = false;
   // ioredis says 'ready' on the first connection and again after each reconnect.
@@ -62,7 +66,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
     ...(prefix === undefined ? {} : { prefix }),
     defaultJobOptions,
   });
-  queue.on('error', reportConnectionError('queue'));
+  queue.on('error', connectionErrorReporter(logger, 'queue Redis error').report);
 
   let worker: Worker | undefined;
   let workerConnection: Redis | undefined;
@@ -148,7 +152,7 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
       if (closed) throw new Error('Job queue is closed');
       if (worker) throw new Error('Job queue already started');
       workerConnection = new Redis(redisUrl, { maxRetriesPerRequest: null, retryStrategy: reconnectWithin500ms });
-      workerConnection.on('error', reportConnectionError('worker'));
+      workerConnection.on('error', connectionErrorReporter(logger, 'worker connection Redis error').report);
       worker = new Worker(
         queueName,
         async (job) => {
@@ -163,12 +167,12 @@ export function createBullmqJobQueue(options: BullmqJobQueueOptions): JobQueue {
           concurrency: options.concurrency ?? 4,
         },
       );
-      worker.on('error', reportConnectionError('worker'));
+      worker.on('error', connectionErrorReporter(logger, 'worker Redis error').report);
       worker.on('failed', (job, error) => {
         if (job && job.attemptsMade < (job.opts.attempts ?? 1)) counted.retries += 1;
         else counted.failures += 1;
         const attempt = job ? `attempt ${job.attemptsMade}/${job.opts.attempts ?? 1}` : 'attempt ?';
-        console.error(`[jobs] job "${job?.name ?? '?'}" failed (${attempt}): ${describeJobFailure(error)}`);
+        logger.error('job failed', { job: job?.name ?? '?', attempt, error: summariseError(error) });
       });
       await worker.waitUntilReady();
     },
@@ -216,15 +220,4 @@ async function quit(client: Redis | undefined): Promise<void> {
   } catch {
     client.disconnect();
   }
-}
-
-/** Connection errors repeat on every reconnect attempt; log one line per change of error. */
-function reportConnectionError(source: string): (error: Error) => void {
-  let last = '';
-  return (error) => {
-    const summary = describeJobFailure(error);
-    if (summary === last) return;
-    last = summary;
-    console.error(`[jobs] ${source} Redis error: ${summary}`);
-  };
 }

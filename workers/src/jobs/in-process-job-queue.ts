@@ -1,5 +1,6 @@
 import type { EnqueueOptions, JobHandlers, JobQueue } from './job-queue.ts';
-import { describeJobFailure } from './job-failure.ts';
+import { summariseError } from '@accommodate/shared-events/logging/error-summary';
+import { createLogger, type Logger } from '@accommodate/shared-events/logging/logger';
 
 export interface InProcessJobQueueOptions {
   now?: () => number;
@@ -7,6 +8,8 @@ export interface InProcessJobQueueOptions {
   attempts?: number;
   /** Wait before the first retry; it doubles on each further retry. */
   backoffMs?: number;
+  /** Where failed jobs are logged (class and code only). */
+  logger?: Logger | undefined;
 }
 
 interface PendingJob {
@@ -47,6 +50,7 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
   const now = options.now ?? Date.now;
   const attempts = Math.max(1, options.attempts ?? 3);
   const backoffMs = options.backoffMs ?? 200;
+  const logger = options.logger ?? createLogger('jobs');
 
   let handlers: JobHandlers | undefined;
   let closed = false;
@@ -116,7 +120,7 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
   const runWithRetries = async (job: PendingJob, current: JobHandlers): Promise<void> => {
     const handler = current[job.name];
     if (!handler) {
-      console.error(`[jobs] no handler for job "${job.name}"; dropped`);
+      logger.error('no handler for job; dropped', { job: job.name });
       return;
     }
     for (let attempt = 1; attempt <= attempts; attempt += 1) {
@@ -124,7 +128,7 @@ export function createInProcessJobQueue(options: InProcessJobQueueOptions = {}):
         await handler(job.data);
         return;
       } catch (error) {
-        console.error(`[jobs] job "${job.name}" failed (attempt ${attempt}/${attempts}): ${describeJobFailure(error)}`);
+        logger.error('job failed', { job: job.name, attempt: `${attempt}/${attempts}`, error: summariseError(error) });
         if (attempt === attempts || closed) {
           counted.failures += 1;
           return;

@@ -1,11 +1,13 @@
 import { createInProcessJobQueue } from './in-process-job-queue.ts';
 import type { JobQueue } from './job-queue.ts';
+import type { Logger } from '@accommodate/shared-events/logging/logger';
 
 export interface OpenJobQueueOptions {
   /** REDIS_URL, read once by the caller's config; unset means embedded mode. */
   redisUrl?: string | undefined;
   queueName: string;
   prefix?: string | undefined;
+  logger?: Logger | undefined;
 }
 
 /**
@@ -19,7 +21,8 @@ export async function openJobQueue(options: OpenJobQueueOptions): Promise<JobQue
       redisUrl: options.redisUrl,
       queueName: options.queueName,
       ...(options.prefix === undefined ? {} : { prefix: options.prefix }),
+      logger: options.logger,
     });
   }
-  return createInProcessJobQueue();
+  return createInProcessJobQueue({ logger: options.logger });
 }
