@@ -9,9 +9,7 @@ import { startServer } from './server.ts';
  */
 const config = loadRuntimeConfig(process.env);
 const logger = createLogger('main', config.logLevel);
-const runProjections = process.env.ROLE !== 'api';
-
-const server = await startServer(config, { runProjections });
+const server = await startServer(config, { runProjections: config.runsProjections });
 logger.info('ready', { url: server.url });
 
 let stopping = false;

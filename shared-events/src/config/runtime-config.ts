@@ -91,6 +91,11 @@ export const runtimeConfigSchema = z.object({
   /** Serve the built UI from this folder (the all-in-one and API processes). */
   UI_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * `all`: one process runs the API, the projections and the workers. `api`: the API alone, for the scale-out
+   * topology, where the projections and the workers run as services of their own.
+   */
+  ROLE: z.enum(['all', 'api']).default('all'),
 });
 
 export type RuntimeConfig = ReturnType<typeof loadRuntimeConfig>;
@@ -129,6 +134,8 @@ export function loadRuntimeConfig(env: Record<string, string | undefined>) {
     /** Whether an issuer may be an http:// address on the loopback (see SSO_ALLOW_LOOPBACK_ISSUER). */
     ssoLoopbackIssuers: parsed.SSO_ALLOW_LOOPBACK_ISSUER === 'true' || LOOPBACK_APP_HOSTS.has(new URL(appUrl).hostname),
     logLevel: parsed.LOG_LEVEL,
+    /** Whether this process runs the projections and the workers beside the API (ROLE). */
+    runsProjections: parsed.ROLE === 'all',
     /** Backups, the erasure ledger, metrics (operations-config.ts). */
     operations: loadOperationsConfig(env, dataDir),
   };
