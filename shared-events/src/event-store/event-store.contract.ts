@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventEnvelope, EventMetadata } from '../events/envelope.ts';
+import type { EventEnvelope } from '../events/envelope.ts';
 import type { DomainEvent } from '../events/registry.ts';
-import { streamName } from '../events/stream-name.ts';
 import type { EventStore } from './event-store.ts';
 import { WrongExpectedRevisionError } from './event-store.ts';
 import { readPagesOf } from './read-pages.ts';
+import { collect, conflictOf, metadata, newUserStream, registered, upgraded, UUID } from './event-store-contract-fixtures.ts';
+import { subscribeToAllContract } from './event-store-subscription.contract.ts';
 
 /** Writes a row the way an older (or newer) build would have: a stored type name and raw data. */
 export type AppendRawEvent = (streamId: string, storedType: string, data: unknown, metadata: Record<string, unknown>) => Promise<void>;
@@ -15,49 +16,6 @@ export interface EventStoreContractOptions {
   cleanup?: () => Promise<void>;
   /** Lets the suite plant stored events this build did not write; tests that need it are skipped without it. */
   appendRaw?: AppendRawEvent;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const newUserStream = (): { userId: string; streamId: string } => {
-  const userId = randomUUID();
-  return { userId, streamId: streamName('user', userId) };
-};
-
-const metadata = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
-  actor: { userId: 'teacher-1' },
-  correlationId: randomUUID(),
-  causationId: null,
-  ...overrides,
-});
-
-const registered = (userId: string): DomainEvent => ({
-  type: 'UserRegistered',
-  data: { userId, name: 'Test Teacher', email: `${userId}@example.test` },
-});
-const upgraded = (userId: string): DomainEvent => ({ type: 'UserUpgradedToPremium', data: { userId } });
-
-async function waitFor(condition: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
-async function collect(events: AsyncIterable<EventEnvelope>, streamIds: ReadonlySet<string>): Promise<EventEnvelope[]> {
-  const found: EventEnvelope[] = [];
-  for await (const event of events) if (streamIds.has(event.streamId)) found.push(event);
-  return found;
-}
-
-async function conflictOf(promise: Promise<unknown>): Promise<WrongExpectedRevisionError> {
-  const error: unknown = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(WrongExpectedRevisionError);
-  return error as WrongExpectedRevisionError;
 }
 
 /**
@@ -250,104 +208,7 @@ export function eventStoreContract(name: string, open: () => Promise<EventStore>
       });
     });
 
-    describe('subscribeToAll', () => {
-      it('catches up, then receives live appends, and ends when the signal aborts', async () => {
-        const { userId, streamId } = newUserStream();
-        const start = await store.headPosition();
-        await store.append(streamId, [registered(userId)], { expectedRevision: 'no_stream', ...metadata() });
-
-        const controller = new AbortController();
-        const seen: EventEnvelope[] = [];
-        const subscription = (async () => {
-          for await (const event of store.subscribeToAll({ after: start, signal: controller.signal })) {
-            if (event.streamId === streamId) seen.push(event);
-          }
-        })();
-
-        await waitFor(() => seen.length === 1, 'the caught-up event');
-        await store.append(streamId, [upgraded(userId)], { expectedRevision: 0, ...metadata() });
-        await waitFor(() => seen.length === 2, 'the live event');
-        expect(seen.map((e) => e.type)).toEqual(['UserRegistered', 'UserUpgradedToPremium']);
-
-        controller.abort();
-        await expect(subscription).resolves.toBeUndefined();
-      });
-
-      it('delivers appends racing with the switch to live exactly once, in order', async () => {
-        const writers = Array.from({ length: 5 }, newUserStream);
-        const streams = new Set(writers.map((w) => w.streamId));
-        const start = await store.headPosition();
-        const controller = new AbortController();
-        const seen: EventEnvelope[] = [];
-        const subscription = (async () => {
-          for await (const event of store.subscribeToAll({ after: start, signal: controller.signal })) {
-            if (streams.has(event.streamId)) seen.push(event);
-          }
-        })();
-
-        // Each writer appends 6 events one after another, all writers at once, while the subscription starts.
-        await Promise.all(
-          writers.map(async ({ userId, streamId }) => {
-            await store.append(streamId, [registered(userId)], { expectedRevision: 'no_stream', ...metadata() });
-            for (let revision = 0; revision < 5; revision++) {
-              await store.append(streamId, [upgraded(userId)], { expectedRevision: revision, ...metadata() });
-              if (revision % 2 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-            }
-          }),
-        );
-
-        await waitFor(() => seen.length >= 30, 'all 30 events');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        controller.abort();
-        await subscription;
-
-        expect(seen).toHaveLength(30);
-        expect(new Set(seen.map((e) => e.eventId)).size).toBe(30);
-        const positions = seen.map((e) => e.position);
-        expect([...positions].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0))).toEqual(positions);
-      });
-
-      it('in pages (where the store has them): a commit arrives whole, without waiting for the next, and the pages end on abort', async (context) => {
-        if (!store.subscribeToAllPages) {
-          console.warn(`${name}: subscribeToAllPages skipped: this store has no live pages (readers batch subscribeToAll)`);
-          context.skip();
-        }
-        const { userId, streamId } = newUserStream();
-        const start = await store.headPosition();
-        await store.append(streamId, [registered(userId)], { expectedRevision: 'no_stream', ...metadata() });
-
-        const controller = new AbortController();
-        const pages: EventEnvelope[][] = [];
-        const subscription = (async () => {
-          for await (const page of store.subscribeToAllPages!({ after: start, signal: controller.signal, maxPage: 2 })) {
-            pages.push(page.filter((e) => e.streamId === streamId));
-          }
-        })();
-        await waitFor(() => pages.flat().length === 1, 'the caught-up event');
-        // Three events in one commit, more than one page holds: two pages, straight after each other.
-        await store.append(streamId, [upgraded(userId), upgraded(userId), upgraded(userId)], { expectedRevision: 0, ...metadata() });
-        await waitFor(() => pages.flat().length === 4, 'the live commit');
-        expect(pages.filter((page) => page.length > 0).map((page) => page.length)).toEqual([1, 2, 1]);
-        expect(pages.flat().map((e) => e.revision)).toEqual([0, 1, 2, 3]);
-
-        controller.abort();
-        await expect(subscription).resolves.toBeUndefined();
-      });
-
-      it('ends when the store is closed', async () => {
-        const own = await open();
-        const controller = new AbortController();
-        let ended = false;
-        const subscription = (async () => {
-          for await (const event of own.subscribeToAll({ signal: controller.signal })) void event;
-          ended = true;
-        })();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        await own.close();
-        await subscription;
-        expect(ended).toBe(true);
-      });
-    });
+    subscribeToAllContract(name, () => store, open);
 
     describe('stored types', () => {
       const rawOnly = options.appendRaw ? it : it.skip;
