@@ -15,7 +15,7 @@ export function AcknowledgementBanner({ studentId }: { studentId: string }) {
           key={`${entry.planId}:${entry.version}`}
           type="warning"
           showIcon
-          message={`Plan version ${entry.version} needs your acknowledgement`}
+          title={`Plan version ${entry.version} needs your acknowledgement`}
           description={<Link to={`/plans/${encodeURIComponent(entry.planId)}`}>Read the plan</Link>}
           action={<AcknowledgeButton planId={entry.planId} version={entry.version} />}
         />

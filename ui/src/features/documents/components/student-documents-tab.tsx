@@ -75,7 +75,7 @@ export function StudentDocumentsTab({ studentId, canChange }: { studentId: strin
       {documents.isPending ? (
         <Skeleton active />
       ) : documents.isError ? (
-        <Alert type="error" showIcon message={documents.error.message} />
+        <Alert type="error" showIcon title={documents.error.message} />
       ) : documents.data.length === 0 ? (
         <Empty description="No documents uploaded yet" />
       ) : (

@@ -66,7 +66,7 @@ export function DeleteAccountCard() {
         </Typography.Paragraph>
         <Typography.Paragraph>Enter your password to confirm.</Typography.Paragraph>
         <Input.Password aria-label="Password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
-        {error && <Alert style={{ marginTop: 12 }} type="error" showIcon message={error} />}
+        {error && <Alert style={{ marginTop: 12 }} type="error" showIcon title={error} />}
       </Modal>
     </Card>
   );

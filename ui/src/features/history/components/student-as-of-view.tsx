@@ -21,12 +21,12 @@ export function StudentAsOfView({ studentId, asOf, label }: StudentAsOfViewProps
   if (snapshot.isPending) return <Skeleton active />;
   if (snapshot.isError) {
     const notYet = snapshot.error instanceof ApiRequestError && snapshot.error.status === 404;
-    return <Alert type="info" showIcon message={notYet ? 'This student had not been added yet at that time.' : 'Could not load the record as it was then.'} />;
+    return <Alert type="info" showIcon title={notYet ? 'This student had not been added yet at that time.' : 'Could not load the record as it was then.'} />;
   }
   const student = snapshot.data;
   return (
     <div data-testid="as-of-view">
-      <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={`As of ${label}`} />
+      <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={`As of ${label}`} />
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
         <Descriptions.Item label="Name">{student.name}</Descriptions.Item>
         <Descriptions.Item label="Grade">{fieldValue('student', 'grade', student.grade)}</Descriptions.Item>

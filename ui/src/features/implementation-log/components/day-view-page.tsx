@@ -116,7 +116,7 @@ function ChooseDay() {
       {classes.isPending ? (
         <Skeleton active />
       ) : active.length === 0 ? (
-        <Alert className="implog__no-classes" type="info" showIcon message="You have no active classes yet: log for your caseload, or create a class." description={<Link to="/classes">Create a class</Link>} />
+        <Alert className="implog__no-classes" type="info" showIcon title="You have no active classes yet: log for your caseload, or create a class." description={<Link to="/classes">Create a class</Link>} />
       ) : null}
     </div>
   );

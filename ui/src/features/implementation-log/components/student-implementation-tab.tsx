@@ -29,7 +29,7 @@ export interface StudentImplementationTabProps {
 export function StudentImplementationTab({ studentId, accommodations, canLog }: StudentImplementationTabProps) {
   const log = useStudentImplementationLog(studentId);
   if (log.isPending) return <Skeleton active />;
-  if (log.error) return <Alert type="error" showIcon message="Could not load the implementation log" description={log.error.message} />;
+  if (log.error) return <Alert type="error" showIcon title="Could not load the implementation log" description={log.error.message} />;
   const entries = log.data;
   const weeks = weeksShown(entries, dayjs().format('YYYY-MM-DD'));
   return (

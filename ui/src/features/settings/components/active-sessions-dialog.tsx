@@ -54,7 +54,7 @@ export function ActiveSessionsDialog({ open, onClose }: { open: boolean; onClose
       {sessions.isPending ? (
         <Skeleton active paragraph={{ rows: 2 }} />
       ) : sessions.isError ? (
-        <Alert type="error" message="Could not load your sessions. Please try again." />
+        <Alert type="error" title="Could not load your sessions. Please try again." />
       ) : (
         <ul className="active-sessions" aria-label="Sessions">
           {sessions.data.map((session) => (

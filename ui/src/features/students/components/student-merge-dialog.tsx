@@ -44,7 +44,7 @@ export function StudentMergeDialog({ conflicts, saving, onResolve, onCancel }: S
         type="warning"
         showIcon
         style={{ marginBottom: 16 }}
-        message="While you were editing, these fields were saved by someone else. Choose which value to keep for each one; everything else is merged for you."
+        title="While you were editing, these fields were saved by someone else. Choose which value to keep for each one; everything else is merged for you."
       />
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
         {(conflicts ?? []).map((conflict) => {
