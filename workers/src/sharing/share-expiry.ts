@@ -60,5 +60,5 @@ export async function expireShare(
   const { studentId, shareId, expiresAt } = job;
   const command: ShareCommand = { type: 'ExpireShare', studentId, shareId, expiresAt };
   // A student deleted meanwhile has no shares left to end.
-  return decideAndAppend(deps.eventStore, sharingDecider, streamName('student', studentId), (state) => (state.student === 'present' ? command : null), null);
+  return decideAndAppend(deps.eventStore, sharingDecider, streamName('student', studentId), (state) => (state.student.status === 'present' ? command : null), null);
 }

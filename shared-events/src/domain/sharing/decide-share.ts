@@ -3,7 +3,7 @@ import type { ShareRole } from '../../schemas/share.ts';
 import type { Decider } from '../decider.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
 import { STUDENT_EVENT_TYPES } from '../student/student.ts';
-import { evolveSharing, initialSharingState, shareForEmail, successorOf, type SharingState } from './sharing.ts';
+import { evolveSharing, initialSharingState, ownerOf, shareForEmail, successorOf, type SharingState } from './sharing.ts';
 
 export const ALREADY_OWNER = 'You already own this student';
 
@@ -43,7 +43,7 @@ export type ShareCommand =
     };
 
 function assertStudent(state: SharingState): void {
-  if (state.student !== 'present') throw new NotFoundError('Student');
+  if (state.student.status !== 'present') throw new NotFoundError('Student');
 }
 
 export function decideShare(command: ShareCommand, state: SharingState): StudentEvent[] {
@@ -52,7 +52,7 @@ export function decideShare(command: ShareCommand, state: SharingState): Student
   switch (command.type) {
     case 'ShareStudent': {
       // Who may share is the access rules' decision (role-rules.ts 'manage-shares': the owner, and the school's overseers).
-      if (command.granteeUserId === state.ownerId) throw ValidationError.onField('email', ALREADY_OWNER);
+      if (command.granteeUserId === ownerOf(state)) throw ValidationError.onField('email', ALREADY_OWNER);
       const existing = shareForEmail(state, command.email);
       const granteeUserId = command.granteeUserId ?? existing?.granteeUserId ?? null;
       const unchanged =
@@ -80,7 +80,7 @@ export function decideShare(command: ShareCommand, state: SharingState): Student
     case 'ActivateShare': {
       const share = state.shares[command.shareId];
       // Already active, revoked or expired: verifying changes nothing. Nor does the owner verifying the address.
-      if (!share || share.status !== 'pending' || command.granteeUserId === state.ownerId) return [];
+      if (!share || share.status !== 'pending' || command.granteeUserId === ownerOf(state)) return [];
       return [{ type: 'ShareActivated', data: { studentId, shareId: share.shareId, granteeUserId: command.granteeUserId } }];
     }
     case 'ExpireShare': {
@@ -93,7 +93,7 @@ export function decideShare(command: ShareCommand, state: SharingState): Student
       if (!state.shares[command.shareId]) throw new NotFoundError('Share');
       return [{ type: 'ShareRevoked', data: { studentId, shareId: command.shareId } }];
     case 'HandOverForAccountDeletion': {
-      if (command.ownerId !== state.ownerId) throw new ForbiddenError('Only the student’s owner can hand them over');
+      if (command.ownerId !== ownerOf(state)) throw new ForbiddenError('Only the student’s owner can hand them over');
       const successor = successorOf(state, new Date(command.now), command.departedUserIds);
       if (successor?.granteeUserId == null) return [{ type: 'StudentDeleted', data: { studentId } }];
       return [

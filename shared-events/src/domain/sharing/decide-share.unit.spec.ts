@@ -157,3 +157,27 @@ describe('the owner deleting their account', () => {
 
   it('is only the owner’s to do', () => spec.given([added, shared()]).when(handOver({ ownerId: 'bob' })).thenThrows(ForbiddenError));
 });
+
+describe('after the school hands the student over', () => {
+  const handedOver: StudentEvent = { type: 'StudentHandedOver', data: { studentId: 's1', fromUserId: 'owner', toUserId: 'nina', reason: 'left-school' } };
+
+  it('refuses a share to the new owner', () =>
+    spec.given([added, handedOver]).when(share({ granteeUserId: 'nina', email: 'nina@school.test' })).thenThrows(ValidationError, (error) => error.message === ALREADY_OWNER));
+
+  it('lets the departed owner be shared with', () =>
+    spec.given([added, handedOver]).when(share({ grantedBy: 'nina', granteeUserId: 'owner', email: 'owner@school.test' }))
+      .then([shared({ shareId: 'sh-new', grantedBy: 'nina', granteeUserId: 'owner', email: 'owner@school.test' })]));
+
+  it('does not activate a pending share for the new owner', () =>
+    spec.given([added, shared({ granteeUserId: null, email: 'nina@school.test' }), handedOver])
+      .when({ type: 'ActivateShare', studentId: 's1', shareId: 'sh1', granteeUserId: 'nina' }).then([]));
+
+  it('only the new owner hands the student on when their account goes', () => {
+    spec.given([added, handedOver]).when(handOverBy({ ownerId: 'owner' })).thenThrows(ForbiddenError);
+    spec.given([added, handedOver]).when(handOverBy({ ownerId: 'nina' })).then([{ type: 'StudentDeleted', data: { studentId: 's1' } }]);
+  });
+});
+
+function handOverBy(overrides: Record<string, unknown> = {}) {
+  return { type: 'HandOverForAccountDeletion' as const, studentId: 's1', ownerId: 'owner', now: '2027-01-10T12:00:00.000Z', departedUserIds: [], ...overrides };
+}

@@ -1,5 +1,6 @@
 import type { StudentEvent } from '../../events/student-events.ts';
 import { isShareExpired, type ShareRole } from '../../schemas/share.ts';
+import { evolveStudent, initialStudentState, type StudentState } from '../student/student.ts';
 
 export interface ShareState {
   shareId: string;
@@ -13,23 +14,27 @@ export interface ShareState {
   activation: number | null;
 }
 
-/** The student stream seen from sharing: whose student it is and its live (not revoked) shares. */
+/** The student stream seen from sharing: the student as its one fold has it, and its live (not revoked) shares. */
 export interface SharingState {
-  student: 'absent' | 'present' | 'deleted';
-  ownerId: string | null;
+  /** Whose student it is comes from here: a second copy of the owner would miss the next event that changes it. */
+  student: StudentState;
   shares: Record<string, ShareState>;
   /** How many times a share of this student became active: the next activation's number. */
   activations: number;
 }
 
-export const initialSharingState = (): SharingState => ({ student: 'absent', ownerId: null, shares: {}, activations: 0 });
+export const initialSharingState = (): SharingState => ({ student: initialStudentState(), shares: {}, activations: 0 });
 
-export function evolveSharing(state: SharingState, event: StudentEvent): SharingState {
+/** The student's owner, or null while there is no student. */
+export const ownerOf = (state: SharingState): string | null => (state.student.status === 'present' ? state.student.ownerId : null);
+
+export function evolveSharing(before: SharingState, event: StudentEvent): SharingState {
+  const state = { ...before, student: evolveStudent(before.student, event) };
   switch (event.type) {
     case 'StudentAdded':
-      return { student: 'present', ownerId: event.data.ownerId, shares: {}, activations: 0 };
+      return { ...state, shares: {}, activations: 0 };
     case 'StudentDeleted':
-      return { ...state, student: 'deleted', shares: {} };
+      return { ...state, shares: {} };
     case 'StudentShared': {
       const { shareId, email, role, expiresAt, granteeUserId, grantedBy } = event.data;
       const status = granteeUserId === null ? 'pending' : 'active';
@@ -62,7 +67,7 @@ export function evolveSharing(state: SharingState, event: StudentEvent): Sharing
     case 'StudentOwnershipTransferred': {
       // The new owner's co-teacher share ends: they reach the student as its owner now.
       const { [event.data.shareId]: _ended, ...shares } = state.shares;
-      return { ...state, ownerId: event.data.toUserId, shares };
+      return { ...state, shares };
     }
     default:
       return state;
@@ -83,7 +88,7 @@ export function successorOf(state: SharingState, now: Date, departedUserIds: rea
       share.role === 'co-teacher' &&
       share.status === 'active' &&
       share.granteeUserId !== null &&
-      share.granteeUserId !== state.ownerId &&
+      share.granteeUserId !== ownerOf(state) &&
       !departedUserIds.includes(share.granteeUserId) &&
       !isShareExpired(share.expiresAt, now),
   );
