@@ -39,17 +39,19 @@ test('A shares with B as co-teacher; A’s edit shows on B’s open page within 
   const b = await teacher(browser, 'Blair Coteacher');
   const { id } = await addStudent(a.page.request, { firstName: 'Ava', lastInitial: 'S', grade: '3' });
 
-  // A shares through the dialog and sees the share listed as Active.
+  // A shares through the dialog. B has an account, but until B opens the student the share reads as an invitation,
+  // as it would for an address without one: sharing does not tell A who has an account.
   await a.page.goto(`/students/${id}`);
   await a.page.getByRole('button', { name: 'Share' }).click();
   const dialog = a.page.getByRole('dialog', { name: 'Share Ava S.' });
   await dialog.getByLabel('E-mail').fill(b.email);
   await dialog.getByRole('radio', { name: /Co-teacher/ }).check();
   await dialog.getByRole('button', { name: 'Share', exact: true }).click();
-  await expect(a.page.getByText(`Shared with ${b.name} as Co-teacher.`)).toBeVisible();
-  const row = dialog.getByTestId('share-row').filter({ hasText: b.name });
-  await expect(row.getByText('Active')).toBeVisible();
-  await expect(row.getByText('Co-teacher')).toBeVisible();
+  await expect(a.page.getByText(`${b.email} is invited as Co-teacher.`)).toBeVisible();
+  const invited = dialog.getByTestId('share-row').filter({ hasText: b.email });
+  await expect(invited.getByText('Pending')).toBeVisible();
+  await expect(invited.getByText('Co-teacher')).toBeVisible();
+  await expect(dialog.getByText(b.name)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // B finds the student in the list with a badge naming A, and opens it.
@@ -67,6 +69,13 @@ test('A shares with B as co-teacher; A’s edit shows on B’s open page within 
   await expect(b.page.getByText(`${a.name} is viewing`)).toBeVisible({ timeout: 2_000 });
   await expect(a.page.getByText(`${b.name} is viewing`)).toBeVisible({ timeout: 2_000 });
   await expect(b.page.getByText(`${b.name} is viewing`)).toHaveCount(0);
+
+  // B has opened the student: A's share list now names B, as Active.
+  await a.page.getByRole('button', { name: 'Share' }).click();
+  const row = dialog.getByTestId('share-row').filter({ hasText: b.name });
+  await expect(row.getByText('Active')).toBeVisible();
+  await expect(row.getByText('Co-teacher')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
 
   // A changes the grade; B's page follows without a reload.
   const current = (await (await a.page.request.get(`/api/students/${id}`)).json()) as Record<string, unknown> & { revision: number };

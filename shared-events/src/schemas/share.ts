@@ -45,6 +45,9 @@ export const bulkShareFormSchema = z.object({
 });
 export type BulkShareForm = z.input<typeof bulkShareFormSchema>;
 
+/** 429: shares per account and hour are limited, so that nobody tries address after address. */
+export const TOO_MANY_SHARES = 'Too many shares in a short time. Please try again later.';
+
 
 export const shareSchema = z.object({
   id: z.string(),
@@ -53,7 +56,10 @@ export const shareSchema = z.object({
   role: z.enum(SHARE_ROLES),
   status: z.enum(SHARE_STATUSES),
   expiresAt: z.string().nullable(),
-  /** Null while pending (nobody has registered with the e-mail yet). */
+  /**
+   * Null until the share is taken up, that is until its grantee has opened the student: before that the answer is the
+   * same whether or not the address has an account, so that sharing tells nobody who has one.
+   */
   grantee: personRefSchema.nullable(),
   grantedBy: personRefSchema,
   createdAt: z.string(),

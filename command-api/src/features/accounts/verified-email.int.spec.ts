@@ -114,6 +114,7 @@ describe('an e-mail address counts only once verified', () => {
     const account = await client.register('Vera Verified', mine);
     expect(account).toMatchObject({ emailVerified: true });
     expect((await client.get('/api/students')).body).toEqual([expect.objectContaining({ id: first.studentId, access: 'auditor' })]);
+    expect((await client.get(`/api/students/${first.studentId}`)).status).toBe(200);
     expect((await first.owner.get(`/api/students/${first.studentId}/shares`)).body).toEqual([
       expect.objectContaining({ status: 'active', grantee: { id: account.id, name: 'Vera Verified' } }),
     ]);

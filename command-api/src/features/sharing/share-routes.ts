@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { bulkShareFormSchema, shareFormSchema, type Share, type SubPlanEntry } from '@accommodate/shared-events/schemas/share';
+import { bulkShareFormSchema, shareFormSchema, TOO_MANY_SHARES, type Share, type SubPlanEntry } from '@accommodate/shared-events/schemas/share';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
@@ -7,11 +7,12 @@ import type { ShareDoc } from '@accommodate/projections/queries/caseload-schema'
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { idParam } from '../../http/route-params.ts';
+import { TooManyRequestsError } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { assertExpiryAhead, revokeShare, shareStudent } from './share-student.ts';
-import { toShare } from './share-views.ts';
+import { lastOpenedBy, toShare } from './share-views.ts';
 
 const oldestFirst = (a: ShareDoc, b: ShareDoc) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
@@ -19,13 +20,20 @@ const oldestFirst = (a: ShareDoc, b: ShareDoc) => a.createdAt.localeCompare(b.cr
 export function shareRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const caseload = caseloadQueries(context.readStore);
+  // Each grant is one address tried: a teacher shares a few a day, someone testing addresses would need hundreds.
+  const grants = context.limits.rate('share:user', { points: 30, durationSec: 60 * 60 });
+  const takeGrant = async (userId: string) => {
+    const wait = await grants.take(userId);
+    if (wait !== null) throw new TooManyRequestsError(TOO_MANY_SHARES, wait);
+  };
 
   router.get('/api/students/:id/shares', async (req, res) => {
     const student = await loadStudentFor(context, requireUser(req), idParam(req), 'list-shares');
     const lookup = personLookup(context.readStore);
     const now = context.now();
     const found = (await caseload.sharesOfStudent(student.id)).sort(oldestFirst);
-    res.json(await Promise.all(found.map((share) => toShare(share, now, lookup))));
+    const opened = await lastOpenedBy(context, student.id);
+    res.json(await Promise.all(found.map((share) => toShare(share, now, lookup, opened))));
   });
 
   router.post('/api/students/:id/shares', async (req, res) => {
@@ -33,8 +41,9 @@ export function shareRoutes(context: AppContext, recordAccess: RecordAccess): Ro
     const student = await loadStudentFor(context, userId, idParam(req), 'manage-shares');
     const input = shareFormSchema.parse(req.body);
     assertExpiryAhead(input.expiresAt, context.now());
+    await takeGrant(userId);
     const { share, created } = await shareStudent(context, { studentId: student.id, grantedBy: userId, input });
-    res.status(created ? 201 : 200).json(await toShare(share, context.now(), personLookup(context.readStore)));
+    res.status(created ? 201 : 200).json(await toShare(share, context.now(), personLookup(context.readStore), await lastOpenedBy(context, student.id)));
   });
 
   router.delete('/api/students/:id/shares/:shareId', async (req, res) => {
@@ -51,11 +60,12 @@ export function shareRoutes(context: AppContext, recordAccess: RecordAccess): Ro
     assertExpiryAhead(input.expiresAt, context.now());
     const unique = [...new Set(studentIds)];
     for (const studentId of unique) await loadStudentFor(context, userId, studentId, 'manage-shares');
+    await takeGrant(userId);
     const lookup = personLookup(context.readStore);
     const granted: Share[] = [];
     for (const studentId of unique) {
       const { share } = await shareStudent(context, { studentId, grantedBy: userId, input });
-      granted.push(await toShare(share, context.now(), lookup));
+      granted.push(await toShare(share, context.now(), lookup, await lastOpenedBy(context, studentId)));
     }
     res.status(201).json({ shares: granted });
   });

@@ -29,16 +29,54 @@ const track = async (client: Awaited<ReturnType<typeof teacher>>) => {
   return { socket, changes, presence };
 };
 
+describe('sharing tells nobody who has an account', () => {
+  it('answers a share to a verified account exactly as one to an address without an account', async () => {
+    const { owner, studentId } = await ownerWithStudent();
+    const bob = await teacher(server, 'Bob Holder');
+    const shape = (share: Record<string, unknown>) => ({ ...share, id: 'id', email: 'email', createdAt: 'at' });
+    const known = await owner.post(`/api/students/${studentId}/shares`, { email: bob.user.email, role: 'co-teacher' });
+    const unknown = await owner.post(`/api/students/${studentId}/shares`, { email: `nobody-${Date.now()}@school.test`, role: 'co-teacher' });
+    expect(known.status).toBe(unknown.status);
+    expect(shape(known.body)).toEqual(shape(unknown.body));
+    expect(known.body).toMatchObject({ status: 'pending', grantee: null });
+    const listed = (await owner.get(`/api/students/${studentId}/shares`)).body as Record<string, unknown>[];
+    expect(listed.map(shape)).toEqual([shape(known.body), shape(unknown.body)]);
+    const bulk = await owner.post('/api/shares', { studentIds: [studentId], email: bob.user.email, role: 'auditor' });
+    expect(bulk.body.shares).toEqual([expect.objectContaining({ status: 'pending', grantee: null })]);
+  });
+
+  it('limits the shares one account makes in an hour, in the one error shape', async () => {
+    const { owner, studentId } = await ownerWithStudent();
+    for (let n = 0; n < 30; n += 1) {
+      expect((await owner.post(`/api/students/${studentId}/shares`, { email: `try-${n}@school.test`, role: 'auditor' })).status).toBe(201);
+    }
+    const refused = await owner.post(`/api/students/${studentId}/shares`, { email: 'one-more@school.test', role: 'auditor' });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: 'Too many shares in a short time. Please try again later.' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await owner.post('/api/shares', { studentIds: [studentId], email: 'bulk@school.test', role: 'auditor' })).status).toBe(429);
+    // Someone else's shares are theirs to count.
+    const other = await ownerWithStudent();
+    expect((await other.owner.post(`/api/students/${other.studentId}/shares`, { email: 'one-more@school.test', role: 'auditor' })).status).toBe(201);
+  });
+});
+
 describe('sharing a student with roles', () => {
   it('shows a shared student in the grantee’s list with who shared it, and lists shares for the owner', async () => {
     const { owner, studentId } = await ownerWithStudent();
     const bob = await teacher(server, 'Bob Coteacher');
     const granted = await owner.post(`/api/students/${studentId}/shares`, { email: bob.user.email, role: 'co-teacher' });
     expect(granted.status).toBe(201);
-    expect(granted.body).toMatchObject({ studentId, role: 'co-teacher', status: 'active', grantee: { id: bob.user.id, name: 'Bob Coteacher' }, grantedBy: { id: owner.user.id, name: 'Alice Owner' }, expiresAt: null });
+    // Bob has an account, but the answer says no more than for an address without one until he opens the student.
+    expect(granted.body).toMatchObject({ studentId, role: 'co-teacher', status: 'pending', grantee: null, grantedBy: { id: owner.user.id, name: 'Alice Owner' }, expiresAt: null });
 
     const list = await bob.get('/api/students');
     expect(list.body).toEqual([expect.objectContaining({ id: studentId, access: 'co-teacher', sharedBy: { id: owner.user.id, name: 'Alice Owner' } })]);
+    expect((await owner.get(`/api/students/${studentId}/shares`)).body).toEqual([expect.objectContaining({ status: 'pending', grantee: null })]);
+    expect((await bob.get(`/api/students/${studentId}`)).status).toBe(200);
+    expect((await owner.get(`/api/students/${studentId}/shares`)).body).toEqual([
+      expect.objectContaining({ status: 'active', grantee: { id: bob.user.id, name: 'Bob Coteacher' } }),
+    ]);
     expect((await owner.get(`/api/students/${studentId}`)).body).toMatchObject({ access: 'owner', sharedBy: null });
 
     const again = await owner.post(`/api/students/${studentId}/shares`, { email: bob.user.email.toUpperCase(), role: 'auditor' });
@@ -59,6 +97,7 @@ describe('sharing a student with roles', () => {
 
     const late = new TestClient(server.url);
     const registered = await late.register('Larry Late', email);
+    expect((await late.get(`/api/students/${studentId}`)).status).toBe(200);
     const shares = (await owner.get(`/api/students/${studentId}/shares`)).body;
     expect(shares).toEqual([expect.objectContaining({ status: 'active', grantee: { id: registered.id, name: 'Larry Late' } })]);
     expect((await late.get('/api/students')).body).toEqual([expect.objectContaining({ id: studentId, access: 'substitute' })]);

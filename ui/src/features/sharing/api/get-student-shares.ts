@@ -10,6 +10,8 @@ export const getStudentSharesQueryOptions = (studentId: string, enabled = true) 
   queryOptions({
     queryKey: queryKeys.studentShares(studentId),
     queryFn: () => getStudentShares(studentId),
+    // A share is taken up when its grantee opens the student, which pokes nobody: read afresh each time it is shown.
+    staleTime: 0,
     enabled: enabled && studentId !== '',
   });
 

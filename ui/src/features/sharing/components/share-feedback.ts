@@ -3,7 +3,7 @@ import { toast } from '../../../lib/toast.ts';
 import { roleLabel } from '../../../lib/student-access.ts';
 import type { Share } from '../share-model.ts';
 
-/** "Shared with X as Substitute", or that the invitation waits for them to register. */
+/** "Shared with X as Substitute", or, until the person has opened the student, that they are invited. */
 export function toastShared(share: Pick<Share, 'email' | 'role' | 'status' | 'grantee'>, count = 1): void {
   const who = share.grantee?.name ?? share.email;
   const what = count === 1 ? 'Student shared' : `${count} students shared`;
@@ -11,7 +11,7 @@ export function toastShared(share: Pick<Share, 'email' | 'role' | 'status' | 'gr
     title: what,
     description:
       share.status === 'pending'
-        ? `${share.email} has no account yet; access starts as ${roleLabel(share.role)} when they register.`
+        ? `${share.email} is invited as ${roleLabel(share.role)}. The share shows as Active once they have opened the student.`
         : `Shared with ${who} as ${roleLabel(share.role)}.`,
   });
 }

@@ -55,7 +55,7 @@ export function ShareList({ shares, loading, onRevoke, revokingId }: ShareListPr
               description={
                 <Typography.Text type="secondary">
                   {roleLabel(share.role)}
-                  {share.grantee ? ` · ${share.email}` : ' · invited, no account yet'}
+                  {share.grantee ? ` · ${share.email}` : ' · not opened yet'}
                   {share.expiresAt ? ` · until ${formatListDate(share.expiresAt)}` : ''}
                 </Typography.Text>
               }
