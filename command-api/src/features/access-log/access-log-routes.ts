@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { RecordAccessAction } from '@accommodate/shared-events/events/access-events';
 import { mayAccess, roleOn } from '@accommodate/shared-events/domain/access/student-access';
 import type { StudentAction } from '@accommodate/shared-events/domain/access/role-rules';
@@ -36,12 +36,30 @@ export function accessLogRoutes(context: AppContext, recordAccess: RecordAccess)
     if (id && req.query.asOf === undefined) await recordIfAllowed(req, id, 'view', 'view', 'Student record');
     next();
   });
-  router.get('/api/plans/:id', async (req, _res, next) => {
+  // The parts the student page reads beside the record are the record too: each read of one is a view of it, counted
+  // once a minute with the record itself (the same entry), so that a page load is one line and a lone read is not none.
+  const studentParts: { path: string; need: StudentAction }[] = [
+    { path: '/api/students/:id/accommodations', need: 'view' },
+    { path: '/api/students/:id/documents', need: 'see-private' },
+    { path: '/api/students/:id/shares', need: 'list-shares' },
+    { path: '/api/students/:id/suggestions', need: 'view' },
+  ];
+  for (const { path, need } of studentParts) {
+    router.get(path, async (req, _res, next) => {
+      const id = safeId(req);
+      if (id) await recordIfAllowed(req, id, need, 'view', 'Student record');
+      next();
+    });
+  }
+  const planRead = async (req: Request, _res: Response, next: NextFunction) => {
     const id = safeId(req);
     const plan = id ? await caseload.planById(id) : null;
     if (plan) await recordIfAllowed(req, plan.studentId, 'view', 'view', `Plan ${plan.id}`);
     next();
-  });
+  };
+  router.get('/api/plans/:id', planRead);
+  // Who was asked to acknowledge the plan, and when they did, is read from the plan: a view of it.
+  router.get('/api/plans/:id/acknowledgements', planRead);
   router.get('/api/students/:id/accommodations.pdf', async (req, _res, next) => {
     const id = safeId(req);
     if (id) await recordIfAllowed(req, id, 'view', 'export', 'Accommodations (PDF)');

@@ -43,6 +43,30 @@ describe('access log (FERPA 34 CFR 99.32)', () => {
     expect(after.body.some((entry: { user: { id: string } }) => entry.user.id === stranger.account.id)).toBe(false);
   });
 
+  it('records the reads of a student’s parts as views of the record, each on its own', async () => {
+    const coTeacher = await teacher('Cole Colleague');
+    let owner = coTeacher;
+    // A student of its own each time (a free account holds three), as a second read within the minute counts once.
+    const readBy = async (path: (studentId: string) => Promise<string>) => {
+      owner = await teacher('Olive Owner');
+      const id = (await owner.post('/api/students', student)).body.id as string;
+      expect((await owner.post(`/api/students/${id}/shares`, { email: coTeacher.account.email, role: 'co-teacher' })).status).toBe(201);
+      expect((await coTeacher.get(await path(id))).status).toBe(200);
+      const log = (await owner.get(`/api/students/${id}/access-log`)).body as { user: { id: string }; action: string; what: string }[];
+      return log.filter((entry) => entry.user.id === coTeacher.account.id).map(({ action, what }) => ({ action, what }));
+    };
+    const viewed = [{ action: 'view', what: 'Student record' }];
+    for (const part of ['accommodations', 'documents', 'shares', 'suggestions']) {
+      expect(await readBy(async (id) => `/api/students/${id}/${part}`), part).toEqual(viewed);
+    }
+    let planId = '';
+    const acknowledgements = await readBy(async (id) => {
+      planId = (await owner.post(`/api/students/${id}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01', status: 'active' })).body.id as string;
+      return `/api/plans/${planId}/acknowledgements`;
+    });
+    expect(acknowledgements).toEqual([{ action: 'view', what: `Plan ${planId}` }]);
+  }, 60_000);
+
   it('counts a burst once even when two API nodes record it at the same moment', async () => {
     const owner = await teacher('Olive Owner');
     const id = (await owner.post('/api/students', student)).body.id as string;
