@@ -43,7 +43,8 @@ export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | Do
   // 4: districts and schools (issue 23), whose staff roles are to decide who sees a school's students.
   // 5: students in schools (issue 23): schoolId and caseManagerId, and school roles among a student's roles.
   // 6: a district's single sign-on covers the domains it proved it owns, and no others (ssoDomains).
-  version: 6,
+  // 7: a legal hold placed or lifted moves the student's revision, as every other event of its stream does.
+  version: 7,
   collections: [STUDENTS, PLANS, DOCUMENTS, SHARES, CASELOAD_ACCOMMODATIONS, CLASSES, DISTRICTS, SCHOOLS],
   handles: [...STUDENT_EVENT_TYPES, ...PLAN_EVENT_TYPES, ...DOCUMENT_EVENT_TYPES, ...ACCOMMODATION_EVENT_TYPES, ...CLASS_EVENT_TYPES, ...DISTRICT_EVENT_TYPES, ...SCHOOL_EVENT_TYPES, ...ROSTER_IMPORT_EVENT_TYPES, ...DISTRICT_ERASURE_EVENT_TYPES],
   apply(event, context) {

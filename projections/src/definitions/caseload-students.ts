@@ -98,6 +98,12 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       context.put<StudentDoc>(STUDENTS, { ...existing, ownerId: next.ownerId, schoolId: next.schoolId, caseManagerId: next.caseManagerId, ...changed });
       return refreshAudienceOnce(id, event, context);
     }
+    // A hold shows nowhere in the caseload, but it is a change of the record: the revision moves with it, so the ETag
+    // served is the revision a DELETE or PUT is checked against.
+    case 'StudentLegalHoldPlaced':
+    case 'StudentLegalHoldLifted':
+      context.put<StudentDoc>(STUDENTS, { ...existing, ...changed });
+      break;
     case 'StudentShared':
     case 'ShareActivated':
     case 'ShareRevoked':

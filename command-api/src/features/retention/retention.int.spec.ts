@@ -162,3 +162,21 @@ describe('retention (issue 23)', () => {
     ahead = 0;
   });
 });
+
+describe('a legal hold and deleting the student', () => {
+  it('refuses the delete as on hold with the ETag just served, and deletes once the hold is lifted', async () => {
+    const { dana, cora, schoolId } = await lakeside();
+    const held = await addStudent(cora, schoolId, 'Hale', '7');
+    expect((await dana.put(`/api/students/${held}/legal-hold`, { reason: 'Due process hearing' })).status).toBe(200);
+    const served = (await cora.get(`/api/students/${held}`)).headers.get('etag') ?? '';
+    const refused = await cora.delete(`/api/students/${held}`, { 'If-Match': served });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This record is on legal hold and cannot be erased: lift the hold first');
+
+    expect((await dana.delete(`/api/students/${held}/legal-hold`)).status).toBe(204);
+    const after = (await cora.get(`/api/students/${held}`)).headers.get('etag') ?? '';
+    expect(after).not.toBe(served);
+    expect((await cora.delete(`/api/students/${held}`, { 'If-Match': after })).status).toBe(204);
+    expect((await cora.get(`/api/students/${held}`)).status).toBe(404);
+  });
+});
