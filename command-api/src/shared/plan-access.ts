@@ -6,7 +6,7 @@ import type { PlanDoc, StudentDoc } from '@accommodate/projections/queries/casel
 import type { AppContext } from '../framework/command-context.ts';
 import { loadStudentFor } from './student-access.ts';
 import { mayAccess, type StudentAccessList } from '@accommodate/shared-events/domain/access/student-access';
-import { planRecordFor, type PlanRecord } from '@accommodate/shared-events/schemas/plan-record';
+import { participantsFor, planRecordFor, type PlanRecord } from '@accommodate/shared-events/schemas/plan-record';
 
 /** A plan is reached through its student: visible exactly when the student is, otherwise not found. */
 export async function loadPlanFor(
@@ -29,10 +29,12 @@ export function toPlan(doc: PlanDoc): Plan {
 }
 
 /** The plan as its own reads answer it: its record as `userId` may read it, without the impairment and consent
- * unless they may 'see-plan-record'. */
+ * unless they may 'see-plan-record', and without who took part unless they may 'see-private'. */
 export function planFor(doc: PlanDoc, student: StudentAccessList, userId: string, now: Date): Plan {
   const plan = toPlan(doc);
-  return doc.record ? { ...plan, record: planRecordFor(doc.record, mayAccess(student, userId, 'see-plan-record', now)) } : plan;
+  if (!doc.record) return plan;
+  const record = planRecordFor(doc.record, mayAccess(student, userId, 'see-plan-record', now));
+  return { ...plan, record: participantsFor(record, mayAccess(student, userId, 'see-private', now)) };
 }
 
 /** The record's restricted part as it stands: what an edit by someone who may not see it keeps (issue 27). */

@@ -2,7 +2,7 @@ import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { PlanContent } from '@accommodate/shared-events/schemas/plan-version';
 import type { PlanVersionView } from '@accommodate/shared-events/schemas/plan-version';
 import { planVersionsOf, type VersionedContent } from '@accommodate/shared-events/domain/plan/plan-versions';
-import { planRecordFor, recordChangesFor } from '@accommodate/shared-events/schemas/plan-record';
+import { participantsFor, planRecordFor, recordChangesFor } from '@accommodate/shared-events/schemas/plan-record';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
 import { libraryQueries } from '@accommodate/projections/queries/accommodation-library-queries';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
@@ -33,20 +33,26 @@ export async function followPlanVersion(context: AppContext, actorId: string, st
   await handleCommand(context, studentDecider, streamName('student', studentId), { type: 'FollowPlanVersion', studentId, accommodationIds: [...accommodationIds] }, { actor: { userId: actorId } });
 }
 
-/** A version's content as a reader may see it: the record (issue 27) without impairment and consent unless `seesRecord`. */
-export const versionContentFor = ({ record, ...content }: VersionedContent, seesRecord: boolean): PlanVersionView['content'] => ({
+/** What of a plan's record a reader sees: the impairment and consent ('see-plan-record'), who took part ('see-private'). */
+export interface RecordReader {
+  seesRecord: boolean;
+  seesPrivate: boolean;
+}
+
+/** A version's content as a reader may see it: the record without impairment and consent, or who took part, unless allowed. */
+export const versionContentFor = ({ record, ...content }: VersionedContent, reader: RecordReader): PlanVersionView['content'] => ({
   ...content,
-  record: record === null ? null : planRecordFor(record, seesRecord),
+  record: record === null ? null : participantsFor(planRecordFor(record, reader.seesRecord), reader.seesPrivate),
 });
 
-/** GET /api/plans/:id/versions: every version, newest first, with who made it by name; `seesRecord`: 'see-plan-record'. */
-export async function planVersionViews(context: Pick<AppContext, 'eventStore' | 'readStore'>, planId: string, seesRecord: boolean): Promise<PlanVersionView[]> {
+/** GET /api/plans/:id/versions: every version, newest first, with who made it by name, as `reader` may see them. */
+export async function planVersionViews(context: Pick<AppContext, 'eventStore' | 'readStore'>, planId: string, reader: RecordReader): Promise<PlanVersionView[]> {
   const lookup = personLookup(context.readStore);
   const versions = planVersionsOf(await context.eventStore.readStream(streamName('plan', planId)));
   const views: PlanVersionView[] = [];
   for (const { version, kind, at, actorId, reason, effectiveDate, content, changes } of versions.reverse()) {
-    const shownChanges = { ...changes, record: recordChangesFor(changes.record, seesRecord) };
-    views.push({ version, kind, at, by: await lookup(actorId), reason, effectiveDate, content: versionContentFor(content, seesRecord), changes: shownChanges });
+    const shownChanges = { ...changes, record: recordChangesFor(changes.record, reader.seesRecord, reader.seesPrivate) };
+    views.push({ version, kind, at, by: await lookup(actorId), reason, effectiveDate, content: versionContentFor(content, reader), changes: shownChanges });
   }
   return views;
 }

@@ -3,8 +3,9 @@ import { singleLine } from './single-line-text.ts';
 
 /**
  * The plan record (issue 27): what the 504 meeting decided. The impairment, the major life activities it limits
- * and the parent's consent are restricted ('see-plan-record'); who took part and the specifics of each
- * accommodation are seen by everyone who sees the plan, since teachers carry them out.
+ * and the parent's consent are restricted ('see-plan-record'); who took part names the parent, so it goes only to
+ * those who see a student's parent information ('see-private'); the specifics of each accommodation are seen by
+ * everyone who sees the plan, since teachers carry them out.
  */
 
 /** The ADA's major life activities (42 U.S.C. 12102(2)), offered as a list; any other may be typed. */
@@ -95,7 +96,8 @@ export const planRecordViewSchema = z.object({
   impairment: z.string().nullable().optional(),
   lifeActivities: z.array(z.string()).optional(),
   consent: z.object({ date: z.string(), method: z.enum(CONSENT_METHODS) }).nullable().optional(),
-  participants: z.array(z.object({ name: z.string(), role: z.string() })),
+  /** Absent for a reader who may not see the student's parent information (a substitute, a class teacher). */
+  participants: z.array(z.object({ name: z.string(), role: z.string() })).optional(),
   specifics: z.array(z.object({ accommodationId: z.string(), details: z.string(), where: z.string().nullable(), frequency: z.string().nullable() })),
 });
 export type PlanRecordView = z.infer<typeof planRecordViewSchema>;
@@ -105,6 +107,13 @@ export function planRecordFor(record: PlanRecord, seesRestricted: boolean): Plan
   if (seesRestricted) return record;
   const { impairment: _impairment, lifeActivities: _activities, consent: _consent, ...open } = record;
   return open;
+}
+
+/** Who took part, as `viewer` may read it: it names the parent, so only with 'see-private'. */
+export function participantsFor(view: PlanRecordView, seesPrivate: boolean): PlanRecordView {
+  if (seesPrivate) return view;
+  const { participants: _participants, ...rest } = view;
+  return rest;
 }
 
 export const EMPTY_PLAN_RECORD: PlanRecord = { impairment: null, lifeActivities: [], participants: [], consent: null, specifics: [] };
@@ -141,5 +150,5 @@ export const RECORD_FIELD_LABELS: Record<RecordField, string> = {
 };
 
 /** A version's record differences as `viewer` may read them: none about the impairment or consent without 'see-plan-record'. */
-export const recordChangesFor = (changes: readonly RecordChange[], seesRestricted: boolean): RecordChange[] =>
-  changes.filter((change) => seesRestricted || !RESTRICTED_RECORD_FIELDS.includes(change.field));
+export const recordChangesFor = (changes: readonly RecordChange[], seesRestricted: boolean, seesPrivate = true): RecordChange[] =>
+  changes.filter((change) => (seesRestricted || !RESTRICTED_RECORD_FIELDS.includes(change.field)) && (seesPrivate || change.field !== 'participants'));

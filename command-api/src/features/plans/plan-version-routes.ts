@@ -29,6 +29,10 @@ const versionOf = (state: { status: string; version?: number }): number => (stat
 /** Plan versions (issue 27): finalise, amend, every version with its differences, and the plan in force on a day. */
 export function planVersionRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
+  const recordReader = (student: StudentDoc, userId: string) => ({
+    seesRecord: mayAccess(student, userId, 'see-plan-record', context.now()),
+    seesPrivate: mayAccess(student, userId, 'see-private', context.now()),
+  });
 
   /** A new version, signed by the user: the student's teachers at this moment are asked to acknowledge it. */
   const makeVersion = async (userId: string, planId: string, student: StudentDoc, command: FinaliseOrAmend, accommodationIds: readonly string[]) => {
@@ -62,7 +66,7 @@ export function planVersionRoutes(context: AppContext, recordAccess: RecordAcces
   router.get('/api/plans/:id/versions', async (req, res) => {
     const userId = requireUser(req);
     const { plan, student } = await loadPlanFor(context, userId, idParam(req), 'view');
-    const versions = await planVersionViews(context, plan.id, mayAccess(student, userId, 'see-plan-record', context.now()));
+    const versions = await planVersionViews(context, plan.id, recordReader(student, userId));
     await recordAccess(req, { studentId: plan.studentId, userId, action: 'view', what: `Plan ${plan.id} versions` });
     res.json(versions);
   });
@@ -85,7 +89,7 @@ export function planVersionRoutes(context: AppContext, recordAccess: RecordAcces
       res.json({ ...draft, asOf: day });
       return;
     }
-    const { accommodations, record, ...dates } = versionContentFor(inForce.content, mayAccess(student, userId, 'see-plan-record', context.now()));
+    const { accommodations, record, ...dates } = versionContentFor(inForce.content, recordReader(student, userId));
     res.json({ ...then, ...dates, asOf: day, version: inForce.version, effectiveDate: inForce.effectiveDate, accommodations, ...(record ? { record } : {}) });
   });
 

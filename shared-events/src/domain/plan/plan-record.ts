@@ -9,7 +9,7 @@ export const encodePlanRecord = ({ impairment, lifeActivities, participants, con
   // Always in the same order, so that the same record reads as the same string.
   JSON.stringify({ impairment, lifeActivities, participants, consent, specifics });
 
-const storedRecordSchema = planRecordViewSchema.required({ impairment: true, lifeActivities: true, consent: true });
+const storedRecordSchema = planRecordViewSchema.required({ impairment: true, lifeActivities: true, consent: true, participants: true });
 
 export function decodePlanRecord(stored: string | undefined): PlanRecord | null {
   if (stored === undefined) return null;
@@ -75,7 +75,7 @@ export function recordHistoryChanges(before: PlanRecord | null, after: PlanRecor
 
 /**
  * The record's fields as a document prints them, labelled as the screens label them: the impairment, life activities
- * and consent where the reader's view holds them (planRecordFor), then who took part. Specifics, per accommodation,
+ * and consent where the reader's view holds them (planRecordFor), then who took part, where it holds that. Specifics, per accommodation,
  * are each document's own layout.
  */
 export function planRecordFields(record: PlanRecordView): { label: string; value: string }[] {
@@ -87,5 +87,6 @@ export function planRecordFields(record: PlanRecordView): { label: string; value
           { label: RECORD_FIELD_LABELS.lifeActivities, value: record.lifeActivities?.join(', ') || '—' },
           { label: RECORD_FIELD_LABELS.consent, value: consentText(record.consent ?? null) ?? 'Not recorded' },
         ];
-  return [...restricted, { label: RECORD_FIELD_LABELS.participants, value: participantsText(record.participants) ?? '—' }];
+  const team = record.participants === undefined ? [] : [{ label: RECORD_FIELD_LABELS.participants, value: participantsText(record.participants) ?? '—' }];
+  return [...restricted, ...team];
 }

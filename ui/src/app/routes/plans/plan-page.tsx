@@ -64,7 +64,7 @@ export default function PlanPage() {
         }
       />
       <PlanDetailsCard plan={current} studentName={studentName} />
-      {can && accommodations.data && <PlanRecordCard plan={current} accommodations={accommodations.data} canEdit={can.edit} seesRestricted={can.seePlanRecord} />}
+      {can && accommodations.data && <PlanRecordCard plan={current} accommodations={accommodations.data} canEdit={can.edit} seesRestricted={can.seePlanRecord} seesParticipants={can.seePrivate} />}
       {can && user && <PlanAcknowledgementsCard planId={current.id} userId={can.acknowledgePlan ? user.id : ''} />}
       {can && (
         <Suspense fallback={<Card title="Versions"><Skeleton active /></Card>}>

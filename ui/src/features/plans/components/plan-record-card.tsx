@@ -19,9 +19,11 @@ interface PlanRecordCardProps {
   canEdit: boolean;
   /** 'see-plan-record': the impairment, life activities and consent, to read and to edit. */
   seesRestricted: boolean;
+  /** 'see-private': who took part, which names the parent. */
+  seesParticipants: boolean;
 }
 
-function RecordView({ record, accommodations, seesRestricted }: { record: PlanRecordView | undefined; accommodations: RecordAccommodation[]; seesRestricted: boolean }) {
+function RecordView({ record, accommodations, seesRestricted, seesParticipants }: { record: PlanRecordView | undefined; accommodations: RecordAccommodation[]; seesRestricted: boolean; seesParticipants: boolean }) {
   const specifics = record?.specifics ?? [];
   const nameOf = (id: string) => accommodations.find((accommodation) => accommodation.id === id)?.name ?? 'An accommodation no longer on the list';
   return (
@@ -30,7 +32,7 @@ function RecordView({ record, accommodations, seesRestricted }: { record: PlanRe
         {seesRestricted && <Descriptions.Item label={RECORD_FIELD_LABELS.impairment}>{record?.impairment ?? '—'}</Descriptions.Item>}
         {seesRestricted && <Descriptions.Item label={RECORD_FIELD_LABELS.lifeActivities}>{record?.lifeActivities?.join(', ') || '—'}</Descriptions.Item>}
         {seesRestricted && <Descriptions.Item label={RECORD_FIELD_LABELS.consent}>{consentText(record?.consent ?? null) ?? 'Not recorded'}</Descriptions.Item>}
-        <Descriptions.Item label={RECORD_FIELD_LABELS.participants}>{participantsText(record?.participants ?? []) ?? '—'}</Descriptions.Item>
+        {seesParticipants && <Descriptions.Item label={RECORD_FIELD_LABELS.participants}>{participantsText(record?.participants ?? []) ?? '—'}</Descriptions.Item>}
       </Descriptions>
       <h3 className="plan-record__subheading">Specifics for this student</h3>
       {specifics.length === 0 ? (
@@ -48,8 +50,8 @@ function RecordView({ record, accommodations, seesRestricted }: { record: PlanRe
   );
 }
 
-/** What the 504 meeting decided (issue 27): the impairment and consent for those who may see them, the team and specifics for all. */
-export function PlanRecordCard({ plan, accommodations, canEdit, seesRestricted }: PlanRecordCardProps) {
+/** What the 504 meeting decided: the impairment and consent, and the team (it names the parent), for those who may see them; the specifics for all. */
+export function PlanRecordCard({ plan, accommodations, canEdit, seesRestricted, seesParticipants }: PlanRecordCardProps) {
   const [editing, setEditing] = useState(false);
   const title = <CardHeading>Plan Record</CardHeading>;
   const edit = canEdit && !editing ? <Button onClick={() => setEditing(true)}>Edit Record</Button> : null;
@@ -60,7 +62,7 @@ export function PlanRecordCard({ plan, accommodations, canEdit, seesRestricted }
           <PlanRecordForm plan={plan} accommodations={accommodations} seesRestricted={seesRestricted} onDone={() => setEditing(false)} />
         </Suspense>
       ) : (
-        <RecordView record={plan.record} accommodations={accommodations} seesRestricted={seesRestricted} />
+        <RecordView record={plan.record} accommodations={accommodations} seesRestricted={seesRestricted} seesParticipants={seesParticipants} />
       )}
     </Card>
   );
