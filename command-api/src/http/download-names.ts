@@ -1,9 +1,11 @@
 import type { Response } from 'express';
 import { displayName } from '@accommodate/shared-events/schemas/student';
+import { withoutBidiControls } from '@accommodate/shared-events/schemas/bidi-controls';
 import { dayFormatIn } from './time-zone.ts';
 
-/** Content-Disposition for a file: an ASCII fallback plus the exact name (RFC 6266 / 5987). */
-export function attachmentDisposition(fileName: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+/** Content-Disposition for a file: an ASCII fallback plus the exact name (RFC 6266 / 5987), less any bidi control. */
+export function attachmentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const fileName = withoutBidiControls(name);
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;

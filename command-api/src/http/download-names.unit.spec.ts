@@ -8,6 +8,10 @@ describe('download file names', () => {
     );
   });
 
+  it('offers no bidirectional control in either name', () => {
+    expect(attachmentDisposition('plan\u202Efdp.exe')).toBe(`attachment; filename="planfdp.exe"; filename*=UTF-8''planfdp.exe`);
+  });
+
   it('names a student file by the student, what it is and the reader’s day', () => {
     const at = new Date('2026-11-26T03:30:00Z');
     expect(studentFileName({ firstName: 'Ava', lastInitial: 'M' }, 'accommodations', 'pdf', at, 'UTC')).toBe('Ava M. - accommodations - 2026-11-26.pdf');

@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { DOCUMENT_TYPES } from '@accommodate/shared-events/schemas/document';
+import { withoutBidiControls } from '@accommodate/shared-events/schemas/bidi-controls';
 
 export type DocumentMimeType = keyof typeof DOCUMENT_TYPES;
 
@@ -27,7 +28,7 @@ export async function detectDocumentType(bytes: Buffer): Promise<DocumentMimeTyp
 export function cleanFileName(original: string): string {
   const base = original.split(/[\\/]/).at(-1) ?? '';
   // eslint-disable-next-line no-control-regex
-  const printable = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const printable = withoutBidiControls(base.replace(/[\u0000-\u001f\u007f]/g, '')).trim();
   const bounded = [...printable].slice(-200).join('');
   return bounded === '' || bounded === '.' || bounded === '..' ? 'document' : bounded;
 }

@@ -30,4 +30,12 @@ describe('document file names', () => {
     expect(cleanFileName('a\u0000b\nc.pdf')).toBe('abc.pdf');
     expect(cleanFileName('..')).toBe('document');
   });
+
+  it('drops the bidirectional controls that make a program read as a document', () => {
+    // 'invoice\u202Efdp.exe' shows as 'invoiceexe.pdf'.
+    expect(cleanFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
+    expect(cleanFileName('\u2066a\u2067b\u2068c\u2069\u200E\u200F\u061C\u202A\u202B\u202C\u202D.pdf')).toBe('abc.pdf');
+    // Right-to-left text itself stays.
+    expect(cleanFileName('خطة 504.pdf')).toBe('خطة 504.pdf');
+  });
 });

@@ -19,14 +19,16 @@ import { uploadsInFlight } from '../../shared/uploads-in-flight.ts';
 import { documentAccessWhat } from '@accommodate/shared-events/domain/access-log/access-log';
 import { cleanFileName, detectDocumentType } from './document-kind.ts';
 import { attachmentDisposition } from '../../http/download-names.ts';
+import { withoutBidiControls } from '@accommodate/shared-events/schemas/bidi-controls';
 
 export const FILE_TOO_LARGE = 'The file is larger than 10 MB';
 export const UNSUPPORTED_KIND = 'Only PDF, image and Word files can be uploaded';
 const NO_FILE = 'Choose a file to upload';
 
+/** A stored document as the API shows it; a name stored before bidi controls were dropped is shown without them. */
 export function toStudentDocument(doc: DocumentDoc): StudentDocument {
   const { id, studentId, name, type, mimeType, size, createdAt } = doc;
-  return { id, studentId, name, type, mimeType, size, createdAt };
+  return { id, studentId, name: withoutBidiControls(name), type, mimeType, size, createdAt };
 }
 
 const newestFirst = (a: DocumentDoc, b: DocumentDoc) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
