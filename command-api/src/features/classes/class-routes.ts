@@ -15,7 +15,7 @@ import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { enrolledVisibleTo, loadClassFor } from '../../shared/class-access.ts';
 import { verifiedInvitee } from '../../shared/verified-invitee.ts';
-import { allowedAtSchool } from '../../shared/organisation-access.ts';
+import { allowedAtSchool, loadSchoolFor } from '../../shared/organisation-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import { rosterAnswer, toClass } from './class-views.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
@@ -58,6 +58,8 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
   router.post('/api/classes', async (req, res) => {
     const userId = requireUser(req);
     const { schoolId, ...details } = classFormSchema.parse(req.body);
+    // A class of a school is the school's: only its staff and its district's admins make one there, as for students.
+    if (schoolId) await loadSchoolFor(context, userId, schoolId, 'add-classes');
     // The class's id is the subject whose key seals its invitations' addresses.
     const classId = await newSubjectId(context.eventStore);
     await decide(classId, userId, { type: 'CreateClass', classId, ownerId: userId, schoolId: schoolId ?? null, details }, -1);

@@ -23,7 +23,7 @@ async function schoolClass() {
   expect((await olga.put(`/api/classes/${classId}/students`, { studentIds: [jack] })).status).toBe(200);
   const teachers = (await olga.get(`/api/classes/${classId}`)).body.teachers as { id: string; userId: string | null }[];
   const invitationOf = (member: Teacher) => teachers.find((each) => each.userId === member.user.id)!.id;
-  return { admin, coordinator, olga, tom, cora, jack, classId, invitationOf };
+  return { admin, coordinator, olga, tom, cora, jack, classId, schoolId, invitationOf };
 }
 
 describe('removing a class teacher (DELETE /api/classes/:id/teachers/:teacherId)', () => {
@@ -66,4 +66,16 @@ describe('removing a class teacher (DELETE /api/classes/:id/teachers/:teacherId)
     expect(owner.body).toEqual({ message: 'The class’s owner cannot be removed from it' });
     expect((await olga.get(`/api/classes/${classId}`)).body.access).toBe('owner');
   });
+});
+
+describe('a class in a school (POST /api/classes)', () => {
+  it('is made only by the school’s staff or its district’s admins; anyone else learns nothing of the school, and nothing is written', async () => {
+    const { admin, cora, schoolId } = await schoolClass();
+    const before = (await cora.get('/api/classes')).body.length as number;
+    const refused = await cora.post('/api/classes', { name: 'Squatted class', schoolId });
+    expect(refused.status).toBe(404);
+    expect((await cora.get('/api/classes')).body).toHaveLength(before);
+    expect((await admin.post('/api/classes', { name: 'District class', schoolId })).status).toBe(201);
+    expect((await cora.post('/api/classes', { name: 'A class of my own' })).status).toBe(201);
+  }, 60_000);
 });

@@ -12,17 +12,17 @@ import { staffRoleOf, type PresentSchool } from './school.ts';
  * - hold-records: put a student's record on legal hold, and lift it (retention is the district's rule, issue 23);
  * - remove-class-teachers: take a teacher off one of the school's classes, as the roster import does (issue 25).
  */
-export type SchoolAction = 'rename' | 'view-staff' | 'manage-staff' | 'all-students' | 'add-students' | 'hold-records' | 'remove-class-teachers';
+export type SchoolAction = 'rename' | 'view-staff' | 'manage-staff' | 'all-students' | 'add-students' | 'add-classes' | 'hold-records' | 'remove-class-teachers';
 
 /** How someone reaches a school: a staff role, or administering its district. */
 export type SchoolRole = StaffRole | 'district-admin';
 
 /** The one table for schools: a new role is a new row here. */
 export const SCHOOL_ROLE_RULES: Readonly<Record<SchoolRole, ReadonlySet<SchoolAction>>> = {
-  teacher: new Set(['view-staff', 'add-students']),
-  coordinator: new Set(['view-staff', 'all-students', 'add-students', 'remove-class-teachers']),
-  admin: new Set(['rename', 'view-staff', 'manage-staff', 'all-students', 'add-students', 'remove-class-teachers']),
-  'district-admin': new Set(['rename', 'view-staff', 'manage-staff', 'all-students', 'add-students', 'hold-records', 'remove-class-teachers']),
+  teacher: new Set(['view-staff', 'add-students', 'add-classes']),
+  coordinator: new Set(['view-staff', 'all-students', 'add-students', 'add-classes', 'remove-class-teachers']),
+  admin: new Set(['rename', 'view-staff', 'manage-staff', 'all-students', 'add-students', 'add-classes', 'remove-class-teachers']),
+  'district-admin': new Set(['rename', 'view-staff', 'manage-staff', 'all-students', 'add-students', 'add-classes', 'hold-records', 'remove-class-teachers']),
 };
 
 export const ONLY_SCHOOL_ADMINS = 'Only the school’s administrators and the district’s admins can do this';
