@@ -153,6 +153,11 @@ row('GET /api/plans/:id/versions: impairment and consent', async (w, c) => {
   const versions = (await c.get(`/api/plans/${w.recordedPlanId}/versions`)).body as { content: { record: { impairment?: string } | null } }[] | undefined;
   return versions?.[0]?.content.record?.impairment === MEETING_RECORD.impairment;
 }, NO_PLAN_RECORD);
+// Who took part names the parent: read with the student's parent information ('see-private'), left out for the others.
+row('GET /api/plans/:id: who took part', async (w, c) => {
+  const { record } = (await c.get(`/api/plans/${w.recordedPlanId}`)).body as { record?: { participants?: unknown[] } };
+  return record?.participants?.length === 1;
+}, { substitute: 403 });
 // The record's change in the History tab and the records export (issue 27): the impairment and consent for the same few.
 const holdsImpairment = (answer: TestResponse) => JSON.stringify(answer.body).includes(MEETING_RECORD.impairment) && answer.status < 300;
 row('GET /api/students/:id/history: impairment and consent', async (w, c) => holdsImpairment(await c.get(`/api/students/${w.studentId}/history`)), NO_PLAN_RECORD);
