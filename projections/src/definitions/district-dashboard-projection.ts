@@ -91,6 +91,7 @@ export const districtDashboardProjection = defineProjection<HandledEvent>({
     'DistrictCreated',
     'DistrictAdminInvited',
     'DistrictAdminActivated',
+    'DistrictAdminRemoved',
     'DistrictErased',
     'SchoolCreated',
     'SchoolRenamed',

@@ -8,7 +8,7 @@ import type { ProjectionContext } from './projection.ts';
 import { announce } from './caseload-changes.ts';
 
 /** The district events that move its admins or its rule, and the one school event that places a school in a district. */
-export const RETENTION_ORGANISATION_EVENT_TYPES = ['DistrictCreated', 'DistrictAdminInvited', 'DistrictAdminActivated', 'DistrictRetentionSet', 'DistrictErased', 'SchoolCreated'] as const satisfies readonly (DistrictEvent | SchoolEvent)['type'][];
+export const RETENTION_ORGANISATION_EVENT_TYPES = ['DistrictCreated', 'DistrictAdminInvited', 'DistrictAdminActivated', 'DistrictAdminRemoved', 'DistrictRetentionSet', 'DistrictErased', 'SchoolCreated'] as const satisfies readonly (DistrictEvent | SchoolEvent)['type'][];
 export type RetentionOrganisationEvent = Extract<DistrictEvent | SchoolEvent, { type: (typeof RETENTION_ORGANISATION_EVENT_TYPES)[number] }>;
 
 /** A poke that the district's due list may have changed, to its admins (the only people who may read it). */
@@ -33,7 +33,7 @@ export async function applyRetentionOrganisationEvent(event: EnvelopeOf<Retentio
   const id = event.data.districtId;
   const after = await districtAfter<RetentionDistrictDoc>(event, context, { districts: RETENTION_DISTRICTS, schools: RETENTION_SCHOOLS });
   if (!after) return;
-  const { name, createdBy, admins } = after.state;
-  context.put<RetentionDistrictDoc>(RETENTION_DISTRICTS, { id, name, createdBy, admins, adminIds: districtAdminIds(after.state), revision: event.revision });
+  const { name, createdBy, admins, creatorRemoved } = after.state;
+  context.put<RetentionDistrictDoc>(RETENTION_DISTRICTS, { id, name, createdBy, admins, ...(creatorRemoved && { creatorRemoved }), adminIds: districtAdminIds(after.state), revision: event.revision });
   if (event.type === 'DistrictRetentionSet') await announceDueList(context, event, id);
 }

@@ -23,4 +23,4 @@ export const RETENTION_DISTRICTS = 'retention-districts';
 
 export type RetentionSchoolDoc = { id: string; districtId: string };
 /** The district folded as everywhere (its name, creator and admin invitations), for its admins' ids; nothing else. */
-export type RetentionDistrictDoc = Pick<PresentDistrict, 'name' | 'createdBy' | 'admins'> & { id: string; adminIds: string[]; revision: number };
+export type RetentionDistrictDoc = Pick<PresentDistrict, 'name' | 'createdBy' | 'admins' | 'creatorRemoved'> & { id: string; adminIds: string[]; revision: number };

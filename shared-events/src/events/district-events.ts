@@ -15,6 +15,16 @@ export const DistrictAdminInvited = defineEvent(
   z.object({ districtId: z.string(), adminId: z.string(), email: z.string(), granteeUserId: z.string().nullable(), invitedBy: z.string() }),
 );
 export const DistrictAdminActivated = defineEvent('DistrictAdminActivated', 1, z.object({ districtId: z.string(), adminId: z.string(), granteeUserId: z.string() }));
+/**
+ * Someone stops administering the district, or a pending invitation is withdrawn: `userId` is the account that loses
+ * the role (null for an invitation nobody took up yet), `adminIds` the invitations that go with it. The creator holds
+ * the role without an invitation, so removing them is `userId` alone.
+ */
+export const DistrictAdminRemoved = defineEvent(
+  'DistrictAdminRemoved',
+  1,
+  z.object({ districtId: z.string(), userId: z.string().nullable(), adminIds: z.array(z.string()), removedBy: z.string() }),
+);
 
 /**
  * Retention (issue 23): the records of the district's students who left (graduated, or marked inactive: withdrawn or
@@ -89,6 +99,7 @@ export const DISTRICT_EVENTS = [
   DistrictCreated,
   DistrictAdminInvited,
   DistrictAdminActivated,
+  DistrictAdminRemoved,
   DistrictRetentionSet,
   DistrictErased,
   DistrictSsoConfigured,

@@ -4,12 +4,15 @@ import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts'
 import { reinvitationActivates } from '../invitation.ts';
 import { decideSso, decideSsoRemoval, type ConfigureDistrictSso, type RemoveDistrictSso } from './district-sso.ts';
 import { decideSsoDomain, type SsoDomainCommand } from './sso-domain-proof.ts';
-import { DISTRICT_EVENT_TYPES, evolveDistrict, initialDistrictState, isDistrictAdmin, type DistrictState, type PresentDistrict } from './district.ts';
+import { SYSTEM_ACTOR } from '../../events/envelope.ts';
+import { DISTRICT_EVENT_TYPES, districtAdminIds, evolveDistrict, initialDistrictState, isDistrictAdmin, type DistrictState, type PresentDistrict } from './district.ts';
 
 export type DistrictCommand =
   | { type: 'CreateDistrict'; districtId: string; name: string; userId: string }
   | { type: 'InviteDistrictAdmin'; districtId: string; userId: string; newAdminId: string; email: string; granteeUserId: string | null }
   | { type: 'ActivateDistrictAdmin'; districtId: string; adminId: string; granteeUserId: string }
+  /** `admin`: the account that stops administering, or a pending invitation's id (it has no account yet). */
+  | { type: 'RemoveDistrictAdmin'; districtId: string; userId: string; admin: string }
   /** Retention (issue 23): how many years the records of students who left are kept. */
   | { type: 'SetRetention'; districtId: string; userId: string; yearsAfterLeaving: number }
   /**
@@ -21,6 +24,7 @@ export type DistrictCommand =
   | RemoveDistrictSso
   | SsoDomainCommand;
 
+export const LAST_DISTRICT_ADMIN = 'A district needs at least one admin. Add another admin before you remove yourself.';
 export const RETENTION_YEARS = 'Enter a whole number of years, at least 1';
 export const ERASE_CONFIRMATION = 'Type the district’s name exactly to confirm';
 
@@ -57,6 +61,9 @@ export function decideDistrict(command: DistrictCommand, state: DistrictState): 
       if (!admin || admin.granteeUserId !== null) return [];
       return [{ type: 'DistrictAdminActivated', data: { districtId, adminId: admin.adminId, granteeUserId: command.granteeUserId } }];
     }
+    case 'RemoveDistrictAdmin':
+      authorizeDistrictAdmin(state, command.userId);
+      return decideAdminRemoval(command, state);
     case 'SetRetention':
       authorizeDistrictAdmin(state, command.userId);
       if (!Number.isInteger(command.yearsAfterLeaving) || command.yearsAfterLeaving < 1) throw ValidationError.onField('yearsAfterLeaving', RETENTION_YEARS);
@@ -85,6 +92,21 @@ export function decideDistrict(command: DistrictCommand, state: DistrictState): 
       if (state.status !== 'present') return [];
       return decideSsoDomain(command, state);
   }
+}
+
+/**
+ * An account loses the role with every invitation that gave it; a pending invitation is withdrawn. Somebody must be
+ * left to administer the district: the system that provisioned a district is nobody's account, so it does not count.
+ */
+function decideAdminRemoval(command: Extract<DistrictCommand, { type: 'RemoveDistrictAdmin' }>, state: PresentDistrict): DistrictEvent[] {
+  const admins = Object.values(state.admins);
+  const pending = admins.find((admin) => admin.adminId === command.admin && admin.granteeUserId === null);
+  const userId = pending ? null : command.admin;
+  if (userId !== null && !isDistrictAdmin(state, userId)) throw new NotFoundError('District admin');
+  const adminIds = pending ? [pending.adminId] : admins.filter((admin) => admin.granteeUserId === userId).map((admin) => admin.adminId);
+  const remaining = districtAdminIds(state).filter((each) => each !== userId && each !== SYSTEM_ACTOR.userId);
+  if (remaining.length === 0) throw new IllegalStateError(LAST_DISTRICT_ADMIN);
+  return [{ type: 'DistrictAdminRemoved', data: { districtId: command.districtId, userId, adminIds, removedBy: command.userId } }];
 }
 
 export const districtDecider: Decider<DistrictState, DistrictCommand, DistrictEvent> = {

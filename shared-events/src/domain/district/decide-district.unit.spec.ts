@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DistrictEvent } from '../../events/district-events.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { IllegalStateError, NotFoundError } from '../errors.ts';
-import { districtDecider } from './decide-district.ts';
+import { districtDecider, LAST_DISTRICT_ADMIN } from './decide-district.ts';
 import { districtAdminIds, evolveDistrict, initialDistrictState } from './district.ts';
 
 const spec = DeciderSpecification.for(districtDecider);
@@ -12,7 +12,7 @@ const invited = (granteeUserId: string | null): DistrictEvent => ({
   data: { districtId: 'd1', adminId: 'a1', email: 'eli@lakeside.test', granteeUserId, invitedBy: 'dana' },
 });
 const activated: DistrictEvent = { type: 'DistrictAdminActivated', data: { districtId: 'd1', adminId: 'a1', granteeUserId: 'eli' } };
-const invite = (overrides: { userId?: string; granteeUserId?: string | null } = {}) => ({
+const invite = (overrides: { userId?: string; granteeUserId?: string | null; newAdminId?: string } = {}) => ({
   type: 'InviteDistrictAdmin' as const,
   districtId: 'd1',
   userId: 'dana',
@@ -51,5 +51,50 @@ describe('a district', () => {
   it('is not found by anyone who does not administer it, so its existence does not leak', () => {
     spec.given([created]).when(invite({ userId: 'stranger' })).thenThrows(NotFoundError);
     spec.given([]).when(invite()).thenThrows(NotFoundError);
+  });
+});
+
+describe('removing a district admin', () => {
+  const remove = (admin: string, userId = 'dana') => ({ type: 'RemoveDistrictAdmin' as const, districtId: 'd1', userId, admin });
+  const removed = (userId: string | null, adminIds: string[], removedBy = 'dana'): DistrictEvent => ({
+    type: 'DistrictAdminRemoved',
+    data: { districtId: 'd1', userId, adminIds, removedBy },
+  });
+  const adminsAfter = (events: DistrictEvent[]) => {
+    const state = events.reduce(evolveDistrict, initialDistrictState());
+    return state.status === 'present' ? districtAdminIds(state) : [];
+  };
+
+  it('ends an invited admin’s role, with the invitation that gave it', () => {
+    spec.given([created, invited('eli')]).when(remove('eli')).then([removed('eli', ['a1'])]);
+    expect(adminsAfter([created, invited('eli'), removed('eli', ['a1'])])).toEqual(['dana']);
+  });
+
+  it('removes the creator too, who comes back only by a new invitation', () => {
+    spec.given([created, invited('eli')]).when(remove('dana', 'eli')).then([removed('dana', [], 'eli')]);
+    const history = [created, invited('eli'), removed('dana', [], 'eli')];
+    expect(adminsAfter(history)).toEqual(['eli']);
+    spec.given(history).when(invite({ userId: 'dana', newAdminId: 'a2' })).thenThrows(NotFoundError);
+  });
+
+  it('lets an admin leave while another admin stays', () =>
+    spec.given([created, invited('eli')]).when(remove('eli', 'eli')).then([removed('eli', ['a1'], 'eli')]));
+
+  it('withdraws a pending invitation by its id, so proving the address later gives nothing', () => {
+    spec.given([created, invited(null)]).when(remove('a1')).then([removed(null, ['a1'])]);
+    spec.given([created, invited(null), removed(null, ['a1'])]).when({ type: 'ActivateDistrictAdmin', districtId: 'd1', adminId: 'a1', granteeUserId: 'eli' }).then([]);
+  });
+
+  it('refuses to remove the last admin, who would leave the district to nobody', () => {
+    spec.given([created]).when(remove('dana')).thenThrows(IllegalStateError, (error) => error.message === LAST_DISTRICT_ADMIN);
+    spec.given([created, invited(null)]).when(remove('dana')).thenThrows(IllegalStateError);
+    const provisioned: DistrictEvent = { type: 'DistrictCreated', data: { districtId: 'd1', name: 'Lakeside USD', createdBy: 'system' } };
+    spec.given([provisioned, invited('eli')]).when(remove('eli', 'eli')).thenThrows(IllegalStateError);
+  });
+
+  it('is refused to anyone who is not an admin of the district, and for someone who is not one', () => {
+    spec.given([created, invited('eli')]).when(remove('eli', 'stranger')).thenThrows(NotFoundError);
+    spec.given([created, invited('eli'), removed('eli', ['a1'])]).when(remove('dana', 'eli')).thenThrows(NotFoundError);
+    spec.given([created, invited('eli')]).when(remove('stranger')).thenThrows(NotFoundError);
   });
 });

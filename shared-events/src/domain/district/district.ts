@@ -17,6 +17,8 @@ export interface PresentDistrict {
   name: string;
   createdBy: string;
   admins: Record<string, DistrictAdminState>;
+  /** The creator was removed as an admin: they hold the role again only through a new invitation. */
+  creatorRemoved?: true;
   /** Years the records of students who left are kept (retention, issue 23); absent: no rule, nothing is erased. */
   yearsAfterLeaving?: number;
   /** Single sign-on (issue 25), once configured. */
@@ -47,6 +49,10 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
       if (!admin) return state;
       return { ...state, admins: { ...state.admins, [admin.adminId]: { ...admin, granteeUserId: event.data.granteeUserId } } };
     }
+    case 'DistrictAdminRemoved': {
+      const admins = Object.fromEntries(Object.entries(state.admins).filter(([adminId]) => !event.data.adminIds.includes(adminId)));
+      return { ...state, admins, ...(event.data.userId === state.createdBy && { creatorRemoved: true as const }) };
+    }
     case 'DistrictRetentionSet':
       return { ...state, yearsAfterLeaving: event.data.yearsAfterLeaving };
     case 'DistrictErased':
@@ -70,9 +76,12 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
 
 const withSso = (state: PresentDistrict, sso: DistrictSsoState | undefined): PresentDistrict => (sso ? { ...state, sso } : state);
 
-/** Who administers the district now: its creator and every invited admin who proved the address. */
-export const districtAdminIds = (state: Pick<PresentDistrict, 'createdBy' | 'admins'>): string[] => [
-  ...new Set([state.createdBy, ...Object.values(state.admins).flatMap((admin) => (admin.granteeUserId === null ? [] : [admin.granteeUserId]))]),
+/** Who administers the district now: its creator (unless removed) and every invited admin who proved the address. */
+export const districtAdminIds = (state: Pick<PresentDistrict, 'createdBy' | 'admins' | 'creatorRemoved'>): string[] => [
+  ...new Set([
+    ...(state.creatorRemoved ? [] : [state.createdBy]),
+    ...Object.values(state.admins).flatMap((admin) => (admin.granteeUserId === null ? [] : [admin.granteeUserId])),
+  ]),
 ];
 
 export const isDistrictAdmin = (state: DistrictState, userId: string): boolean => state.status === 'present' && districtAdminIds(state).includes(userId);
