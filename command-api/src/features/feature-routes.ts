@@ -32,6 +32,7 @@ import { testingAccommodationRoutes } from './testing-accommodations/testing-acc
 import { accommodationUsageRoutes } from './at-a-glance/accommodation-usage-routes.ts';
 import { studentComparisonRoutes } from './at-a-glance/student-comparison-routes.ts';
 import { districtRoutes } from './districts/district-routes.ts';
+import { districtAdminRoutes } from './districts/district-admin-routes.ts';
 import { rosterRoutes } from './roster/roster-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
 import { districtSsoRoutes } from './districts/district-sso-routes.ts';
@@ -82,6 +83,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     classRoutes(context, recordAccess),
     classSubPlanRoutes(context, recordAccess),
     districtRoutes(context),
+    districtAdminRoutes(context),
     rosterRoutes(context),
     staffRoutes(context),
     districtSsoRoutes(context),

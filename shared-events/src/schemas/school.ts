@@ -45,6 +45,17 @@ export interface School {
 export interface MySchool extends School {
   role: StaffRole | 'district-admin';
 }
+/**
+ * An admin of a district as its admin list shows them: `id` names them for removal (their account's id, or the
+ * invitation's while it is pending, with no account and so no name yet).
+ */
+export interface DistrictAdmin {
+  id: string;
+  userId: string | null;
+  name: string | null;
+  email: string;
+  status: 'active' | 'pending';
+}
 /** A member of a school's staff as its staff list shows them; the address only to those who manage the staff. */
 export interface StaffMember {
   staffId: string;

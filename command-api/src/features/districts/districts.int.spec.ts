@@ -116,6 +116,74 @@ describe('districts and schools', () => {
   });
 });
 
+describe('removing a district admin', () => {
+  it('ends the role at once, lists who is left, and never removes the last admin', async () => {
+    const { dana, districtId, middleId } = await districtWithSchools();
+    const eli = await signedInTeacher(server.url, 'Eli Admin');
+    expect((await dana.post(`/api/districts/${districtId}/admins`, { email: eli.account.email })).status).toBe(201);
+    const pendingEmail = `pia-${Date.now()}@lakeside.test`;
+    expect((await dana.post(`/api/districts/${districtId}/admins`, { email: pendingEmail })).status).toBe(201);
+    const admins = (await dana.get(`/api/districts/${districtId}/admins`)).body as { id: string; name: string | null; email: string; status: string }[];
+    expect(admins.map(({ name, email, status }) => [name, email, status])).toEqual([
+      ['Dana District', dana.account.email.toLowerCase(), 'active'],
+      ['Eli Admin', eli.account.email.toLowerCase(), 'active'],
+      [null, pendingEmail, 'pending'],
+    ]);
+    expect((await eli.get(`/api/districts/${districtId}/schools`)).status).toBe(200);
+
+    expect((await dana.delete(`/api/districts/${districtId}/admins/${eli.account.id}`)).status).toBe(204);
+    // The very next request is refused, as for anyone who never administered it.
+    for (const response of [
+      await eli.get(`/api/districts/${districtId}`),
+      await eli.get(`/api/districts/${districtId}/schools`),
+      await eli.get(`/api/districts/${districtId}/admins`),
+      await eli.post(`/api/schools/${middleId}/staff`, { email: 'x@lakeside.test', role: 'teacher' }),
+      await eli.delete(`/api/districts/${districtId}/admins/${dana.account.id}`),
+    ]) {
+      expect(response.status).toBe(404);
+    }
+    expect((await eli.get('/api/districts')).body).toEqual([]);
+
+    // A pending invitation is withdrawn by its id: the address proved later gives nothing.
+    const pending = admins.find((admin) => admin.status === 'pending')!;
+    expect((await dana.delete(`/api/districts/${districtId}/admins/${pending.id}`)).status).toBe(204);
+    const pia = new TestClient(server.url);
+    await pia.register('Pia Pending', pendingEmail);
+    expect((await pia.get('/api/districts')).body).toEqual([]);
+
+    const last = await dana.delete(`/api/districts/${districtId}/admins/${dana.account.id}`);
+    expect(last.status).toBe(409);
+    expect(last.body).toEqual({ message: 'A district needs at least one admin. Add another admin before you remove yourself.' });
+    expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(200);
+    expect((await dana.delete(`/api/districts/${districtId}/admins/${eli.account.id}`)).status).toBe(404);
+  });
+
+  it('lets an admin remove the creator, and leave themselves while another admin stays', async () => {
+    const { dana, districtId } = await districtWithSchools();
+    const eli = await signedInTeacher(server.url, 'Eli Admin');
+    const fay = await signedInTeacher(server.url, 'Fay Admin');
+    for (const who of [eli, fay]) expect((await dana.post(`/api/districts/${districtId}/admins`, { email: who.account.email })).status).toBe(201);
+    expect((await eli.delete(`/api/districts/${districtId}/admins/${dana.account.id}`)).status).toBe(204);
+    expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(404);
+    expect((await fay.delete(`/api/districts/${districtId}/admins/${fay.account.id}`)).status).toBe(204);
+    expect((await fay.get('/api/districts')).body).toEqual([]);
+    expect(((await eli.get(`/api/districts/${districtId}/admins`)).body as { name: string }[]).map((admin) => admin.name)).toEqual(['Eli Admin']);
+  });
+
+  it("is refused to another district's admin and to strangers, who learn nothing of the district", async () => {
+    const { dana, districtId } = await districtWithSchools();
+    const other = await districtWithSchools();
+    const stranger = await signedInTeacher(server.url, 'Sam Stranger');
+    for (const who of [other.dana, stranger]) {
+      expect((await who.get(`/api/districts/${districtId}/admins`)).status).toBe(404);
+      expect((await who.delete(`/api/districts/${districtId}/admins/${dana.account.id}`)).status).toBe(404);
+    }
+    // Naming this district's admin under one's own district removes nobody.
+    expect((await other.dana.delete(`/api/districts/${other.districtId}/admins/${dana.account.id}`)).status).toBe(404);
+    expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(200);
+  });
+});
+
 describe('with DISTRICT_SIGNUP=closed', () => {
   it('refuses to create a district through the API, saying who sets districts up', async () => {
     const closed = await startTestServer({ DISTRICT_SIGNUP: 'closed' });
