@@ -20,7 +20,8 @@ const eventStore = await openEventStore(config);
 const readStore = await openReadStore(config);
 try {
   const { districtId, adminActive } = await provisionDistrict({ eventStore, readStore }, input.data);
-  console.log(`District created: ${districtId}. Its admin ${adminActive ? 'can open it now' : 'gets it once they verify their e-mail address'}.`);
+  // The invitation is mailed by the server's workers, which follow the log: at once beside a running server, else at its next start.
+  console.log(`District created: ${districtId}. Its admin ${adminActive ? 'can open it now' : 'gets it once they verify their e-mail address'}; an invitation with the link is e-mailed to them.`);
 } finally {
   await readStore.close();
   await eventStore.close();

@@ -10,6 +10,7 @@ import { ACKNOWLEDGEMENT_REMINDER_JOB, runAcknowledgementReminder } from '../rem
 import { expireShare, SHARE_EXPIRY_JOB, sweepShareExpiries } from '../sharing/share-expiry.ts';
 import { ROSTER_IMPORT_JOB, runRosterImport, type RosterUploads } from '../roster/roster-import-job.ts';
 import { deliverShareInvitation, SHARE_INVITATION_JOB, sweepShareInvitations } from '../sharing/share-invitation.ts';
+import { deliverOrganisationInvitation, ORGANISATION_INVITATION_JOB } from '../invitations/organisation-invitation.ts';
 import { recordingOutcome } from '../operations/operation-status.ts';
 
 export interface JobDependencies {
@@ -56,6 +57,10 @@ export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
     [SHARE_INVITATION_JOB]: async (data) => {
       const record = await deliverShareInvitation(dependencies, data);
       if (record.status === 'sent') logger.info('share invitation e-mailed', { via: record.via });
+    },
+    [ORGANISATION_INVITATION_JOB]: async (data) => {
+      const record = await deliverOrganisationInvitation(dependencies, data);
+      if (record.status === 'sent') logger.info('invitation e-mailed', { via: record.via });
     },
     [ACKNOWLEDGEMENT_REMINDER_JOB]: async (data) => {
       const raised = await runAcknowledgementReminder(dependencies, data);

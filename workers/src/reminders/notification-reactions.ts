@@ -22,6 +22,7 @@ import {
 import { queueNotificationEmail } from '../notifications/email-delivery.ts';
 import { accountName } from '../notifications/account-name.ts';
 import { queueShareInvitation, shareInvitationId } from '../sharing/share-invitation.ts';
+import { queueOrganisationInvitation } from '../invitations/organisation-invitation.ts';
 import { scheduleShareExpiry, shareExpiryJobId } from '../sharing/share-expiry.ts';
 import { reviewReminderPlans } from './review-reminder-plans.ts';
 import { followAccountPlan } from '../accounts/follow-account-plan.ts';
@@ -48,7 +49,17 @@ const NEEDS_CASELOAD = new Set([
   'UserUpgradedToPremium',
 ]);
 /** Every event type the reactions handle (the subscriber moves only its checkpoint past the others). */
-export const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([...NEEDS_CASELOAD, 'StudentDeleted', 'NotificationRaised', 'ShareRevoked', 'ShareExpired', 'RosterImportRequested']);
+export const HANDLED_EVENT_TYPES: ReadonlySet<string> = new Set([
+  ...NEEDS_CASELOAD,
+  'StudentDeleted',
+  'NotificationRaised',
+  'ShareRevoked',
+  'ShareExpired',
+  'RosterImportRequested',
+  'StaffInvited',
+  'DistrictAdminInvited',
+  'ClassTeacherInvited',
+]);
 
 export interface NotificationReactionDependencies {
   eventStore: EventStore;
@@ -214,6 +225,13 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         if (student) await raiseAll(archiveChangedNotifications(student, change, envelope.actor.userId), envelope);
         return;
       }
+      // Invited to a school's staff, a district's admins or a class's teachers: a mail with the way in, as for shares.
+      case 'StaffInvited':
+        return queueOrganisationInvitation(jobs, { kind: 'school', id: envelope.data.schoolId, invitationId: envelope.data.staffId }, envelope.data);
+      case 'DistrictAdminInvited':
+        return queueOrganisationInvitation(jobs, { kind: 'district', id: envelope.data.districtId, invitationId: envelope.data.adminId }, envelope.data);
+      case 'ClassTeacherInvited':
+        return queueOrganisationInvitation(jobs, { kind: 'class', id: envelope.data.classId, invitationId: envelope.data.teacherId }, envelope.data);
       case 'NotificationRaised':
         await queueNotificationEmail({ readStore, jobs, now: deps.now }, envelope.data.notificationId);
         return;

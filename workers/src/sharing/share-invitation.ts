@@ -12,6 +12,7 @@ import type { JobQueue } from '../jobs/job-queue.ts';
 import { EMAIL_DUE_FOR_MS, type EmailDeliveryDependencies, type OutboxRecord } from '../notifications/email-delivery.ts';
 import { ROLE_WORDS } from '../notifications/notification-rules.ts';
 import { accountName } from '../notifications/account-name.ts';
+import { deliverInvitationOnce, joinLinks } from '../notifications/invitation-mail.ts';
 
 export const SHARE_INVITATION_JOB = 'share-invitation';
 /** One record per invitation decided (sent or skipped): its presence means "never again". */
@@ -66,15 +67,11 @@ async function currentShare(eventStore: Pick<EventStore, 'readStream'>, job: Sha
  * who shared, never the student: the address may be mistyped, and a stranger must learn nothing about a child.
  */
 export function shareInvitationMail(invitation: { granterName: string; role: string; email: string; appUrl: string }): { subject: string; text: string } {
-  const { granterName, appUrl } = invitation;
+  const { granterName, email, appUrl } = invitation;
   const lines = [
     `${granterName} shared a student's 504 accommodations with you on Accommodate, as ${ROLE_WORDS[invitation.role] ?? 'a teacher'}.`,
     '',
-    `To see them, create your account with this e-mail address (${invitation.email}):`,
-    `${appUrl}/register`,
-    '',
-    'If you already have an account with this address, sign in and confirm the address with the link we e-mailed you;',
-    `you can ask for a new link after signing in: ${appUrl}/login`,
+    ...joinLinks({ email, appUrl, lead: 'To see them' }),
     '',
     'Not expecting this? You can ignore this e-mail: nothing about the student is shown until this address is confirmed.',
   ];
@@ -87,19 +84,10 @@ export function shareInvitationMail(invitation: { granterName: string; role: str
  */
 export async function deliverShareInvitation(deps: ShareInvitationDependencies, data: unknown): Promise<OutboxRecord> {
   const job = shareInvitationJobSchema.parse(data);
-  const outbox = deps.readStore.state<OutboxRecord>(SHARE_INVITATION_OUTBOX);
-  const already = await outbox.get(job.invitationId);
-  if (already) return already;
-
-  const share = await currentShare(deps.eventStore, job);
-  const at = deps.now().toISOString();
-  let record: OutboxRecord = { id: job.invitationId, status: 'skipped', via: null, at };
-  if (share?.status === 'pending' && share.email !== ERASED) {
+  return deliverInvitationOnce(deps, SHARE_INVITATION_OUTBOX, job.invitationId, async () => {
+    const share = await currentShare(deps.eventStore, job);
+    if (share?.status !== 'pending' || share.email === ERASED) return null;
     const granterName = await accountName(deps.readStore, share.grantedBy);
-    const mail = shareInvitationMail({ granterName, role: share.role, email: share.email, appUrl: deps.appUrl });
-    const via = await deps.mailer.send({ to: share.email, ...mail, reference: `invitation-${job.invitationId}` });
-    record = { id: job.invitationId, status: 'sent', via, at };
-  }
-  await outbox.put(record);
-  return record;
+    return { to: share.email, ...shareInvitationMail({ granterName, role: share.role, email: share.email, appUrl: deps.appUrl }) };
+  });
 }
