@@ -43,6 +43,9 @@ export async function signUp(request: APIRequestContext, account: NewAccount = n
   return { ...account, id: ((await verified.json()) as { id: string }).id };
 }
 
+/** Does `action` (a click in the UI) and returns the e-mail it made the server send to `email` (an invitation, a notice). */
+export const mailedBy = (email: string, action: () => Promise<unknown>, matches?: Parameters<typeof mailAfter>[3]) => mailAfter(serverDataDir(), email, action, matches);
+
 /**
  * Does `action` (a click in the UI) and opens nothing: returns the link to `page` in the e-mail it made the server
  * send to `email`, as the person would click it (the app's origin, the token in the fragment).

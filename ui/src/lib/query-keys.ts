@@ -44,6 +44,7 @@ export const queryKeys = {
   schoolStudents: (id: string) => ['/api/students?schoolId', id] as const,
   districts: () => ['/api/districts'] as const,
   districtSchools: (id: string) => ['/api/districts', id, 'schools'] as const,
+  districtAdmins: (id: string) => ['/api/districts', id, 'admins'] as const,
   /** A district's retention rule and, under it, its due list (issue 23): under the district's key, as its dashboard is. */
   districtRetention: (id: string) => ['/api/districts', id, 'retention'] as const,
   /** A district's erasure, run as a job (issue 23): its own key, so that erasing it refreshes nothing else until done. */

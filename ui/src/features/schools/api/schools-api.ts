@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { District, MySchool, School, StaffMember, StaffRole } from '@accommodate/shared-events/schemas/school';
+import type { District, DistrictAdmin, MySchool, School, StaffMember, StaffRole } from '@accommodate/shared-events/schemas/school';
 import type { RolloverReport } from '@accommodate/shared-events/schemas/rollover';
 import type { StudentListItem } from '@accommodate/shared-events/schemas/student';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-export type { District, MySchool, School, StaffMember, StaffRole, RolloverReport };
+export type { District, DistrictAdmin, MySchool, School, StaffMember, StaffRole, RolloverReport };
 
 const schoolPath = (id: string) => `/api/schools/${encodeURIComponent(id)}`;
 const districtPath = (id: string) => `/api/districts/${encodeURIComponent(id)}`;
@@ -18,6 +18,9 @@ export const useSchoolStaff = (schoolId: string) =>
 export { useMyDistricts } from '../../../lib/my-districts.ts';
 export const useDistrictSchools = (districtId: string) =>
   useQuery({ queryKey: queryKeys.districtSchools(districtId), queryFn: () => apiRequest<School[]>(`${districtPath(districtId)}/schools`) });
+/** The district's admins, and its pending admin invitations. */
+export const useDistrictAdmins = (districtId: string) =>
+  useQuery({ queryKey: queryKeys.districtAdmins(districtId), queryFn: () => apiRequest<DistrictAdmin[]>(`${districtPath(districtId)}/admins`) });
 
 /** Every change to a school or district: the school and district keys refetch (the staff and schools lists under them). */
 function useOrganisationMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
@@ -57,6 +60,11 @@ export const useRenameSchool = () =>
 export const useAddDistrictAdmin = () =>
   useOrganisationMutation(({ districtId, email }: { districtId: string; email: string }) =>
     apiRequest<unknown>(`${districtPath(districtId)}/admins`, { method: 'POST', body: { email } }),
+  );
+/** `admin` is the account's id, or a pending invitation's id (DistrictAdmin.id). */
+export const useRemoveDistrictAdmin = () =>
+  useOrganisationMutation(({ districtId, admin }: { districtId: string; admin: string }) =>
+    apiRequest<void>(`${districtPath(districtId)}/admins/${encodeURIComponent(admin)}`, { method: 'DELETE' }),
   );
 
 /** A dry run answers what would change; applying it changes students and plans, so their lists refetch. */

@@ -1,10 +1,10 @@
 import { Fragment, lazy, Suspense, useCallback, useState } from 'react';
 import { Alert, Skeleton } from 'antd';
 import { Link } from 'react-router-dom';
-import { districtAdminFormSchema, districtFormSchema, schoolFormSchema } from '@accommodate/shared-events/schemas/school';
+import { districtFormSchema, schoolFormSchema } from '@accommodate/shared-events/schemas/school';
 import { Card } from '../../../components/card.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useAddDistrictAdmin, useAddSchool, useCreateDistrict, useDistrictSchools, useMyDistricts, type District } from '../api/schools-api.ts';
+import { useAddSchool, useCreateDistrict, useDistrictSchools, useMyDistricts, type District } from '../api/schools-api.ts';
 import { OneFieldForm } from './one-field-form.tsx';
 import './schools.css';
 
@@ -14,6 +14,8 @@ const LeavingCard = lazy(() => import('./leaving-card.tsx').then((m) => ({ defau
 const ErasureEnd = lazy(() => import('./district-erasure-section.tsx').then((m) => ({ default: m.ErasureEnd })));
 // Single sign-on (issue 25): its form and presets load with the district card, not with the Settings page.
 const DistrictSignIn = lazy(() => import('./district-sign-in.tsx'));
+// The district's administrators, with their removal.
+const DistrictAdmins = lazy(() => import('./district-admins.tsx').then((m) => ({ default: m.DistrictAdmins })));
 // Issue 25: rostering from the SIS, its own lazy chunk.
 const RosteringSection = lazy(() => import('./rostering-section.tsx').then((m) => ({ default: m.RosteringSection })));
 
@@ -66,7 +68,6 @@ function CreateDistrictCard() {
 function DistrictCard({ district }: { district: District }) {
   const schools = useDistrictSchools(district.id);
   const addSchool = useAddSchool();
-  const addAdmin = useAddDistrictAdmin();
   return (
     <Card
       title={<h2 className="settings-card-title">{district.name}</h2>}
@@ -98,15 +99,9 @@ function DistrictCard({ district }: { district: District }) {
         onSubmit={(name) => addSchool.mutateAsync({ districtId: district.id, name }).then((school) => toast({ title: 'School added', description: `${school.name} is in the district. Invite its staff on the School tab.` }))}
       />
       <h3 className="school-card__section">District administrators</h3>
-      <OneFieldForm
-        label="Administrator's e-mail"
-        id={`new-admin-${district.id}`}
-        type="email"
-        submitLabel="Add administrator"
-        schema={districtAdminFormSchema.shape.email}
-        submitting={addAdmin.isPending}
-        onSubmit={(email) => addAdmin.mutateAsync({ districtId: district.id, email }).then(() => toast({ title: 'District administrator added', description: 'They manage the district once their e-mail address is verified.' }))}
-      />
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
+        <DistrictAdmins district={district} />
+      </Suspense>
       <h3 className="school-card__section">Single sign-on</h3>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
         <DistrictSignIn districtId={district.id} />

@@ -6,16 +6,18 @@ import { serverMessageOr } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useInviteStaff } from '../api/schools-api.ts';
 
+const DEFAULT_ROLE: StaffRole = 'teacher';
 export const STAFF_ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
 
 /**
  * Invite someone to a school's staff: active at once for a verified account, else pending until one proves the
- * address. Several schools' forms share a page, so the fields' ids carry the school's.
+ * address; either way they are e-mailed the way in. The role is Teacher unless chosen, for every invitation. Several
+ * schools' forms share a page, so the fields' ids carry the school's.
  */
 export function StaffInviteForm({ schoolId }: { schoolId: string }) {
   const invite = useInviteStaff();
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<StaffRole>('teacher');
+  const [role, setRole] = useState<StaffRole>(DEFAULT_ROLE);
   const [error, setError] = useState<string | undefined>();
   const emailId = `invite-email-${schoolId}`;
   const roleId = `invite-role-${schoolId}`;
@@ -26,8 +28,10 @@ export function StaffInviteForm({ schoolId }: { schoolId: string }) {
     setError(undefined);
     try {
       await invite.mutateAsync({ schoolId, ...parsed.data });
+      // Each invitation starts again from the most common role: a role carried over from the last one went unnoticed.
       setEmail('');
-      toast({ title: 'Invitation sent', description: `${STAFF_ROLE_LABELS[parsed.data.role]} invited to the school.` });
+      setRole(DEFAULT_ROLE);
+      toast({ title: 'Invitation sent', description: `Invited as ${STAFF_ROLE_LABELS[parsed.data.role]}. We e-mailed them a link to join the school.` });
     } catch (failure) {
       if (failure instanceof ApiRequestError && failure.fieldErrors.email) setError(failure.fieldErrors.email);
       toast({ title: 'Invitation failed', description: serverMessageOr(failure, 'Please try again.'), variant: 'destructive' });
