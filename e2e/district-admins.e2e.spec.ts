@@ -16,7 +16,7 @@ async function person(browser: Browser, name: string): Promise<{ page: Page; id:
 }
 
 test('a district admin invites another by e-mail, sees the admins, removes one, and cannot remove the last', async ({ browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const dana = await person(browser, 'Dana District');
   const eli = await person(browser, 'Eli Admin');
   const created = await dana.page.request.post('/api/districts', { data: { name: 'Birch District' } });

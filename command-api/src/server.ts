@@ -17,7 +17,7 @@ import { polledProgress } from './framework/polled-progress.ts';
 import { createApp } from './create-app.ts';
 import { SessionStore, readCookie, SESSION_COOKIE } from './auth/sessions.ts';
 import { openDocumentBlobStore } from '@accommodate/shared-events/storage/open-blob-store';
-import { attachSocketServer, disconnectSessions, revalidateStudentWatchers } from './realtime/socket-server.ts';
+import { attachSocketServer, disconnectSessions, revalidateStudentWatchers, revalidateUserWatchers } from './realtime/socket-server.ts';
 import { canViewStudent } from './shared/student-access.ts';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import { startShareAccessReactor } from './features/sharing/share-access-reactor.ts';
@@ -137,6 +137,7 @@ export async function startServer(
     progress: context.progress,
     logger,
     revalidate: (studentId) => revalidateStudentWatchers(io, studentId),
+    revalidateUser: (userId) => revalidateUserWatchers(io, userId),
   });
 
   let stopProjections: (() => Promise<void>) | null = null;

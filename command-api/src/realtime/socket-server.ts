@@ -89,6 +89,18 @@ export async function revalidateStudentWatchers(io: Server, studentId: string): 
   await trackers.get(io)?.revalidate(studentId);
 }
 
+/**
+ * After someone lost a role that reached many students at once (a district admin removed): the student rooms this
+ * node's sockets of theirs are in are re-checked, as after a revoked share.
+ */
+export async function revalidateUserWatchers(io: Server, userId: string): Promise<void> {
+  const watched = new Set<string>();
+  for (const socket of await io.local.in(userRoom(userId)).fetchSockets()) {
+    for (const studentId of Object.keys((socket.data as SocketData).watching ?? {})) watched.add(studentId);
+  }
+  for (const studentId of watched) await revalidateStudentWatchers(io, studentId);
+}
+
 function presenceTracker(io: Server, options: SocketServerOptions): PresenceTracker {
   /** Watchers that disconnected less than the grace period ago, on this node: studentId → socketId → user. */
   const lingering = new Map<string, Map<string, PresenceUser & { until: number }>>();

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { startTestServer, TestClient, signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 import { DISTRICT_SIGNUP_CLOSED } from './district-routes.ts';
 import { provisionDistrict, provisionSchema } from '../../operator/provision-district.ts';
+import type { Presence } from '@accommodate/shared-events/schemas/share';
+import { jane, openSocket, waitFor, watch } from '../../testing/sharing-fixtures.ts';
 
 // Issue 23, first step: districts, their schools and admins, and each school's staff. Students join schools later.
 const server = testServerForFile();
@@ -156,6 +158,31 @@ describe('removing a district admin', () => {
     expect(last.body).toEqual({ message: 'A district needs at least one admin. Add another admin before you remove yourself.' });
     expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(200);
     expect((await dana.delete(`/api/districts/${districtId}/admins/${eli.account.id}`)).status).toBe(404);
+  });
+
+  it("takes the removed admin's live sockets out of the rooms of the district's students", async () => {
+    const { dana, districtId, middleId } = await districtWithSchools();
+    const eli = await signedInTeacher(server.url, 'Eli Admin');
+    expect((await dana.post(`/api/districts/${districtId}/admins`, { email: eli.account.email })).status).toBe(201);
+    const created = await dana.post('/api/students', { ...jane, schoolId: middleId });
+    expect(created.status).toBe(201);
+    const studentId = created.body.id as string;
+    const [danaSocket, eliSocket] = await Promise.all([openSocket(dana), openSocket(eli)]);
+    try {
+      const seen: Presence[] = [];
+      danaSocket.on('presence', (message: Presence) => void seen.push(message));
+      expect(await watch(danaSocket, studentId)).toEqual({ ok: true });
+      expect(await watch(eliSocket, studentId)).toEqual({ ok: true });
+      await waitFor(() => seen.at(-1)?.users.length === 2);
+
+      expect((await dana.delete(`/api/districts/${districtId}/admins/${eli.account.id}`)).status).toBe(204);
+      await waitFor(() => seen.at(-1)?.users.length === 1);
+      expect(seen.at(-1)?.users.map((user) => user.userId)).toEqual([dana.account.id]);
+      expect(await watch(eliSocket, studentId)).toEqual({ ok: false, message: 'Not found' });
+    } finally {
+      danaSocket.close();
+      eliSocket.close();
+    }
   });
 
   it('lets an admin remove the creator, and leave themselves while another admin stays', async () => {

@@ -52,4 +52,23 @@ describe('the share access reactor', () => {
     ]);
     await reactor.stop();
   });
+
+  it('re-checks every student room a removed district admin’s sockets are in', async () => {
+    const users: string[] = [];
+    const reactor = startShareAccessReactor({
+      eventStore: {
+        headPosition: async () => 9n,
+        async *subscribeToAll(options) {
+          yield { ...revoked, eventId: 'e2', type: 'DistrictAdminRemoved', data: { districtId: 'd1', userId: 'eli', adminIds: ['a1'], removedBy: 'dana' }, streamId: 'district-d1' };
+          await new Promise((resolve) => options?.signal?.addEventListener('abort', resolve));
+        },
+      },
+      progress: { waitForPosition: async () => true, caughtUp: async () => true },
+      logger: silent,
+      revalidate: async () => undefined,
+      revalidateUser: async (userId) => void users.push(userId),
+    });
+    await expect.poll(() => users).toEqual(['eli']);
+    await reactor.stop();
+  });
 });

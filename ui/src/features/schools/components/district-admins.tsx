@@ -37,20 +37,20 @@ export function DistrictAdmins({ district }: { district: District }) {
           rowKey="id"
           pagination={false}
           dataSource={admins.data}
-          scroll={{ x: 'max-content' }}
           className="district-admins"
           columns={[
             {
               title: 'Name',
               key: 'name',
+              // Name and address in one column, so that Remove stays in sight at a phone's width.
               render: (_, admin) => (
                 <>
                   {admin.name ?? 'Invited administrator'} {admin.userId === user?.id && <Tag>You</Tag>}
                   {admin.status === 'pending' && <Tag color="gold">Invitation pending</Tag>}
+                  <div className="school-staff__email district-admins__email">{admin.email}</div>
                 </>
               ),
             },
-            { title: 'E-mail', key: 'email', dataIndex: 'email' },
             {
               title: <span className="visually-hidden">Actions</span>,
               key: 'actions',
