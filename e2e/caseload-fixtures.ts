@@ -54,6 +54,13 @@ export async function addPlan(request: APIRequestContext, studentId: string, pla
   return (await response.json()) as { id: string };
 }
 
+/** The least a plan records before it can be finalised: the impairment, a life activity it limits, who took part. */
+export async function recordMinimum(request: APIRequestContext, planId: string): Promise<void> {
+  const record = { impairment: 'Dyslexia', lifeActivities: ['Reading'], participants: [{ name: 'Pat Parent', role: 'Parent' }] };
+  const response = await request.put(`/api/plans/${planId}/record`, { data: record });
+  if (response.status() !== 200) throw new Error(`record plan failed with ${response.status()}`);
+}
+
 /** Template ids by name, from the shared library. */
 export async function libraryIds(request: APIRequestContext): Promise<Map<string, string>> {
   const response = await request.get('/api/accommodations/defaults');

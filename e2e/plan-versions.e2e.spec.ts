@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
-import { addPlan, addStudent, libraryIds, pickOption } from './caseload-fixtures.ts';
+import { addPlan, addStudent, libraryIds, pickOption, recordMinimum } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
 
 // Issue 27: a plan is finalised, its teachers acknowledge it, an amendment asks them again.
@@ -18,23 +18,38 @@ async function teacher(browser: Browser, name: string, width = 1280): Promise<Te
   return { page, name, email };
 }
 
-/** An owner with a student (Extended Time) shared with a co-teacher, and a draft plan. */
-async function sharedStudentWithPlan(browser: Browser, width?: number) {
+/** An owner with a student (Extended Time) shared with a co-teacher, and a draft plan with the least it needs to be finalised (or nothing recorded). */
+async function sharedStudentWithPlan(browser: Browser, width?: number, recorded = true) {
   const owner = await teacher(browser, 'Olive Owner', width);
   const coTeacher = await teacher(browser, 'Cole Colleague', width);
   const ids = await libraryIds(owner.page.request);
   const { id: studentId } = await addStudent(owner.page.request, { firstName: 'Ava', lastInitial: 'S', grade: '4', accommodationIds: [ids.get('Extended Time')!] });
   expect((await owner.page.request.post(`/api/students/${studentId}/shares`, { data: { email: coTeacher.email, role: 'co-teacher' } })).status()).toBe(201);
   const { id: planId } = await addPlan(owner.page.request, studentId);
+  if (recorded) await recordMinimum(owner.page.request, planId);
   return { owner, coTeacher, studentId, planId };
 }
 
 async function finalise(page: Page, planId: string) {
   await page.goto(`/plans/${planId}`);
   await page.getByRole('button', { name: 'Finalise' }).click();
-  await page.getByRole('tooltip').getByRole('button', { name: 'Finalise' }).click();
+  await page.getByRole('dialog', { name: 'Finalise this plan?' }).getByRole('button', { name: 'Finalise' }).click();
   await expect(page.getByText('Final · version 1')).toBeVisible();
 }
+
+test('finalising a plan with nothing recorded lists what it lacks in the dialog, and leaves it a draft', async ({ browser }) => {
+  const { owner, planId } = await sharedStudentWithPlan(browser, undefined, false);
+  const page = owner.page;
+  await page.goto(`/plans/${planId}`);
+  await page.getByRole('button', { name: 'Finalise' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Finalise this plan?' });
+  await dialog.getByRole('button', { name: 'Finalise' }).click();
+  const missing = dialog.getByRole('list', { name: 'Missing before the plan can be final' });
+  await expect(missing.getByRole('listitem')).toHaveText(['The impairment', 'At least one major life activity it limits', 'Who took part in the meeting']);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Final · version 1')).toHaveCount(0);
+  await page.context().close();
+});
 
 test('finalise a plan, a co-teacher acknowledges from the dashboard, amend with a reason, the co-teacher is asked again', async ({ browser }) => {
   test.setTimeout(120_000);
@@ -83,7 +98,7 @@ test('finalise a plan, a co-teacher acknowledges from the dashboard, amend with 
 
 test('the plan record: the owner records the meeting, a co-teacher reads the team and specifics but not the impairment, an amendment shows the change', async ({ browser }) => {
   test.setTimeout(120_000);
-  const { owner, coTeacher, planId } = await sharedStudentWithPlan(browser);
+  const { owner, coTeacher, planId } = await sharedStudentWithPlan(browser, undefined, false);
   const page = owner.page;
   await page.goto(`/plans/${planId}`);
   const card = page.getByTestId('plan-record');

@@ -4,6 +4,8 @@ import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { ShareRole } from '@accommodate/shared-events/schemas/share';
 import { TestClient, type TestServer } from './test-server.ts';
 
+/** The least a plan records before it can be finalised: the impairment, a life activity it limits, who took part. */
+export const minimumPlanRecord = { impairment: 'Dyslexia', lifeActivities: ['Reading'], participants: [{ name: 'Pat Parent', role: 'Parent' }] };
 export const jane = { firstName: 'Jane', lastInitial: 'd', grade: '4', status: 'active', accommodationIds: ['template-extended-time'] };
 
 export async function teacher(server: Pick<TestServer, 'url'>, name = 'Teacher') {

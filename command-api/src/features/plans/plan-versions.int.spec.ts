@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testServerForFile } from '../../testing/test-server.ts';
-import { jane, teacher } from '../../testing/sharing-fixtures.ts';
+import { jane, minimumPlanRecord, teacher } from '../../testing/sharing-fixtures.ts';
 
 const server = testServerForFile();
 const today = () => new Date().toISOString().slice(0, 10);
@@ -9,10 +9,29 @@ async function ownerWithPlan() {
   const owner = await teacher(server, 'Olive Owner');
   const studentId = (await owner.post('/api/students', jane)).body.id as string;
   const planId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01', caseManager: 'Ms. Rivera' })).body.id as string;
+  await owner.put(`/api/plans/${planId}/record`, minimumPlanRecord);
   return { owner, studentId, planId };
 }
 
 describe('plan versions', () => {
+  it('refuses to finalise a plan with nothing in it, listing what a 504 plan must record', async () => {
+    const owner = await teacher(server, 'Olive Owner');
+    const studentId = (await owner.post('/api/students', { ...jane, accommodationIds: [] })).body.id as string;
+    const planId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01' })).body.id as string;
+    const empty = await owner.post(`/api/plans/${planId}/finalise`);
+    expect(empty.status).toBe(409);
+    expect(empty.body).toEqual({
+      message: 'This plan cannot be finalised yet: it is missing what a 504 plan must record',
+      missing: ['The impairment', 'At least one major life activity it limits', 'At least one accommodation', 'Who took part in the meeting'],
+    });
+    expect((await owner.get(`/api/plans/${planId}`)).body.version ?? 0).toBe(0);
+
+    await owner.put(`/api/plans/${planId}/record`, minimumPlanRecord);
+    expect((await owner.post(`/api/plans/${planId}/finalise`)).body.missing).toEqual(['At least one accommodation']);
+    await owner.put(`/api/students/${studentId}`, jane);
+    expect((await owner.post(`/api/plans/${planId}/finalise`)).body).toEqual({ version: 1 });
+  });
+
   it('finalises a plan as version 1 with the accommodations as they read then, and refuses to finalise it again', async () => {
     const { owner, studentId, planId } = await ownerWithPlan();
     const custom = (await owner.post('/api/accommodations', { name: 'Movement breaks every 20 minutes', category: 'behavioral' })).body;

@@ -115,8 +115,13 @@ row('PATCH /api/plans/:id', (w, c) => c.patch(`/api/plans/${w.planId}`, { caseMa
 // Plan versions (issue 27): everyone who reads the plan reads its versions; owner and co-teachers finalise and amend;
 // the student's teachers acknowledge, auditors (who only check) do not. Each cell works on a plan of its own.
 const newPlan = async (w: World) => (await w.users.owner.post(`/api/students/${w.studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
-const finalPlan = async (w: World) => {
+const recordedPlan = async (w: World) => {
   const planId = await newPlan(w);
+  expect((await w.users.owner.put(`/api/plans/${planId}/record`, MEETING_RECORD)).status).toBe(200);
+  return planId;
+};
+const finalPlan = async (w: World) => {
+  const planId = await recordedPlan(w);
   expect((await w.users.owner.post(`/api/plans/${planId}/finalise`)).status).toBe(200);
   return planId;
 };
@@ -130,7 +135,7 @@ row('GET /api/acknowledgements/pending', async (w, c) => (await c.get('/api/ackn
   coordinator: 404,
   'district admin': 404,
 });
-row('POST /api/plans/:id/finalise', async (w, c) => c.post(`/api/plans/${await newPlan(w)}/finalise`), READ_ONLY);
+row('POST /api/plans/:id/finalise', async (w, c) => c.post(`/api/plans/${await recordedPlan(w)}/finalise`), READ_ONLY);
 // The same accommodations again: the student follows each version, and the rows after this one need them.
 row('POST /api/plans/:id/amendments', async (w, c) => {
   const { accommodationIds } = (await w.users.owner.get(`/api/students/${w.studentId}`)).body as { accommodationIds: string[] };
@@ -302,6 +307,7 @@ beforeAll(async () => {
   await owner.post(`/api/classes/${classId}/teachers`, { email: users['class teacher'].user.email });
   expect((await owner.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
   const finalPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
+  expect((await owner.put(`/api/plans/${finalPlanId}/record`, MEETING_RECORD)).status).toBe(200);
   expect((await owner.post(`/api/plans/${finalPlanId}/finalise`)).status).toBe(200);
   const recordedPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
   expect((await owner.put(`/api/plans/${recordedPlanId}/record`, MEETING_RECORD)).status).toBe(200);

@@ -5,6 +5,7 @@ import type { Decider } from '../decider.ts';
 import { reviewIn } from '../school/rollover.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { changesFrom } from '../changes.ts';
+import { assertReadyToFinalise } from './plan-minimum.ts';
 import { acknowledgementKey, evolvePlan, initialPlanState, PLAN_EVENT_TYPES, type PlanFields, type PlanState } from './plan.ts';
 
 /** A teacher asked to acknowledge a version, with the role they had then. */
@@ -95,6 +96,7 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       assertPresent(state);
       if (state.version > 0) throw new IllegalStateError(ALREADY_FINAL);
       const { planId, effectiveDate, accommodations, teachers } = command;
+      assertReadyToFinalise(state.record, accommodations.length);
       const content = contentOf(state.fields, accommodations, state.record);
       const finalised: PlanEvent = { type: 'PlanFinalised', data: { planId, studentId: state.studentId, version: 1, effectiveDate, content, teachers } };
       return [finalised, ...signersAcknowledgement(command, state.studentId, 1)];
