@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { studentAccommodationSchema, studentSchema } from './student.ts';
+import { accommodationWithSpecificsSchema, studentSchema } from './student.ts';
 import { SHARE_ROLES } from './access-roles.ts';
 import { personRefSchema } from './co-editing.ts';
 
@@ -69,7 +69,7 @@ export type Share = z.infer<typeof shareSchema>;
 /** GET /api/sub-plan: one entry per student shared with the caller as substitute. */
 export const subPlanEntrySchema = z.object({
   student: studentSchema.pick({ id: true, name: true, grade: true, status: true }),
-  accommodations: z.array(studentAccommodationSchema),
+  accommodations: z.array(accommodationWithSpecificsSchema),
   reviewDate: z.string().nullable(),
   sharedBy: personRefSchema,
 });

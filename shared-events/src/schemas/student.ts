@@ -76,8 +76,9 @@ export const studentAccommodationSchema = z.object({
   status: z.string(),
 });
 export type StudentAccommodation = z.infer<typeof studentAccommodationSchema>;
-/** GET /api/students/:id/accommodations: each with the current plan's specifics for this student (issue 27), as one line. */
-export type AccommodationWithSpecifics = StudentAccommodation & { specifics?: string };
+/** GET /api/students/:id/accommodations and the sub plans: each with the current plan's specifics for this student, as one line. */
+export const accommodationWithSpecificsSchema = studentAccommodationSchema.extend({ specifics: z.string().optional() });
+export type AccommodationWithSpecifics = z.infer<typeof accommodationWithSpecificsSchema>;
 
 /** The student as the API returns it. */
 export const studentSchema = z.object({

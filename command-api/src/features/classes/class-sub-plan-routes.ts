@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import type { SubPlanClass } from '@accommodate/shared-events/schemas/sub-plan';
 import { inDayOrder } from '@accommodate/shared-events/domain/class/day-order';
+import { withSpecifics } from '@accommodate/shared-events/domain/plan/accommodation-specifics';
+import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { classQueries } from '@accommodate/projections/queries/class-queries';
@@ -21,7 +23,12 @@ export function classSubPlanRoutes(context: AppContext, recordAccess: RecordAcce
     const sheet: SubPlanClass[] = [];
     for (const doc of taught) {
       // The roster is already what the user may see now; the plan's dates are left off the sheet.
-      const students = (await rosterOf(context, doc, userId)).map(({ student, accommodations }) => ({ student, accommodations }));
+      const students = [];
+      for (const { student, accommodations } of await rosterOf(context, doc, userId)) {
+        // What the meeting wrote for this student (the room, the group size): a substitute needs exactly those.
+        const plan = currentPlan(await caseload.plansOfStudent(student.id));
+        students.push({ student, accommodations: withSpecifics(accommodations, plan?.record?.specifics) });
+      }
       sheet.push({ class: { id: doc.id, name: doc.name, period: doc.period, subject: doc.subject, room: doc.room }, students });
     }
     // Each student's accommodations shown: a view of the record (34 CFR 99.32), once however many classes list them.

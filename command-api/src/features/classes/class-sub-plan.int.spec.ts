@@ -47,6 +47,17 @@ describe('GET /api/sub-plan/classes', () => {
     expect(JSON.stringify(sheet.body)).not.toMatch(/Pat Parent|Private/);
   });
 
+  it('gives each accommodation what the plan records for the student (the room, the group size), not the library’s general text', async () => {
+    const { olga, jill, biology } = await olgasDay();
+    const planId = (await olga.post(`/api/students/${jill}/plans`, { startDate: '2025-09-01', reviewDate: '2099-06-01' })).body.id as string;
+    const specifics = [{ accommodationId: 'template-breaks', details: 'A break card: five minutes outside the room', where: 'Room 118', frequency: 'Up to twice a lesson' }];
+    expect((await olga.put(`/api/plans/${planId}/record`, { specifics })).status).toBe(200);
+    const sheet = (await olga.get('/api/sub-plan/classes')).body as { class: { id: string }; students: { accommodations: { id: string; specifics?: string }[] }[] }[];
+    const [breaks, quietSpace] = sheet.find((entry) => entry.class.id === biology)?.students[0]?.accommodations ?? [];
+    expect(breaks).toMatchObject({ id: 'template-breaks', specifics: 'A break card: five minutes outside the room · Room 118 · Up to twice a lesson' });
+    expect(quietSpace?.specifics).toBeUndefined();
+  });
+
   it('gives a co-teacher of a class that class only, and someone with no classes nothing', async () => {
     const { tom, algebra } = await olgasDay();
     const sheet = await tom.get('/api/sub-plan/classes');

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { withSpecifics } from '@accommodate/shared-events/domain/plan/accommodation-specifics';
 import { bulkShareFormSchema, shareFormSchema, TOO_MANY_SHARES, type Share, type SubPlanEntry } from '@accommodate/shared-events/schemas/share';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { roleOn } from '@accommodate/shared-events/domain/access/student-access';
@@ -81,7 +82,8 @@ export function shareRoutes(context: AppContext, recordAccess: RecordAccess): Ro
       const plan = currentPlan(await caseload.plansOfStudent(student.id));
       entries.push({
         student: { id: student.id, name: student.name, grade: student.grade, status: student.status },
-        accommodations: student.accommodations,
+        // What the meeting wrote for this student (the room, the group size): a substitute needs exactly those.
+        accommodations: withSpecifics(student.accommodations, plan?.record?.specifics),
         reviewDate: plan?.reviewDate ?? null,
         sharedBy: await lookup(role.sharedById),
       });

@@ -136,9 +136,16 @@ describe('sharing a student with roles', () => {
 
     const plan = await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' });
     expect(plan.status).toBe(201);
+    // The plan's specifics for the student are what a substitute acts on.
+    await owner.put(`/api/plans/${plan.body.id}/record`, { specifics: [{ accommodationId: 'template-extended-time', details: 'Time and a half', where: 'Room 118' }] });
     const subPlan = await sub.get('/api/sub-plan');
     expect(subPlan.body).toEqual([
-      { student: { id: studentId, name: 'Jane D.', grade: '4', status: 'active' }, accommodations: [expect.objectContaining({ name: 'Extended Time' })], reviewDate: '2099-01-01', sharedBy: { id: owner.user.id, name: 'Alice Owner' } },
+      {
+        student: { id: studentId, name: 'Jane D.', grade: '4', status: 'active' },
+        accommodations: [expect.objectContaining({ name: 'Extended Time', specifics: 'Time and a half · Room 118' })],
+        reviewDate: '2099-01-01',
+        sharedBy: { id: owner.user.id, name: 'Alice Owner' },
+      },
     ]);
     expect((await owner.get('/api/sub-plan')).body).toEqual([]);
   });

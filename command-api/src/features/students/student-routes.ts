@@ -5,7 +5,7 @@ import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { planLocksAccommodations } from '@accommodate/shared-events/schemas/plan-version';
-import { specificsText } from '@accommodate/shared-events/schemas/plan-record';
+import { withSpecifics } from '@accommodate/shared-events/domain/plan/accommodation-specifics';
 import { studentDecider, type StudentCommand, type StudentPlacement } from '@accommodate/shared-events/domain/student/decide-student';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
@@ -103,13 +103,7 @@ export function studentRoutes(context: AppContext): Router {
   router.get('/api/students/:id/accommodations', async (req, res) => {
     const student = await loadStudentFor(context, requireUser(req), idParam(req), 'view');
     // Each with the current plan's specifics (issue 27): teachers carry them out, so everyone who views reads them.
-    const specifics = currentPlan(await caseload.plansOfStudent(student.id))?.record?.specifics ?? [];
-    res.json(
-      student.accommodations.map((accommodation) => {
-        const given = specifics.find((one) => one.accommodationId === accommodation.id);
-        return given ? { ...accommodation, specifics: specificsText(given) } : accommodation;
-      }),
-    );
+    res.json(withSpecifics(student.accommodations, currentPlan(await caseload.plansOfStudent(student.id))?.record?.specifics));
   });
 
   router.get('/api/students/:id/accommodations.pdf', async (req, res) => {

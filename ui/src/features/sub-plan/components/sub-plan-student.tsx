@@ -1,10 +1,11 @@
-import type { StudentAccommodation } from '@accommodate/shared-events/schemas/student';
+import type { AccommodationWithSpecifics } from '@accommodate/shared-events/schemas/student';
 import { gradeLabel } from '@accommodate/shared-events/schemas/student';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 
 interface SubPlanStudentProps {
   student: { id: string; name: string; grade: string };
-  accommodations: StudentAccommodation[];
+  /** With what the plan's meeting wrote for this student, which the sheet shows in place of the library's general text. */
+  accommodations: AccommodationWithSpecifics[];
   /** Shown for a student shared as a substitute; the sheet by class leaves plan dates off. */
   reviewDate?: string | null;
   /** h2 on the plain sheet; h3 under a class's heading. */
@@ -27,7 +28,11 @@ export function SubPlanStudent({ student, accommodations, reviewDate, heading: H
             <li key={accommodation.id} className={accommodation.status === 'active' ? undefined : 'sub-plan__inactive'}>
               <strong>{accommodation.name}</strong>
               {accommodation.status !== 'active' && ` (${accommodation.status})`}
-              {accommodation.description && <span className="sub-plan__description"> — {accommodation.description}</span>}
+              {accommodation.specifics ? (
+                <span className="sub-plan__specifics"> — {accommodation.specifics}</span>
+              ) : (
+                accommodation.description && <span className="sub-plan__description"> — {accommodation.description}</span>
+              )}
             </li>
           ))}
         </ul>
