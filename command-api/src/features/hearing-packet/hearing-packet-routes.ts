@@ -11,7 +11,9 @@ import { mayAccess } from '@accommodate/shared-events/domain/access/student-acce
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { formatMoment } from '../../shared/pdf-document.ts';
 import { loadStudentStreams } from '../../shared/student-streams.ts';
+import { organisationQueries } from '@accommodate/projections/queries/organisation-queries';
 import { renderPacket } from './packet-layout.ts';
+import { packetAccommodationNames } from './packet-names.ts';
 import { packetRange, rangeInWords } from './packet-range.ts';
 import type { PacketSource } from './packet-section.ts';
 import { PACKET_SECTIONS } from './packet-sections.ts';
@@ -29,11 +31,18 @@ export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAcc
     const timeZone = timeZoneOf(req);
     const student = await loadStudentFor(context, userId, idParam(req), 'export-hearing-packet');
     const range = packetRange(hearingPacketRangeSchema.parse({ from: req.query.from, to: req.query.to }), timeZone);
+    const streams = await loadStudentStreams(context, student.id);
+    const organisation = organisationQueries(context.readStore);
+    const school = student.schoolId ? await organisation.schoolById(student.schoolId) : null;
+    const district = school ? await organisation.districtById(school.districtId) : null;
     const source: PacketSource = {
       context,
       student,
       range,
-      streams: await loadStudentStreams(context, student.id),
+      streams,
+      accommodationName: await packetAccommodationNames(context, student, streams, range.end),
+      school: school?.name ?? null,
+      district: district?.name ?? null,
       seesPlanRecord: mayAccess(student, userId, 'see-plan-record', context.now()),
       moment: (iso) => formatMoment(iso, timeZone),
     };
@@ -41,7 +50,7 @@ export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAcc
     for (const section of PACKET_SECTIONS) parts.push({ title: section.title, blocks: await section.blocks(source) });
     const pdf = await renderPacket({
       title: 'Hearing packet',
-      lines: [`${displayName(student)}, ${gradeLabel(student.grade)}`, rangeInWords(range)],
+      lines: [`${displayName(student)}, ${gradeLabel(student.grade)}`, ...[source.school, source.district].filter((name): name is string => name !== null), rangeInWords(range)],
       parts,
     });
     await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'Hearing packet (PDF)' });

@@ -91,6 +91,35 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     expect((await packetOf(owner, id, range)).status).toBe(200);
   });
 
+  it('names the school and district, a removed accommodation by its name, a plan by its dates, and a version signed early in force from the plan’s start', async () => {
+    const [admin, owner] = await Promise.all([teacher(server, 'District Admin'), teacher(server, 'Olga Owner')]);
+    const districtId = (await admin.post('/api/districts', { name: 'Riverside Unified' })).body.id as string;
+    const schoolId = (await admin.post(`/api/districts/${districtId}/schools`, { name: 'Hillview Middle School' })).body.id as string;
+    expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: owner.user.email, role: 'teacher' })).status).toBe(201);
+    const id = (await owner.post('/api/students', { ...ava, schoolId, accommodationIds: ['template-extended-time', 'template-small-group'] })).body.id as string;
+    const startDate = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const planId = (await owner.post(`/api/students/${id}/plans`, { startDate, reviewDate: '2099-06-01', status: 'active' })).body.id as string;
+    const record = {
+      impairment: 'Dyslexia',
+      lifeActivities: ['Reading'],
+      participants: [{ name: 'Pat Parent', role: 'Parent' }],
+      specifics: [{ accommodationId: 'template-small-group', details: 'Groups of no more than 6', where: 'Room 118' }],
+    };
+    expect((await owner.put(`/api/plans/${planId}/record`, record)).status).toBe(200);
+    expect((await owner.post(`/api/plans/${planId}/finalise`)).status).toBe(200);
+    const versions = await owner.get(`/api/plans/${planId}/versions`);
+    expect(versions.body[0].effectiveDate).toBe(startDate);
+    // Small group dropped; the record, kept as it was, still gives its specifics.
+    expect((await owner.post(`/api/plans/${planId}/amendments`, { reason: 'Reviewed', effectiveDate: startDate, accommodationIds: ['template-extended-time'] })).status).toBe(201);
+
+    const packet = await packetOf(owner, id, `from=2026-01-01&to=${today()}&tz=UTC`);
+    expect(packet.status).toBe(200);
+    for (const words of ['Hillview Middle School', 'Riverside Unified', 'Small Group', 'Groups of no more than 6']) expect(packet.text).toContain(words);
+    expect(packet.text).not.toContain('template-small-group');
+    expect(packet.text).not.toContain(planId);
+    expect(packet.text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+  });
+
   it('refuses co-teachers, substitutes and class teachers, hides the student from strangers, and asks for a range', async () => {
     const owner = await teacher(server, 'Olga Owner');
     const [coTeacher, substitute, classTeacher, stranger] = await Promise.all(['Cora', 'Sam', 'Tom', 'Eve'].map((name) => teacher(server, name)));

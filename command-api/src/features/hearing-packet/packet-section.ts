@@ -3,6 +3,7 @@ import type { AppContext } from '../../framework/command-context.ts';
 import type { StudentStreams } from '../../shared/student-streams.ts';
 import type { PacketBlock } from './packet-layout.ts';
 import type { PacketRange } from './packet-range.ts';
+import type { NameOf } from './plan-record-blocks.ts';
 
 /** What every section reads from: the student, the range, and the record's streams read once for all of them. */
 export interface PacketSource {
@@ -14,6 +15,11 @@ export interface PacketSource {
   seesPlanRecord: boolean;
   /** A moment as the reader reads it, in the range's time zone. */
   moment: (iso: string) => string;
+  /** Any accommodation's name, one the student no longer has too: the packet never shows an internal id. */
+  accommodationName: NameOf;
+  /** The school and district the student is at, by name; null where the student belongs to none. */
+  school: string | null;
+  district: string | null;
 }
 
 /** One part of the packet: its title in the contents, and what it prints for the student and range. */

@@ -6,10 +6,14 @@ import { fieldLabel, fieldValue, formatCalendarDate } from '@accommodate/shared-
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { PacketBlock } from './packet-layout.ts';
 import type { PacketSection } from './packet-section.ts';
-import { planRecordBlocks, recordDifferences } from './plan-record-blocks.ts';
+import { planRecordBlocks, recordDifferences, type NameOf } from './plan-record-blocks.ts';
 
-/** An accommodation's name as the version froze it. */
-const nameIn = (version: PlanVersionRecord) => (id: string) => version.content.accommodations.find((accommodation) => accommodation.id === id)?.name ?? id;
+/** An accommodation's name as the version froze it, else as the packet knows it (never the internal id). */
+const nameIn = (version: PlanVersionRecord, otherwise: NameOf): NameOf => (id) => version.content.accommodations.find((accommodation) => accommodation.id === id)?.name ?? otherwise(id);
+
+/** A version signed before its plan started was in force only from the start: said so, not hidden. */
+const inForceFrom = (effectiveDate: string, startDate: string): string =>
+  effectiveDate < startDate ? `${formatCalendarDate(startDate)}, when the plan starts (it was signed to take effect ${formatCalendarDate(effectiveDate)})` : formatCalendarDate(effectiveDate);
 
 /** The role the teacher had when asked, as the access log names it (an unknown older role as stored). */
 const isAccessRole = (role: string): role is StudentAccessRole => (STUDENT_ACCESS_ROLES as readonly string[]).includes(role);
@@ -32,7 +36,7 @@ const differences = (version: PlanVersionRecord, record: string[]): string =>
  */
 export const planVersionsSection: PacketSection = {
   title: 'Plan versions and acknowledgements',
-  blocks: async ({ context, streams, range, moment, seesPlanRecord }) => {
+  blocks: async ({ context, streams, range, moment, seesPlanRecord, accommodationName }) => {
     const lookup = personLookup(context.readStore);
     const blocks: PacketBlock[] = [];
     for (const events of streams.plans) {
@@ -41,19 +45,20 @@ export const planVersionsSection: PacketSection = {
       for (const version of planVersionsOf(madeByEnd)) {
         const by = await lookup(version.actorId);
         const { startDate, reviewDate } = version.content;
+        const nameOf = nameIn(version, accommodationName);
         blocks.push(
           { kind: 'heading', text: `Plan ${formatCalendarDate(startDate)} to ${formatCalendarDate(reviewDate)}: version ${version.version}` },
           { kind: 'field', label: version.kind === 'finalised' ? 'Finalised' : 'Amended', value: `${moment(version.at)} by ${by.name}` },
-          { kind: 'field', label: 'In force from', value: formatCalendarDate(version.effectiveDate) },
+          { kind: 'field', label: 'In force from', value: inForceFrom(version.effectiveDate, startDate) },
           ...(version.reason === null ? [] : [{ kind: 'field' as const, label: 'Reason', value: version.reason }]),
-          { kind: 'field', label: 'Differences', value: differences(version, recordDifferences(version.changes.record, nameIn(version), seesPlanRecord)) },
+          { kind: 'field', label: 'Differences', value: differences(version, recordDifferences(version.changes.record, nameOf, seesPlanRecord)) },
           {
             kind: 'table',
             columns: [{ title: 'Accommodation', width: 3 }, { title: 'Description', width: 5 }],
             rows: version.content.accommodations.map((accommodation) => [accommodation.name, accommodation.description ?? '—']),
             empty: 'No accommodations.',
           },
-          ...(version.content.record === null ? [] : planRecordBlocks(version.content.record, nameIn(version), seesPlanRecord)),
+          ...(version.content.record === null ? [] : planRecordBlocks(version.content.record, nameOf, seesPlanRecord)),
         );
         const rows: string[][] = [];
         for (const teacher of version.teachers) {

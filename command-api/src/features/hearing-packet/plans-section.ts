@@ -8,10 +8,7 @@ import { studentHistory } from '../../shared/student-history.ts';
 import { inRange } from './packet-range.ts';
 import type { PacketBlock } from './packet-layout.ts';
 import type { PacketSection, PacketSource } from './packet-section.ts';
-import { planRecordBlocks, type NameOf } from './plan-record-blocks.ts';
-
-/** An accommodation's name as the student's list reads it, else as the library's id says. */
-const accommodationNames = ({ student }: Pick<PacketSource, 'student'>): NameOf => (id) => student.accommodations.find((accommodation) => accommodation.id === id)?.name ?? id;
+import { planRecordBlocks } from './plan-record-blocks.ts';
 
 /** The accommodations as they read when the range began: each replayed from its own events (issue 27). */
 async function accommodationsAtStart({ context, streams, range }: PacketSource): Promise<PacketBlock[]> {
@@ -53,7 +50,7 @@ function plansInForce(source: PacketSource): PacketBlock[] {
     // What each plan's meeting decided (issue 27), as it stood at the range's end.
     ...inForce.flatMap(({ plan, record }) => [
       { kind: 'heading' as const, text: `Plan record: ${formatCalendarDate(plan.startDate)} to ${formatCalendarDate(plan.reviewDate)}` },
-      ...planRecordBlocks(record, accommodationNames(source), source.seesPlanRecord),
+      ...planRecordBlocks(record, source.accommodationName, source.seesPlanRecord),
     ]),
   ];
 }

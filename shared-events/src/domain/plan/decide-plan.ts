@@ -47,6 +47,7 @@ export const REASON_REQUIRED = 'A reason is required';
 export const RECORD_IS_FINAL = 'This plan is final: amend the plan to change its record';
 export const SPECIFICS_OF_OTHERS = 'Specifics can only be given for the student’s own accommodations';
 export const EFFECTIVE_BEFORE_PREVIOUS = 'The effective date cannot be before the previous version’s';
+export const EFFECTIVE_BEFORE_START = 'The effective date cannot be before the plan starts';
 
 const PLAN_FIELDS = ['startDate', 'reviewDate', 'status', 'meetingDate', 'caseManager'] as const;
 
@@ -95,8 +96,10 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
     case 'FinalisePlan': {
       assertPresent(state);
       if (state.version > 0) throw new IllegalStateError(ALREADY_FINAL);
-      const { planId, effectiveDate, accommodations, teachers } = command;
+      const { planId, accommodations, teachers } = command;
       assertReadyToFinalise(state.record, accommodations.length);
+      // A version cannot take effect before its plan starts: one signed ahead of the start is in force from the start.
+      const effectiveDate = command.effectiveDate < state.fields.startDate ? state.fields.startDate : command.effectiveDate;
       const content = contentOf(state.fields, accommodations, state.record);
       const finalised: PlanEvent = { type: 'PlanFinalised', data: { planId, studentId: state.studentId, version: 1, effectiveDate, content, teachers } };
       return [finalised, ...signersAcknowledgement(command, state.studentId, 1)];
@@ -111,6 +114,7 @@ export function decidePlan(command: PlanCommand, state: PlanState): PlanEvent[] 
       }
       const fields = { ...state.fields, ...changesFrom(state.fields, command.changes, CONTENT_FIELDS) };
       assertDatesInOrder(fields);
+      if (command.effectiveDate < fields.startDate) throw ValidationError.onField('effectiveDate', EFFECTIVE_BEFORE_START);
       const { planId, effectiveDate, accommodations, teachers } = command;
       const record = command.record ?? state.record;
       if (command.record) assertSpecificsOfOwn(command.record, accommodations.map((accommodation) => accommodation.id));

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import type { PlanEvent } from '../../events/plan-events.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
-import { planDecider, REVIEW_BEFORE_START } from './decide-plan.ts';
+import { EFFECTIVE_BEFORE_START, planDecider, REVIEW_BEFORE_START } from './decide-plan.ts';
 import type { PlanFields } from './plan.ts';
 import { encodePlanRecord } from './plan-record.ts';
 import { MISSING_FOR_FINAL, NOT_READY_TO_FINALISE } from './plan-minimum.ts';
@@ -87,6 +87,17 @@ describe('plan versions', () => {
       .given([created, withoutParticipants])
       .when({ ...finalise, accommodations: [extendedTime] })
       .thenThrows(IllegalStateError, (error) => JSON.stringify(error.details?.missing) === JSON.stringify([MISSING_FOR_FINAL.participants]));
+  });
+
+  it('puts a version signed before its plan starts in force from the start, and refuses an amendment effective before it', () => {
+    spec
+      .given([created, recorded])
+      .when({ type: 'FinalisePlan', planId: 'p1', by: 'principal', effectiveDate: '2025-08-28', accommodations: [extendedTime], teachers })
+      .then([{ ...finalised, data: { ...finalised.data, effectiveDate: '2025-09-01' } }]);
+    spec
+      .given([created, recorded, { ...finalised, data: { ...finalised.data, effectiveDate: '2025-09-01' } }])
+      .when({ ...amend, effectiveDate: '2025-09-01', changes: { startDate: '2025-09-15' } })
+      .thenThrows(ValidationError, (error) => error.errors?.effectiveDate === EFFECTIVE_BEFORE_START);
   });
 
   it('refuses to finalise a final plan again', () => {
