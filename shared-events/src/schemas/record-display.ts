@@ -30,6 +30,11 @@ const FIELD_LABELS: Record<string, string> = {
   role: 'Role',
   expiresAt: 'Share expires',
   owner: 'Owner',
+  // A plan's signed versions: which one, from when, why, and who acknowledged it.
+  version: 'Version',
+  effectiveDate: 'In force from',
+  reason: 'Reason',
+  acknowledgedBy: 'Acknowledged by',
   // The plan record (issue 27): its values come as text already ('Aug 28, 2025, in writing').
   ...RECORD_FIELD_LABELS,
 };
@@ -53,7 +58,7 @@ export function formatCalendarDate(date: string): string {
   return parts && month ? `${month} ${Number(parts[3])}, ${parts[1]}` : date;
 }
 
-const DATE_FIELDS = new Set(['birthdate', 'startDate', 'reviewDate', 'meetingDate', 'expiresAt']);
+const DATE_FIELDS = new Set(['birthdate', 'startDate', 'reviewDate', 'meetingDate', 'expiresAt', 'effectiveDate']);
 
 /** Notes are stored as HTML; a record shows their words. */
 export function htmlAsText(html: string): string {

@@ -151,6 +151,33 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
   return entries;
 }
 
+/** 'Version 2', as the plan page and its signed versions number them. */
+const versionName = (version: number): string => `Version ${version}`;
+
+/** What signing and acknowledging say in the history: which version, in force from when, why, and who acknowledged it. */
+function versionChanges(envelope: EnvelopeOf<PlanEvent>, names: HistoryNames): FieldChange[] {
+  switch (envelope.type) {
+    case 'PlanFinalised':
+      return [
+        { field: 'version', before: null, after: versionName(envelope.data.version) },
+        { field: 'effectiveDate', before: null, after: envelope.data.effectiveDate },
+      ];
+    case 'PlanAmended':
+      return [
+        { field: 'version', before: versionName(envelope.data.version - 1), after: versionName(envelope.data.version) },
+        { field: 'reason', before: null, after: envelope.data.reason },
+        { field: 'effectiveDate', before: null, after: envelope.data.effectiveDate },
+      ];
+    case 'PlanVersionAcknowledged':
+      return [
+        { field: 'version', before: null, after: versionName(envelope.data.version) },
+        { field: 'acknowledgedBy', before: null, after: names.person(envelope.data.userId) },
+      ];
+    default:
+      return [];
+  }
+}
+
 /** What a plan event that changed something is called in the history. */
 function planKind(envelope: EnvelopeOf<PlanEvent>): string {
   switch (envelope.type) {
@@ -160,8 +187,12 @@ function planKind(envelope: EnvelopeOf<PlanEvent>): string {
       return `Review scheduled (year-end rollover ${envelope.data.schoolYear})`;
     case 'PlanRecordUpdated':
       return 'Plan record updated';
+    case 'PlanFinalised':
+      return 'Plan finalised';
     case 'PlanAmended':
       return 'Plan amended';
+    case 'PlanVersionAcknowledged':
+      return 'Plan acknowledged';
     default:
       return 'Plan updated';
   }
@@ -180,7 +211,7 @@ function planEntries(stream: readonly EventEnvelope[], names: HistoryNames): Ent
     const before = plan;
     plan = evolvePlan(plan, envelope);
     const nameOf = (accommodationId: string) => names.accommodation(accommodationId, envelope.occurredAt);
-    const changes = [...diff(PLAN_FIELDS, planFieldsOf(before), planFieldsOf(plan)), ...recordHistoryChanges(recordOf(before), recordOf(plan), nameOf)];
+    const changes = [...versionChanges(envelope, names), ...diff(PLAN_FIELDS, planFieldsOf(before), planFieldsOf(plan)), ...recordHistoryChanges(recordOf(before), recordOf(plan), nameOf)];
     if (envelope.type === 'PlanCreated' || envelope.type === 'PlanRecordUpdated' || changes.length > 0) {
       entries.push({ envelope, kind: planKind(envelope), entity: 'plan', entityId: envelope.data.planId, changes });
     }

@@ -112,3 +112,25 @@ describe('the plan record in the history (issue 27)', () => {
     expect(historyFor(history, true)).toEqual(history);
   });
 });
+
+describe('signed versions in the history', () => {
+  const fields = { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'active', meetingDate: null, caseManager: null };
+  const { status: _status, ...dates } = fields;
+  const content = { ...dates, accommodations: [] };
+  const teachers = [{ userId: 'cora', role: 'co-teacher' }];
+  const plan = given(
+    { type: 'PlanCreated', data: { planId: 'p1', studentId: 's1', ...fields } },
+    { type: 'PlanFinalised', data: { planId: 'p1', studentId: 's1', version: 1, effectiveDate: '2026-09-01', content, teachers } },
+    { type: 'PlanVersionAcknowledged', data: { planId: 'p1', studentId: 's1', version: 1, userId: 'cora' } },
+    { type: 'PlanAmended', data: { planId: 'p1', studentId: 's1', version: 2, reason: 'Breaks agreed at the review', effectiveDate: '2026-10-01', content, teachers } },
+  );
+
+  it('names the finalisation, each amendment with its reason, and each acknowledgement, with the version as the plan page numbers it', () => {
+    const history = buildHistory({ student: [], plans: [plan], documents: [] }, names);
+    expect(history.slice(0, 3).map((entry) => [entry.kind, entry.changes.map((change) => [change.field, change.before, change.after])])).toEqual([
+      ['Plan amended', [['version', 'Version 1', 'Version 2'], ['reason', null, 'Breaks agreed at the review'], ['effectiveDate', null, '2026-10-01']]],
+      ['Plan acknowledged', [['version', null, 'Version 1'], ['acknowledgedBy', null, 'Cora Co']]],
+      ['Plan finalised', [['version', null, 'Version 1'], ['effectiveDate', null, '2026-09-01']]],
+    ]);
+  });
+});

@@ -10,7 +10,8 @@ import { CardHeading } from '../../../components/card-heading.tsx';
 const PLAN_FIELDS: (keyof PlanSnapshot)[] = ['status', 'startDate', 'reviewDate', 'meetingDate', 'caseManager'];
 
 const show = (field: string, value: unknown) => fieldValue('plan', field, value);
-const versionLabel = (version: PlanVersion) => `v${version.revision + 1} · ${formatDateTime(version.at)} · ${version.actor.name}`;
+/** Each saved change named by the signed version it belongs to ('Draft', 'Version 2'): one numbering, the plan page's own. */
+const versionLabel = ({ plan, at, actor }: PlanVersion) => `${plan.version ? `Version ${plan.version}` : 'Draft'} · ${formatDateTime(at)} · ${actor.name}`;
 
 /** The plan's versions, and a field-by-field diff between any two of them; a plan never changed says so. */
 export function PlanVersionsCard({ planId }: { planId: string }) {
