@@ -1,4 +1,5 @@
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { readRosterImport, ROSTER_UPLOAD_PREFIX } from '@accommodate/workers/roster/roster-import-job';
 import type { AppContext } from '../framework/command-context.ts';
 
 /** How long the read models may take to catch up at start before the sweep gives up (it runs again next start). */
@@ -29,10 +30,16 @@ export async function removeDocumentLeftovers(
   const { documentById } = caseloadQueries(context.readStore);
   let orphans = 0;
   for (const id of found.ids) {
-    if (await documentById(id)) continue;
+    if (id.startsWith(ROSTER_UPLOAD_PREFIX) ? await rosterImportWaitsFor(context, id) : await documentById(id)) continue;
     await blobs.delete(id);
     orphans += 1;
   }
   if (orphans + found.unfinished.length > 0) context.logger.info('document leftovers removed', { unfinished: found.unfinished.length, orphans });
   return { unfinished: found.unfinished.length, orphans };
+}
+
+/** A roster zip lives until its import ends: queued, or stopped mid-way by the crash and to be resumed. */
+async function rosterImportWaitsFor(context: Pick<AppContext, 'eventStore'>, uploadId: string): Promise<boolean> {
+  const state = await readRosterImport(context.eventStore, uploadId.slice(ROSTER_UPLOAD_PREFIX.length));
+  return state?.status === 'queued' || state?.status === 'running';
 }

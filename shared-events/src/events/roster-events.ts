@@ -37,7 +37,15 @@ export const RosterSynced = defineEvent(
   }),
 );
 
+/**
+ * A real import holds its district's roster from its request to its end: the salt is fixed here, before anything is
+ * written, so that a re-run after a crash derives the same ids; and a second import is refused while one holds it.
+ */
+export const RosterImportAccepted = defineEvent('RosterImportAccepted', 1, z.object({ districtId: z.string(), importId: z.string(), salt: z.string() }));
+/** The import that held the roster ended (done or failed): the next one may start. */
+export const RosterImportReleased = defineEvent('RosterImportReleased', 1, z.object({ districtId: z.string(), importId: z.string() }));
+
 export const ROSTER_IMPORT_EVENTS = [RosterImportRequested, RosterImportProgressed, RosterImportFinished] as const;
 export type RosterImportEvent = EventOf<(typeof ROSTER_IMPORT_EVENTS)[number]>;
-export const ROSTER_EVENTS = [RosterSynced] as const;
+export const ROSTER_EVENTS = [RosterSynced, RosterImportAccepted, RosterImportReleased] as const;
 export type RosterEvent = EventOf<(typeof ROSTER_EVENTS)[number]>;

@@ -44,3 +44,7 @@ export const ROSTER_KIND_FILES: Readonly<Record<keyof RosterImportSummary, strin
 export const ROSTER_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 export const ROSTER_UNPACKED_MAX_BYTES = 256 * 1024 * 1024;
 export const ROSTER_UPLOAD_TOO_LARGE = 'The roster zip is larger than 200 MB. Export it without the files the import does not read (demographics, line items, results).';
+
+/** Uploads a district may make in an hour, dry runs included: each is a zip of up to 200 MB read in full. */
+export const ROSTER_IMPORTS_PER_HOUR = 10;
+export const TOO_MANY_ROSTER_IMPORTS = `This district has uploaded ${ROSTER_IMPORTS_PER_HOUR} rosters in the last hour. Please wait before importing again.`;

@@ -26,7 +26,7 @@ import { queueOrganisationInvitation } from '../invitations/organisation-invitat
 import { scheduleShareExpiry, shareExpiryJobId } from '../sharing/share-expiry.ts';
 import { reviewReminderPlans } from './review-reminder-plans.ts';
 import { followAccountPlan } from '../accounts/follow-account-plan.ts';
-import { ROSTER_IMPORT_JOB } from '../roster/roster-import-job.ts';
+import { ROSTER_IMPORT_JOB, rosterImportJobId } from '../roster/roster-import-job.ts';
 import { followVersionOnStudent, scheduleAcknowledgementReminders, versionMadeNotifications, type VersionMade } from './acknowledgement-reminders.ts';
 
 /** The read model these reactions consult (plans, students and their viewers). */
@@ -141,7 +141,7 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         return reminders.onStudentDeleted(envelope.data.studentId);
       // A OneRoster import asked for (issue 25): one job per import, whatever the replays.
       case 'RosterImportRequested':
-        return jobs.enqueue(ROSTER_IMPORT_JOB, { importId: envelope.data.importId }, { jobId: `roster-import-${envelope.data.importId}` });
+        return jobs.enqueue(ROSTER_IMPORT_JOB, { importId: envelope.data.importId }, { jobId: rosterImportJobId(envelope.data.importId) });
       // A plan version (issue 27): its review date may have moved; its teachers are asked to acknowledge it.
       case 'PlanFinalised':
       case 'PlanAmended': {

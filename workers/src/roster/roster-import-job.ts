@@ -5,23 +5,32 @@ import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { Actor } from '@accommodate/shared-events/events/envelope';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
 import type { RosterEvent, RosterImportEvent } from '@accommodate/shared-events/events/roster-events';
-import { DomainError } from '@accommodate/shared-events/domain/errors';
+import { DomainError, IllegalStateError } from '@accommodate/shared-events/domain/errors';
 import type { RosterIssue } from '@accommodate/shared-events/domain/roster/roster-data';
-import { evolveRoster, evolveRosterImport, initialRosterState, type RosterImportState } from '@accommodate/shared-events/domain/roster/roster-import';
+import { evolveRosterImport, type RosterImportState } from '@accommodate/shared-events/domain/roster/roster-import';
 import { planRosterInSteps, type RosterLinks, type RosterPlan } from '@accommodate/shared-events/domain/roster/roster-plan';
 import { backgroundTurn } from '@accommodate/shared-events/timing/background-turns';
 import { forEachTakingTurns } from '@accommodate/shared-events/timing/for-each-taking-turns';
 import { addSummary, emptySummary, type RosterSummary, type StreamWork } from '@accommodate/shared-events/domain/roster/roster-work';
 import { isEventOf } from '@accommodate/shared-events/domain/event-types';
-import { ROSTER_EVENTS, ROSTER_IMPORT_EVENTS } from '@accommodate/shared-events/events/roster-events';
+import { ROSTER_IMPORT_EVENTS } from '@accommodate/shared-events/events/roster-events';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { userQueries } from '@accommodate/projections/queries/users-queries';
 import { readRosterOffThread } from './roster-reading-thread.ts';
 import { newRosterSalt, rosterIdFor } from './roster-ids.ts';
+import { holdDistrictRoster, readDistrictRoster, releaseDistrictRoster } from './roster-hold.ts';
 import { departingTeachers, handOverLeavingStaff } from './roster-departures.ts';
 
 export const ROSTER_IMPORT_JOB = 'roster-import';
+/** One job per import: enqueued again while it runs, the queue ignores it; after a crash, it runs it again. */
+export const rosterImportJobId = (importId: string) => `roster-import-${importId}`;
+/**
+ * Where an import's zip is kept (the documents' blob store), named after the import so that the start-up sweep of
+ * documents' leftovers knows it and keeps it until its import ends.
+ */
+export const ROSTER_UPLOAD_PREFIX = 'roster-upload-';
+export const rosterUploadId = (importId: string) => `${ROSTER_UPLOAD_PREFIX}${importId}`;
 
 /** Where the API keeps an uploaded zip until its import has read it (the documents' blob store). */
 export interface RosterUploads {
@@ -48,7 +57,6 @@ const ROUNDS = 5;
 
 const jobSchema = z.object({ importId: z.string() });
 const isImportEvent = isEventOf<RosterImportEvent>(ROSTER_IMPORT_EVENTS.map((definition) => definition.name));
-const isRosterEvent = isEventOf<RosterEvent>(ROSTER_EVENTS.map((definition) => definition.name));
 
 /** An import as its stream folds, with when it was asked for; null for no such import. */
 export async function readRosterImport(eventStore: Pick<EventStore, 'readStream'>, importId: string): Promise<(RosterImportState & { requestedAt: string }) | null> {
@@ -70,29 +78,39 @@ export async function runRosterImport(dependencies: RosterImportDependencies, da
     // Never left 'running': what was written stays (a new import decides again on it), and the district admin is told.
     dependencies.logger.error('roster import failed', { error: error instanceof Error ? error.name : 'unknown' });
     const state = await readRosterImport(dependencies.eventStore, importId);
-    if (!state || state.status === 'done' || state.status === 'failed') return;
-    const message = 'The import stopped on an unexpected error before it finished: upload the zip again to complete it';
+    if (!state) return;
+    const hold = { districtId: state.districtId, importId, actor: { userId: state.requestedBy } };
+    if (state.status === 'done' || state.status === 'failed') return void (await releaseDistrictRoster(dependencies.eventStore, hold));
+    // Another import of the district holds the roster (this one was asked for as a hold was given up): said as such.
+    const message = error instanceof IllegalStateError ? error.message : 'The import stopped on an unexpected error before it finished: upload the zip again to complete it';
     await dependencies.eventStore.append(streamName('rosterImport', importId), [
       { type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'failed', summary: null, errors: [{ file: 'zip', line: null, message }], warnings: [] } },
     ], { expectedRevision: 'any', actor: { userId: state.requestedBy }, correlationId: importId, causationId: null });
+    await releaseDistrictRoster(dependencies.eventStore, hold);
   }
 }
 
 async function importRoster(dependencies: RosterImportDependencies, importId: string): Promise<void> {
   const { eventStore } = dependencies;
   const state = await readRosterImport(eventStore, importId);
-  if (!state || state.status === 'done' || state.status === 'failed') return;
+  if (!state) return;
   const actor: Actor = { userId: state.requestedBy };
+  const hold = { districtId: state.districtId, importId, actor };
+  const { uploadId } = state;
+  // Ended before a crash let it free the roster: it frees it now.
+  if (state.status === 'done' || state.status === 'failed') return void (await releaseDistrictRoster(eventStore, hold));
   const record = (event: RosterImportEvent) =>
     eventStore.append(streamName('rosterImport', importId), [event], { expectedRevision: 'any', actor, correlationId: importId, causationId: null });
   const fail = (errors: RosterIssue[], warnings: RosterIssue[] = []) =>
     record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'failed', summary: null, errors, warnings } });
 
   const bytes = await dependencies.rosterUploads?.get(state.uploadId);
-  if (!bytes) return void (await fail([{ file: 'zip', line: null, message: 'The uploaded zip is no longer here: upload it again' }]));
+  if (!bytes) return void (await finishWith(fail([{ file: 'zip', line: null, message: 'The uploaded zip is no longer here: upload it again' }])));
   const rosterStream = streamName('roster', state.districtId);
-  const roster = (await eventStore.readStream(rosterStream)).filter(isRosterEvent).reduce(evolveRoster, initialRosterState());
-  const salt = roster.salt ?? newRosterSalt();
+  const roster = await readDistrictRoster(eventStore, state.districtId);
+  // A real import writes with the salt fixed when it took the roster, so that a re-run after a crash derives the same
+  // ids and writes into the same records; a dry run of a district never imported counts with a salt of its own.
+  const salt = state.dryRun ? (roster.salt ?? newRosterSalt()) : (await holdDistrictRoster(eventStore, hold)).salt;
   const idFor = rosterIdFor(salt);
   const { errors, warnings, data: roster_ } = await readRosterOffThread({ bytes, links: roster.links, salt });
   if (!roster_) return void (await finishWith(fail(errors, warnings)));
@@ -129,12 +147,14 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
     await eventStore.append(rosterStream, [synced], { expectedRevision: 'any', actor, correlationId: importId, causationId: null });
   }
   await record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'done', summary: summary satisfies RosterSummary, errors: [], warnings } });
+  await releaseDistrictRoster(eventStore, hold);
   await dependencies.rosterUploads?.delete(state.uploadId);
   dependencies.logger.info('roster import done', { dryRun: state.dryRun, streams: total, handedOver });
 
   async function finishWith(finished: Promise<unknown>) {
     await finished;
-    await dependencies.rosterUploads?.delete(state!.uploadId);
+    await releaseDistrictRoster(eventStore, hold);
+    await dependencies.rosterUploads?.delete(uploadId);
   }
 }
 

@@ -3,12 +3,13 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import multer from 'multer';
 import { z } from 'zod';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { NotFoundError, ValidationError } from '@accommodate/shared-events/domain/errors';
-import { ROSTER_UPLOAD_MAX_BYTES, ROSTER_UPLOAD_TOO_LARGE, type RosterImport } from '@accommodate/shared-events/schemas/roster';
-import { readRosterImport } from '@accommodate/workers/roster/roster-import-job';
+import { IllegalStateError, NotFoundError, ValidationError } from '@accommodate/shared-events/domain/errors';
+import { ROSTER_IMPORTS_PER_HOUR, ROSTER_UPLOAD_MAX_BYTES, ROSTER_UPLOAD_TOO_LARGE, TOO_MANY_ROSTER_IMPORTS, type RosterImport } from '@accommodate/shared-events/schemas/roster';
+import { readRosterImport, ROSTER_IMPORT_JOB, rosterImportJobId, rosterUploadId } from '@accommodate/workers/roster/roster-import-job';
+import { holdDistrictRoster, readDistrictRoster, releaseDistrictRoster } from '@accommodate/workers/roster/roster-hold';
 import type { AppContext } from '../../framework/command-context.ts';
 import { appendFact } from '../../framework/handle-command.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadDistrictFor } from '../../shared/organisation-access.ts';
@@ -34,21 +35,35 @@ const optionsSchema = z.object({ dryRun: z.enum(['true', 'false']).optional() })
 export function rosterRoutes(context: AppContext): Router {
   const router = Router();
 
+  const uploads = context.limits.rate('roster-imports:district', { points: ROSTER_IMPORTS_PER_HOUR, durationSec: 3600 });
+
   router.post('/api/districts/:id/roster-imports', async (req, res) => {
     const userId = requireUser(req);
     // Judged before the upload is read: a stranger's 200 MB is refused without being received.
     const district = await loadDistrictFor(context, userId, idParam(req));
     const { dryRun } = optionsSchema.parse(req.query);
+    const wait = await uploads.take(district.id);
+    if (wait !== null) throw new TooManyRequestsError(TOO_MANY_ROSTER_IMPORTS, wait);
     await new Promise<void>((resolve, reject) => receiveZip(req, res, (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error('upload')) : resolve())));
     const file = req.file;
     if (!file || file.size === 0) throw ValidationError.onField('file', 'Choose the OneRoster zip to import');
-    const uploadId = randomUUID();
-    await context.blobs.put(uploadId, file.buffer);
     const importId = randomUUID();
+    const uploadId = rosterUploadId(importId);
+    const actor = { userId };
+    await context.blobs.put(uploadId, file.buffer);
+    if (dryRun !== 'true') {
+      try {
+        await holdDistrictRoster(context.eventStore, { districtId: district.id, importId, actor });
+      } catch (error) {
+        await context.blobs.delete(uploadId);
+        if (error instanceof IllegalStateError) await resumeHeldImport(context, district.id, actor);
+        throw error;
+      }
+    }
     await appendFact(context, streamName('rosterImport', importId), {
       type: 'RosterImportRequested',
       data: { importId, districtId: district.id, dryRun: dryRun === 'true', requestedBy: userId, uploadId },
-    }, { actor: { userId } });
+    }, { actor });
     res.status(202).json({ id: importId });
   });
 
@@ -64,4 +79,20 @@ export function rosterRoutes(context: AppContext): Router {
   });
 
   return router;
+}
+
+/**
+ * Asked again while an import holds the district's roster: the import is enqueued once more, which the queue ignores
+ * while it runs, and which resumes one a crash (kill -9) stopped, with the same salt, into the same records. A hold
+ * whose import never reached the log (the request stopped in between) is given up.
+ */
+async function resumeHeldImport(context: AppContext, districtId: string, actor: { userId: string }): Promise<void> {
+  const { running } = await readDistrictRoster(context.eventStore, districtId);
+  if (running === null) return;
+  if (!(await readRosterImport(context.eventStore, running))) return releaseDistrictRoster(context.eventStore, { districtId, importId: running, actor });
+  try {
+    await context.jobs.enqueue(ROSTER_IMPORT_JOB, { importId: running }, { jobId: rosterImportJobId(running) });
+  } catch (error) {
+    context.logger.warn('roster import not resumed', { error: error instanceof Error ? error.name : 'unknown' });
+  }
 }
