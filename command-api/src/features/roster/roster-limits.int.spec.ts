@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { oneRoster11 } from '@accommodate/shared-events/domain/testing/roster-fixtures';
-import { ROSTER_UPLOAD_TOO_LARGE, type RosterImport } from '@accommodate/shared-events/schemas/roster';
+import { ROSTER_IMPORTS_PER_HOUR, ROSTER_UPLOAD_TOO_LARGE, TOO_MANY_ROSTER_IMPORTS, type RosterImport } from '@accommodate/shared-events/schemas/roster';
 import { rosterZip, withDeclaredSizes } from '@accommodate/workers/roster/roster-zip-fixtures';
 import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 
@@ -66,5 +66,18 @@ describe('OneRoster size limits', () => {
     const finished = (await dana.get(`/api/roster-imports/${id}`)).body as RosterImport;
     expect(finished).toMatchObject({ status: 'failed', summary: null, errors: [{ file: 'zip', line: null, message: 'The zip unpacks to far more than a roster: it was not imported' }] });
     expect((await dana.get(`/api/districts/${districtId}/schools`)).body).toEqual([]);
+  });
+
+  it('takes ten uploads a district an hour, then answers 429 with a clear message', async () => {
+    const { dana, districtId } = await district();
+    const empty = () => {
+      const form = new FormData();
+      form.append('file', new Blob([]), 'oneroster.zip');
+      return dana.request('POST', `/api/districts/${districtId}/roster-imports?dryRun=true`, { rawBody: form });
+    };
+    for (let n = 0; n < ROSTER_IMPORTS_PER_HOUR; n += 1) expect((await empty()).status).toBe(400);
+    const refused = await empty();
+    expect(refused).toMatchObject({ status: 429, body: { message: TOO_MANY_ROSTER_IMPORTS } });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
