@@ -23,6 +23,9 @@ export const RosterImportFinished = defineEvent(
     summary: rosterSummarySchema.nullable(),
     errors: z.array(rosterIssueSchema),
     warnings: z.array(rosterIssueSchema),
+    /** All there were: `errors` and `warnings` hold the first hundred. Absent from imports that kept every one. */
+    errorCount: z.number().optional(),
+    warningCount: z.number().optional(),
   }),
 );
 

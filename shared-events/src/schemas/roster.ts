@@ -27,6 +27,9 @@ export const rosterImportSchema = z.object({
   summary: rosterSummarySchema.nullable(),
   errors: z.array(rosterIssueSchema),
   warnings: z.array(rosterIssueSchema),
+  /** How many errors and warnings there were in all: the lists hold the first hundred of each. */
+  errorCount: z.number(),
+  warningCount: z.number(),
   requestedAt: z.string(),
 });
 export type RosterImport = z.infer<typeof rosterImportSchema>;

@@ -6,7 +6,7 @@ import type { Actor } from '@accommodate/shared-events/events/envelope';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
 import type { RosterEvent, RosterImportEvent } from '@accommodate/shared-events/events/roster-events';
 import { DomainError, IllegalStateError } from '@accommodate/shared-events/domain/errors';
-import type { RosterIssue } from '@accommodate/shared-events/domain/roster/roster-data';
+import { noIssues, noteIssue, tallyOf, type IssueTally } from '@accommodate/shared-events/domain/roster/roster-issues';
 import { evolveRosterImport, type RosterImportState } from '@accommodate/shared-events/domain/roster/roster-import';
 import { planRosterInSteps, type RosterLinks, type RosterPlan } from '@accommodate/shared-events/domain/roster/roster-plan';
 import { backgroundTurn } from '@accommodate/shared-events/timing/background-turns';
@@ -101,19 +101,21 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
   if (state.status === 'done' || state.status === 'failed') return void (await releaseDistrictRoster(eventStore, hold));
   const record = (event: RosterImportEvent) =>
     eventStore.append(streamName('rosterImport', importId), [event], { expectedRevision: 'any', actor, correlationId: importId, causationId: null });
-  const fail = (errors: RosterIssue[], warnings: RosterIssue[] = []) =>
-    record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'failed', summary: null, errors, warnings } });
+  const fail = (errors: IssueTally, warnings: IssueTally = noIssues()) =>
+    record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'failed', summary: null, ...issuesOf(errors, warnings) } });
 
   const bytes = await dependencies.rosterUploads?.get(state.uploadId);
-  if (!bytes) return void (await finishWith(fail([{ file: 'zip', line: null, message: 'The uploaded zip is no longer here: upload it again' }])));
+  if (!bytes) return void (await finishWith(fail(tallyOf([{ file: 'zip', line: null, message: 'The uploaded zip is no longer here: upload it again' }]))));
   const rosterStream = streamName('roster', state.districtId);
   const roster = await readDistrictRoster(eventStore, state.districtId);
   // A real import writes with the salt fixed when it took the roster, so that a re-run after a crash derives the same
   // ids and writes into the same records; a dry run of a district never imported counts with a salt of its own.
   const salt = state.dryRun ? (roster.salt ?? newRosterSalt()) : (await holdDistrictRoster(eventStore, hold)).salt;
   const idFor = rosterIdFor(salt);
-  const { errors, warnings, data: roster_ } = await readRosterOffThread({ bytes, links: roster.links, salt });
-  if (!roster_) return void (await finishWith(fail(errors, warnings)));
+  const read = await readRosterOffThread({ bytes, links: roster.links, salt });
+  const roster_ = read.data;
+  const warnings: IssueTally = { kept: read.warnings, count: read.warningCount };
+  if (!roster_) return void (await finishWith(fail({ kept: read.errors, count: read.errorCount }, warnings)));
 
   const accounts = new Map<string, string>();
   const users = userQueries(dependencies.readStore);
@@ -146,7 +148,7 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
     const synced: RosterEvent = { type: 'RosterSynced', data: { districtId: state.districtId, importId, salt, links: plan.links } };
     await eventStore.append(rosterStream, [synced], { expectedRevision: 'any', actor, correlationId: importId, causationId: null });
   }
-  await record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'done', summary: summary satisfies RosterSummary, errors: [], warnings } });
+  await record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'done', summary: summary satisfies RosterSummary, ...issuesOf(noIssues(), warnings) } });
   await releaseDistrictRoster(eventStore, hold);
   await dependencies.rosterUploads?.delete(state.uploadId);
   dependencies.logger.info('roster import done', { dryRun: state.dryRun, streams: total, handedOver });
@@ -162,7 +164,7 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
 async function applyWork(
   eventStore: Pick<EventStore, 'readStream' | 'append'>,
   work: StreamWork,
-  options: { dryRun: boolean; actor: Actor; importId: string; warnings: RosterIssue[] },
+  options: { dryRun: boolean; actor: Actor; importId: string; warnings: IssueTally },
 ): Promise<RosterSummary> {
   for (let round = 0; round < ROUNDS; round += 1) {
     const history = await eventStore.readStream(work.stream);
@@ -173,7 +175,7 @@ async function applyWork(
       // A record the product has changed so that the roster cannot follow (a student erased, a class handed to a
       // teacher): reported, not written, and the rest goes on. The message names no record.
       if (!(error instanceof DomainError)) throw error;
-      options.warnings.push({ file: work.file, line: null, message: `A record was left as it is: ${error.message}` });
+      noteIssue(options.warnings, { file: work.file, line: null, message: `A record was left as it is: ${error.message}` });
       return emptySummary();
     }
     if (options.dryRun || decided.events.length === 0) return decided.summary;
@@ -198,6 +200,8 @@ async function inParallel<T>(items: readonly T[], run: (item: T) => Promise<void
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, lane));
 }
+
+const issuesOf = (errors: IssueTally, warnings: IssueTally) => ({ errors: errors.kept, warnings: warnings.kept, errorCount: errors.count, warningCount: warnings.count });
 
 const linksChanged = (before: RosterLinks, after: RosterLinks, salt: string | null) => salt === null || JSON.stringify(before) !== JSON.stringify(after);
 

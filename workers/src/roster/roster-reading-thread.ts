@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { RosterLinks } from '@accommodate/shared-events/domain/roster/roster-plan';
-import type { RosterValidation } from '@accommodate/shared-events/domain/roster/roster-validate';
+import { unreadRoster, type RosterValidation } from '@accommodate/shared-events/domain/roster/roster-validate';
 import { rosterReassembly, type RosterPart } from './roster-hand-over.ts';
 
 export interface RosterReadingInput {
@@ -40,7 +40,7 @@ export function readRosterOffThread(input: RosterReadingInput, heapMb = HEAP_MB)
     });
     worker.once('error', (error) =>
       error instanceof Error && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-        ? resolve({ data: null, errors: [{ file: 'zip', line: null, message: 'The roster is too large to read: split it into smaller imports' }], warnings: [] })
+        ? resolve(unreadRoster([{ file: 'zip', line: null, message: 'The roster is too large to read: split it into smaller imports' }]))
         : reject(error),
     );
     worker.once('exit', (code) => reject(new Error(`The roster reader stopped (exit code ${code})`)));

@@ -1,5 +1,5 @@
 import type { RosterLinks } from '@accommodate/shared-events/domain/roster/roster-plan';
-import { validateRoster, type KnownRecords, type RosterValidation } from '@accommodate/shared-events/domain/roster/roster-validate';
+import { unreadRoster, validateRoster, type KnownRecords, type RosterValidation } from '@accommodate/shared-events/domain/roster/roster-validate';
 import { readRosterArchive } from './roster-archive.ts';
 import { rosterIdFor } from './roster-ids.ts';
 
@@ -10,7 +10,7 @@ import { rosterIdFor } from './roster-ids.ts';
  */
 export async function readRoster(bytes: Buffer, links: RosterLinks, salt: string): Promise<RosterValidation> {
   const archive = await readRosterArchive(bytes);
-  if (archive.errors.length > 0) return { data: null, errors: archive.errors, warnings: [] };
+  if (archive.errors.length > 0) return unreadRoster(archive.errors);
   return validateRoster(archive.tables, knownFrom(links, rosterIdFor(salt)));
 }
 

@@ -73,8 +73,8 @@ export function rosterRoutes(context: AppContext): Router {
     const state = await readRosterImport(context.eventStore, importId);
     if (!state) throw new NotFoundError('Import');
     await loadDistrictFor(context, userId, state.districtId);
-    const { districtId, dryRun, status, progress, summary, errors, warnings, requestedAt } = state;
-    const answer: RosterImport = { id: importId, districtId, dryRun, status, progress, summary, errors, warnings, requestedAt };
+    const { districtId, dryRun, status, progress, summary, errors, warnings, errorCount, warningCount, requestedAt } = state;
+    const answer: RosterImport = { id: importId, districtId, dryRun, status, progress, summary, errors, warnings, errorCount, warningCount, requestedAt };
     res.json(answer);
   });
 

@@ -10,7 +10,7 @@ export function evolveRosterImport(state: RosterImportState | null, event: Roste
   switch (event.type) {
     case 'RosterImportRequested': {
       const { districtId, dryRun, requestedBy, uploadId } = event.data;
-      return { districtId, dryRun, requestedBy, uploadId, status: 'queued', progress: { done: 0, total: 0 }, summary: null, errors: [], warnings: [] };
+      return { districtId, dryRun, requestedBy, uploadId, status: 'queued', progress: { done: 0, total: 0 }, summary: null, errors: [], warnings: [], errorCount: 0, warningCount: 0 };
     }
     case 'RosterImportProgressed':
       return state && { ...state, status: 'running', progress: { done: event.data.done, total: event.data.total } };
@@ -18,7 +18,8 @@ export function evolveRosterImport(state: RosterImportState | null, event: Roste
       if (!state) return state;
       const { outcome, summary, errors, warnings } = event.data;
       const progress = outcome === 'done' ? { done: state.progress.total, total: state.progress.total } : state.progress;
-      return { ...state, status: outcome, summary, errors, warnings, progress };
+      const counts = { errorCount: event.data.errorCount ?? errors.length, warningCount: event.data.warningCount ?? warnings.length };
+      return { ...state, status: outcome, summary, errors, warnings, ...counts, progress };
     }
   }
 }

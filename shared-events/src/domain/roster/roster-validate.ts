@@ -1,6 +1,7 @@
 import type { RosterClass, RosterData, RosterEnrollment, RosterIssue, RosterSchool } from './roster-data.ts';
 import { missingColumn, readManifest, requiredColumns, type Manifest, type RosterTables } from './roster-manifest.ts';
 import { readUsers } from './roster-users.ts';
+import { noIssues, noteIssue, tallyOf, type IssueTally } from './roster-issues.ts';
 import { rowStatus, value, type FileRows, type Issues } from './roster-rows.ts';
 
 /** What a delta may refer to without sending it again: the records earlier imports made. */
@@ -13,9 +14,23 @@ export const NOTHING_KNOWN: KnownRecords = { has: () => false };
 export interface RosterValidation {
   /** Null when there is any error: nothing is written then. */
   data: RosterData | null;
+  /** The first ROSTER_ISSUES_KEPT of each, and how many there were in all. */
   errors: RosterIssue[];
   warnings: RosterIssue[];
+  errorCount: number;
+  warningCount: number;
 }
+
+const validation = (data: RosterData | null, errors: IssueTally, warnings: IssueTally): RosterValidation => ({
+  data,
+  errors: errors.kept,
+  warnings: warnings.kept,
+  errorCount: errors.count,
+  warningCount: warnings.count,
+});
+
+/** A roster that could not be read at all (the zip, or its size): these errors only. */
+export const unreadRoster = (errors: readonly RosterIssue[]): RosterValidation => validation(null, tallyOf(errors), noIssues());
 
 const ROSTER_FILE_NAMES = ['orgs.csv', 'academicSessions.csv', 'courses.csv', 'classes.csv', 'users.csv', 'roles.csv', 'enrollments.csv'];
 
@@ -25,14 +40,14 @@ const ROSTER_FILE_NAMES = ['orgs.csv', 'academicSessions.csv', 'courses.csv', 'c
  * on purpose (a guardian, a grade the product does not keep) are warnings.
  */
 export function validateRoster(tables: RosterTables, known: KnownRecords = NOTHING_KNOWN): RosterValidation {
-  const errors: RosterIssue[] = [];
-  const warnings: RosterIssue[] = [];
+  const errors = noIssues();
+  const warnings = noIssues();
   const issues: Issues = {
-    error: (file, line, message) => errors.push({ file, line, message }),
-    warn: (file, line, message) => warnings.push({ file, line, message }),
+    error: (file, line, message) => noteIssue(errors, { file, line, message }),
+    warn: (file, line, message) => noteIssue(warnings, { file, line, message }),
   };
   const { manifest, errors: manifestErrors } = readManifest(tables);
-  if (!manifest) return { data: null, errors: manifestErrors, warnings };
+  if (!manifest) return validation(null, tallyOf(manifestErrors), warnings);
   const files = new Map(ROSTER_FILE_NAMES.map((file) => [file, checkedFile(tables, manifest, file, issues)]));
   const rowsOf = (file: string): FileRows => files.get(file) ?? { file, mode: 'absent', rows: [] };
 
@@ -49,7 +64,7 @@ export function validateRoster(tables: RosterTables, known: KnownRecords = NOTHI
     hasUser: (id) => users.all.has(id) || known.has('user', id),
     skippedUser: (id) => users.skipped.has(id),
   }, issues);
-  if (errors.length > 0) return { data: null, errors, warnings };
+  if (errors.count > 0) return validation(null, errors, warnings);
   const modes = {
     schools: rowsOf('orgs.csv').mode,
     users: rowsOf('users.csv').mode,
@@ -57,7 +72,7 @@ export function validateRoster(tables: RosterTables, known: KnownRecords = NOTHI
     enrollments: rowsOf('enrollments.csv').mode,
   };
   const data: RosterData = { version: manifest.version, modes, schools: orgs.schools, classes, staff: users.staff, students: users.students, enrollments, removedUsers: users.removed };
-  return { data, errors, warnings };
+  return validation(data, errors, warnings);
 }
 
 function checkedFile(tables: RosterTables, manifest: Manifest, file: string, issues: Issues): FileRows | undefined {

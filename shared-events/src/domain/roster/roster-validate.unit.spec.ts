@@ -86,4 +86,17 @@ describe('reading a OneRoster zip', () => {
     expect(data?.removedUsers).toEqual(['u-s1']);
     expect(data?.students.map((student) => student.grade)).toEqual(['7']);
   });
+
+  it('keeps the first hundred warnings and errors, and counts them all', () => {
+    const guardians = Array.from({ length: 250 }, (_, n) => `u-g${n + 10},active,,true,s-1,guardian,g${n},,Gail,Martinez,,,g${n}@home.test,,,u-s1,,`);
+    const warned = validate(withLines(oneRoster11(), 'users.csv', ...guardians));
+    expect(warned.data).not.toBeNull();
+    expect(warned.warnings).toHaveLength(100);
+    expect(warned.warningCount).toBe(251);
+    const badRefs = Array.from({ length: 150 }, (_, n) => `e-x${n},active,,c-missing,s-1,u-s1,student,false,,`);
+    const refused = validate(withLines(oneRoster11(), 'enrollments.csv', ...badRefs));
+    expect(refused.data).toBeNull();
+    expect(refused.errors).toHaveLength(100);
+    expect(refused.errorCount).toBe(150);
+  });
 });

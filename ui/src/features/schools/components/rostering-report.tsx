@@ -4,12 +4,13 @@ import type { RosterImport } from '../api/roster-imports-api.ts';
 
 const where = (issue: RosterImportIssue) => (issue.line === null ? issue.file : `${issue.file} line ${issue.line}`);
 
-function IssueList({ title, issues, id }: { title: string; issues: RosterImportIssue[]; id: string }) {
+function IssueList({ title, issues, count, id }: { title: string; issues: RosterImportIssue[]; count: number; id: string }) {
   if (issues.length === 0) return null;
   const files = [...new Set(issues.map((issue) => issue.file))];
   return (
     <section aria-labelledby={id}>
       <h4 id={id} className="school-card__section">{title}</h4>
+      {count > issues.length && <p className="settings-row__text">{`The first ${issues.length} of ${count.toLocaleString()}:`}</p>}
       {files.map((file) => (
         <div key={file}>
           <h5 className="rostering-file">{file}</h5>
@@ -74,8 +75,8 @@ export function RosteringReport({ found }: { found: RosterImport }) {
         <Alert type="success" showIcon title={dryRun ? 'Check complete: nothing was written yet.' : 'Import complete.'} />
       )}
       {summary && <SummaryTable summary={summary} dryRun={dryRun} />}
-      <IssueList title="Errors" issues={found.errors} id={`roster-errors-${found.id}`} />
-      <IssueList title="Rows skipped" issues={found.warnings} id={`roster-warnings-${found.id}`} />
+      <IssueList title="Errors" issues={found.errors} count={found.errorCount} id={`roster-errors-${found.id}`} />
+      <IssueList title="Rows skipped" issues={found.warnings} count={found.warningCount} id={`roster-warnings-${found.id}`} />
     </div>
   );
 }
