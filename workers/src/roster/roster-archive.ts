@@ -79,6 +79,7 @@ export async function readRosterArchive(bytes: Buffer): Promise<RosterArchive> {
     return zipError('The file is not a zip archive that can be read');
   }
   const tables = new Map<string, RosterTable>();
+  const seen = new Set<string>();
   let unpacked = 0;
   try {
     await new Promise<void>((resolve, reject) => {
@@ -87,6 +88,9 @@ export async function readRosterArchive(bytes: Buffer): Promise<RosterArchive> {
       zip.on('entry', (entry: Entry) => {
         const name = entry.fileName.split('/').pop() ?? '';
         if (entry.fileName.endsWith('/') || !READ.has(name)) return zip.readEntry();
+        // Two users.csv (one in a sub-folder): which is the SIS's is a guess the import must not make.
+        if (seen.has(name)) return reject(new AmbiguousError(name));
+        seen.add(name);
         const declared = entry.uncompressedSize;
         if (unpacked + declared > ROSTER_UNPACKED_MAX_BYTES) return reject(new BombError());
         if (declared > RATIO_FLOOR_BYTES && declared > entry.compressedSize * MAX_RATIO) return reject(new BombError());
@@ -106,6 +110,7 @@ export async function readRosterArchive(bytes: Buffer): Promise<RosterArchive> {
     });
   } catch (error) {
     if (error instanceof BombError) return zipError('The zip unpacks to far more than a roster: it was not imported');
+    if (error instanceof AmbiguousError) return zipError(`The zip holds ${error.file} more than once (in different folders): export one roster per zip and upload it again`);
     if (error instanceof Error && /invalid (relative path|characters in fileName)|absolute path/.test(error.message)) {
       return zipError('The zip has an entry whose name points outside it: it was not imported');
     }
@@ -118,6 +123,12 @@ export async function readRosterArchive(bytes: Buffer): Promise<RosterArchive> {
 }
 
 class BombError extends Error {}
+
+class AmbiguousError extends Error {
+  constructor(readonly file: string) {
+    super('ambiguous archive');
+  }
+}
 
 class CsvFileError extends Error {
   readonly line: number | null;

@@ -51,4 +51,12 @@ describe('reading an uploaded roster zip', () => {
     const { tables } = await readRosterArchive(rosterZip({ ...oneRoster11(), 'demographics.csv': 'sourcedId,birthDate\nu-s1,2014-03-02\n' }));
     expect([...tables.keys()].sort()).toEqual(['academicSessions.csv', 'classes.csv', 'courses.csv', 'enrollments.csv', 'manifest.csv', 'orgs.csv', 'users.csv']);
   });
+
+  it('refuses a zip holding a roster file twice (one in a sub-folder) rather than picking one', async () => {
+    const files = oneRoster11();
+    const twice = rosterZip({ ...files, 'old/users.csv': files['users.csv'] ?? '' });
+    expect((await readRosterArchive(twice)).errors).toEqual([
+      { file: 'zip', line: null, message: 'The zip holds users.csv more than once (in different folders): export one roster per zip and upload it again' },
+    ]);
+  });
 });
