@@ -1,3 +1,4 @@
+import { studentFormSchema } from '../../schemas/student.ts';
 import { gradeFromRoster, productRole, studentName, type OneRosterVersion, type RosterStaff, type RosterStudent } from './roster-data.ts';
 import { rowStatus, value, type FileRows, type Issues } from './roster-rows.ts';
 
@@ -51,6 +52,8 @@ function rolesOf12(roles: FileRows, users: ReadonlySet<string>, issues: Issues):
 }
 
 /** users.csv (and 1.2's roles.csv) → staff and students; everyone else is a warning, never an import. */
+const studentNameSchema = studentFormSchema.pick({ firstName: true, lastInitial: true });
+
 export function readUsers(version: OneRosterVersion, users: FileRows, roles: FileRows, refs: UserReferences, issues: Issues): RosterUsers {
   const result: RosterUsers = { staff: [], students: [], removed: [], all: new Set(), skipped: new Set() };
   for (const row of users.rows) result.all.add(value(row.values, 'sourcedId'));
@@ -91,6 +94,8 @@ export function readUsers(version: OneRosterVersion, users: FileRows, roles: Fil
       const grade = gradeFromRoster(grades);
       if (!schoolSourcedId) skip('a student without a school is not imported');
       else if (!name) skip('a student needs a given name and a family name: not imported');
+      // The API's own field rules: a name it would refuse (a line break in it) would leave the student impossible to edit.
+      else if (!studentNameSchema.safeParse(name).success) skip('the student\u2019s name is not one the product accepts (one line of text): not imported');
       else if (!grade) skip(`grade ${grades || '(empty)'} is not one the product keeps (K to 12): not imported`);
       else result.students.push({ sourcedId, ...name, grade, schoolSourcedId });
       continue;

@@ -99,4 +99,12 @@ describe('reading a OneRoster zip', () => {
     expect(refused.errors).toHaveLength(100);
     expect(refused.errorCount).toBe(150);
   });
+
+  it('skips a student whose name the API would refuse (a line break in it) with a warning, by the API field rules', () => {
+    const files = oneRoster11();
+    const broken = { ...files, 'users.csv': files['users.csv']!.replace('amart,,Ava,Martinez', 'amart,,"Ava\u2028Rose",Martinez') };
+    const read = validate(broken);
+    expect(read.data?.students.map((student) => student.sourcedId)).toEqual(['u-s2']);
+    expect(read.warnings).toContainEqual({ file: 'users.csv', line: 4, message: 'the student\u2019s name is not one the product accepts (one line of text): not imported' });
+  });
 });
