@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Form, Input } from 'antd';
@@ -13,6 +13,9 @@ import { DonePanel } from './done-panel.tsx';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  // A school's or district's invitation links here with ?invited: its students never count toward a personal plan,
+  // so the invitee is not shown the personal plan's price.
+  const invited = useSearchParams()[0].has('invited');
   const register = useRegister();
   const { control, handleSubmit, setError } = useForm<RegisterInput>({
     resolver: zodResolver(registerSchema),
@@ -52,7 +55,9 @@ export default function RegisterPage() {
     <PublicPageLayout>
       <Card className="public-page__card">
         <h1 className="public-page__title">Create your account</h1>
-        <p className="public-page__lead">Free for up to {FREE_STUDENT_LIMIT} students. No credit card needed.</p>
+        <p className="public-page__lead">
+          {invited ? 'Create your account to join your school’s team.' : `Free for up to ${FREE_STUDENT_LIMIT} students. No credit card needed.`}
+        </p>
         {register.isError ? (
           <Alert
             type="error"

@@ -8,6 +8,7 @@ import { useImplementationQueue } from '../api/use-implementation-queue.ts';
 import type { QueuedEntry } from '../api/offline-queue.ts';
 import { StudentDayCard } from './student-day-card.tsx';
 import { useOnline } from './use-online.ts';
+import { periodLabel } from '../../../lib/class-labels.ts';
 import './implementation-log.css';
 
 const entries = (count: number) => `${count} entr${count === 1 ? 'y' : 'ies'}`;
@@ -108,7 +109,7 @@ function ChooseDay() {
           <li key={each.id}>
             <Link className="implog-big implog__class-link" to={`/implementation/log?classId=${encodeURIComponent(each.id)}`}>
               {each.name}
-              {each.period ? ` · Period ${each.period}` : ''}
+              {each.period ? ` · ${periodLabel(each.period)}` : ''}
             </Link>
           </li>
         ))}

@@ -8,6 +8,7 @@ import type { StudentListItem } from '@accommodate/shared-events/schemas/student
 import { FREE_STUDENT_LIMIT } from '@accommodate/shared-events/config/plans';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
+import { isSchoolStaff, useHomeRole } from '../../../lib/home-role.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { toast } from '../../../lib/toast.ts';
 import { serverMessageOr } from '../../../lib/form-errors.ts';
@@ -50,11 +51,13 @@ function EmailNotificationsSwitch() {
 
 /**
  * Spec: the settings card offers an Upgrade button. Only to a Free account, and saying what Premium really adds
- * (notifications are the same on both plans): a Premium member is not asked to upgrade.
+ * (notifications are the same on both plans): a Premium member is not asked to upgrade, nor a school's staff, whose
+ * school's students never count toward the personal plan.
  */
 function UpgradeRow() {
   const { user } = useCurrentUser();
-  if (!user || user.isPremium) return null;
+  const role = useHomeRole();
+  if (!user || user.isPremium || !role || isSchoolStaff(role)) return null;
   return (
     <div className="notifications-settings__row">
       <span>Need more than {FREE_STUDENT_LIMIT} students? Premium has no limit.</span>

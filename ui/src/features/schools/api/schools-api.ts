@@ -11,7 +11,7 @@ const schoolPath = (id: string) => `/api/schools/${encodeURIComponent(id)}`;
 const districtPath = (id: string) => `/api/districts/${encodeURIComponent(id)}`;
 
 /** The schools I work at, or whose district I administer, with how I reach each. */
-export const useMySchools = () => useQuery({ queryKey: queryKeys.schools(), queryFn: () => apiRequest<MySchool[]>('/api/schools') });
+export { useMySchools } from '../../../lib/my-schools.ts';
 export const useSchoolStaff = (schoolId: string) =>
   useQuery({ queryKey: queryKeys.schoolStaff(schoolId), queryFn: () => apiRequest<StaffMember[]>(`${schoolPath(schoolId)}/staff`) });
 /** The districts I administer. */

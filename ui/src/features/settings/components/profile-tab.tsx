@@ -7,6 +7,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { toast } from '../../../lib/toast.ts';
 import { applyServerFieldErrors, serverMessageOr } from '../../../lib/form-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { accountTypeOf, useHomeRole } from '../../../lib/home-role.ts';
 
 const valuesOf = (user: CurrentUser): ProfileInput => ({
   name: user.name,
@@ -20,6 +21,7 @@ const sameAddress = (typed: string | undefined, current: string) => (typed ?? ''
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const updateProfile = useUpdateProfile();
+  const accountType = accountTypeOf(user.isPremium, useHomeRole());
   const { control, handleSubmit, reset, setError, formState } = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
     values: valuesOf(user),
@@ -84,7 +86,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           <Descriptions column={1} size="small" style={{ marginBottom: 16 }}>
             <Descriptions.Item label="Username">{user.username}</Descriptions.Item>
             <Descriptions.Item label="Account Type">
-              {user.isPremium ? <Tag color="purple">Premium</Tag> : <Tag>Free</Tag>}
+              {accountType ? <Tag color={accountType === 'Premium' ? 'purple' : undefined}>{accountType}</Tag> : null}
             </Descriptions.Item>
           </Descriptions>
           <Button type="primary" htmlType="submit" disabled={!formState.isDirty} loading={updateProfile.isPending}>

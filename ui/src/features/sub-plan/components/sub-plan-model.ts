@@ -1,6 +1,7 @@
 import type { StudentAccommodation } from '@accommodate/shared-events/schemas/student';
 import type { SubPlanEntry } from '../api/get-sub-plan.ts';
 import type { SubPlanClass } from '../api/get-sub-plan-classes.ts';
+import { periodLabel, roomLabel } from '../../../lib/class-labels.ts';
 
 const byActiveThenName = (a: StudentAccommodation, b: StudentAccommodation) =>
   Number(b.status === 'active') - Number(a.status === 'active') || a.name.localeCompare(b.name);
@@ -26,12 +27,12 @@ export const sharedByNames = (entries: SubPlanEntry[]): string[] =>
   [...new Set(entries.map((entry) => entry.sharedBy.name))].sort((a, b) => a.localeCompare(b));
 
 /** A class's heading: 'Period 3: Algebra I', or its name alone when it has no period. */
-export const classHeading = ({ name, period }: SubPlanClass['class']): string => (period ? `Period ${period}: ${name}` : name);
+export const classHeading = ({ name, period }: SubPlanClass['class']): string => (period ? `${periodLabel(period)}: ${name}` : name);
 
 /** 'Math · Room 204 · 2 students': the rest of what tells the sub where to be. */
 export function classDetails({ class: { subject, room }, students }: SubPlanClass): string {
   const count = `${students.length} student${students.length === 1 ? '' : 's'}`;
-  return [subject, room ? `Room ${room}` : null, count].filter((part): part is string => Boolean(part)).join(' · ');
+  return [subject, room ? roomLabel(room) : null, count].filter((part): part is string => Boolean(part)).join(' · ');
 }
 
 /** Students shared with me as a substitute whom no class of mine already lists. */
