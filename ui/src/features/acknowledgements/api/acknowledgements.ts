@@ -8,14 +8,13 @@ export const usePendingAcknowledgements = () =>
   useQuery(queryOptions({ queryKey: queryKeys.pendingAcknowledgements(), queryFn: () => apiRequest<PendingAcknowledgement[]>('/api/acknowledgements/pending') }));
 
 /** GET /api/plans/:id/acknowledgements: per teacher asked about the latest version. */
-export const usePlanAcknowledgements = (planId: string) =>
-  useQuery(
-    queryOptions({
-      queryKey: queryKeys.planAcknowledgements(planId),
-      queryFn: () => apiRequest<TeacherAcknowledgement[]>(`/api/plans/${encodeURIComponent(planId)}/acknowledgements`),
-      enabled: planId !== '',
-    }),
-  );
+export const planAcknowledgementsQueryOptions = (planId: string) =>
+  queryOptions({
+    queryKey: queryKeys.planAcknowledgements(planId),
+    queryFn: () => apiRequest<TeacherAcknowledgement[]>(`/api/plans/${encodeURIComponent(planId)}/acknowledgements`),
+    enabled: planId !== '',
+  });
+export const usePlanAcknowledgements = (planId: string) => useQuery(planAcknowledgementsQueryOptions(planId));
 
 export const useAcknowledgeVersion = () => {
   const queryClient = useQueryClient();

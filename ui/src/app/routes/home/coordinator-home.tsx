@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import type { MySchool } from '@accommodate/shared-events/schemas/school';
+import { Card } from '../../../components/card.tsx';
+import { CardHeading } from '../../../components/card-heading.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ReviewDue } from '../../../components/review-due.tsx';
+import { useCurrentUser } from '../../../lib/auth.ts';
+import { usePlans } from '../../../features/plans/api/get-plans.ts';
+import { useSchoolStudents } from '../../../features/schools/api/schools-api.ts';
+import { useImplementationCoverage } from '../../../features/implementation-log/api/implementation-log-api.ts';
+import { planAcknowledgementsQueryOptions } from '../../../features/acknowledgements/api/acknowledgements.ts';
+import { PlansToAcknowledge } from '../../../features/acknowledgements/components/plans-to-acknowledge.tsx';
+import { logGaps, plansInForce, reviewsDue } from './coordinator-agenda.ts';
+import './home.css';
+
+/** Each list shows its first few; the school's page has them all. */
+const SHOWN = 8;
+
+function AgendaCard({ title, testId, empty, children }: { title: string; testId: string; empty: string; children: ReactNode[] }) {
+  return (
+    <Card size="small" title={<CardHeading>{title}</CardHeading>} data-testid={testId}>
+      {children.length === 0 ? <p className="role-home__empty">{empty}</p> : <ul className="role-home__list">{children.slice(0, SHOWN)}</ul>}
+      {children.length > SHOWN ? <p className="role-home__detail">and {children.length - SHOWN} more</p> : null}
+    </Card>
+  );
+}
+
+/** One school's work to do: reviews due, final plans a teacher has not acknowledged, and students whose log has gaps. */
+function SchoolAgenda({ school }: { school: MySchool }) {
+  const students = useSchoolStudents(school.id).data ?? [];
+  const plans = usePlans().data ?? [];
+  const coverage = useImplementationCoverage(school.id).data ?? [];
+  const inForce = plansInForce(students, plans);
+  const acknowledgements = useQueries({ queries: inForce.map((plan) => planAcknowledgementsQueryOptions(plan.id)) });
+  const names = new Map(students.map((student) => [student.id, student.name]));
+  const unacknowledged = inForce.flatMap((plan, index) => {
+    const waiting = (acknowledgements[index]?.data ?? []).filter((teacher) => teacher.acknowledgedAt === null);
+    return waiting.length === 0 ? [] : [{ plan, waiting }];
+  });
+
+  return (
+    <section aria-labelledby={`school-${school.id}`} className="role-home">
+      <h2 id={`school-${school.id}`} className="role-home__school-title">
+        <Link to={`/schools/${encodeURIComponent(school.id)}`}>{school.name}</Link>
+      </h2>
+      <div className="role-home__grid">
+        <AgendaCard title="Reviews due" testId="reviews-due" empty="No review is overdue or due within 30 days.">
+          {reviewsDue(students, plans).map((item) => (
+            <li key={item.planId}>
+              <Link to={`/plans/${encodeURIComponent(item.planId)}`}>{item.name}</Link>
+              <ReviewDue date={item.reviewDate} />
+            </li>
+          ))}
+        </AgendaCard>
+        <AgendaCard title="Plans not yet acknowledged" testId="unacknowledged-plans" empty="Every teacher has acknowledged the plans in force.">
+          {unacknowledged.map(({ plan, waiting }) => (
+            <li key={plan.id}>
+              <Link to={`/plans/${encodeURIComponent(plan.id)}`}>{names.get(plan.studentId) ?? 'Student'}</Link>
+              <span className="role-home__detail">{waiting.map((teacher) => teacher.name).join(', ')}</span>
+            </li>
+          ))}
+        </AgendaCard>
+        <AgendaCard title="Gaps in the implementation log" testId="log-gaps" empty="Every school day is logged for each plan in force.">
+          {logGaps(students, coverage).map((item) => (
+            <li key={item.studentId}>
+              <Link to={`/students/${encodeURIComponent(item.studentId)}`}>{item.name}</Link>
+              <span className="role-home__detail">
+                {item.loggedDays} of {item.schoolDays} school days logged
+              </span>
+            </li>
+          ))}
+        </AgendaCard>
+      </div>
+    </section>
+  );
+}
+
+/** A coordinator's (or school admin's) home: what needs doing across each school they look after. */
+export default function CoordinatorHome({ schools }: { schools: MySchool[] }) {
+  const { user } = useCurrentUser();
+  return (
+    <div className="role-home">
+      <PageHeader title="Your schools" description={`Welcome back, ${user?.firstName ?? ''}: what needs doing`} />
+      <div className="role-home" data-testid="my-schools">
+        {schools.map((school) => (
+          <SchoolAgenda key={school.id} school={school} />
+        ))}
+      </div>
+      <PlansToAcknowledge />
+    </div>
+  );
+}
