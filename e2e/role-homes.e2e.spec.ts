@@ -53,7 +53,7 @@ test('a district admin, a coordinator and a teacher each land on their own home;
   await tom.page.goto('/');
   await expect(tom.page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible({ timeout: 30_000 });
   const classes = tom.page.getByTestId('todays-classes');
-  await expect(classes.getByRole('link', { name: 'Science 6' })).toBeVisible();
+  await expect(classes.getByRole('link', { name: 'Science 6', exact: true })).toBeVisible();
   await expect(classes).toContainText('Period 2 · Room 112 · 0 students');
   await expect(classes.getByRole('link', { name: 'Log today for Science 6' })).toHaveAttribute('href', /\/implementation\/log\?classId=/);
   await expect(tom.page.getByText('Every plan you were asked about is acknowledged.')).toBeVisible();
@@ -83,5 +83,5 @@ test('the sign-up an invitation opens says nothing of the personal plan’s pric
   await expect(page.getByText('Create your account to join your school’s team.')).toBeVisible();
   await expect(page.getByText(/Free for up to/)).toHaveCount(0);
   await page.goto('/register');
-  await expect(page.getByText(/Free for up to \d+ students/)).toBeVisible();
+  await expect(page.getByText(/Free for up to \d+ students/)).toBeVisible({ timeout: 30_000 });
 });

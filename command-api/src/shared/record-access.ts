@@ -9,6 +9,7 @@ import { userQueries } from '@accommodate/projections/queries/users-queries';
 import { routePattern } from '../http/route-pattern.ts';
 import type { AppContext } from '../framework/command-context.ts';
 import { handleCommand } from '../framework/handle-command.ts';
+import { readableAddress } from '@accommodate/shared-events/domain/access-log/readable-address';
 
 export interface RecordAccess {
   (req: Request, access: { studentId: string; userId: string; action: RecordAccessAction; what: string }): Promise<void>;
@@ -34,7 +35,7 @@ export function createAccessRecorder(context: Pick<AppContext, 'eventStore' | 'r
     const minute = minuteOf(context.now());
     const key = `${studentId}\u0000${userId}\u0000${action}\u0000${what}`;
     if (lastSeen.get(key) === minute) return;
-    const ip = req.ip ?? null;
+    const ip = readableAddress(req.ip ?? null);
     const userAgent = req.get('user-agent')?.slice(0, USER_AGENT_LIMIT) ?? null;
     const [user, student] = await Promise.all([userQueries(context.readStore).userById(userId), caseloadQueries(context.readStore).studentById(studentId)]);
     const userName = user?.name ?? null;

@@ -17,6 +17,7 @@ import { loadStudentFor } from '../../shared/student-access.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
 import { logEntries } from './log-entries.ts';
 import { implementationLogCsv } from './implementation-log-csv.ts';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
 
 /** A student's year is ≈ 400 KB of JSON: some 40 of them. */
 const LOG_CACHE_BYTES = 16 * 1024 * 1024;
@@ -53,7 +54,9 @@ export function implementationLogRoutes(context: AppContext, recordAccess: Recor
       await recordAccess(req, { studentId: student.id, userId, action: 'export', what: throughClassIf(role, 'Implementation log (CSV)') });
       res.setHeader('Content-Type', 'text/csv; charset=utf-8');
       res.setHeader('Content-Disposition', attachmentDisposition(studentFileName(student, 'implementation log', 'csv', context.now(), timeZoneOf(req))));
-      res.send(implementationLogCsv(entries, student.accommodations));
+      const lookup = personLookup(context.readStore);
+      const loggers = await Promise.all([...new Set(entries.map((entry) => entry.loggedBy))].map(lookup));
+      res.send(implementationLogCsv(entries, student.accommodations, new Map(loggers.map((person) => [person.id, person.name]))));
       return;
     }
     await recordAccess(req, { studentId: student.id, userId, action: 'view', what: throughClassIf(role, 'Implementation log') });

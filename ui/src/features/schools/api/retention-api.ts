@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DistrictErasure, DueErasure, RetentionRule } from '@accommodate/shared-events/schemas/retention';
-import { apiRequest, ApiRequestError } from '../../../lib/api-client.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { readerTimeZoneQuery } from '../../../lib/reader-time-zone.ts';
 
@@ -51,14 +51,7 @@ export const erasureUnfinished = (found: DistrictErasure | null | undefined) => 
 export const useDistrictErasure = (districtId: string) =>
   useQuery({
     queryKey: queryKeys.districtErasure(districtId),
-    queryFn: async () => {
-      try {
-        return await apiRequest<DistrictErasure>(`/api/district-erasures/${encodeURIComponent(districtId)}`);
-      } catch (error) {
-        if (error instanceof ApiRequestError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: () => apiRequest<DistrictErasure | null>(`/api/district-erasures/${encodeURIComponent(districtId)}`),
     refetchInterval: (query) => (erasureUnfinished(query.state.data) ? 3_000 : false),
   });
 
