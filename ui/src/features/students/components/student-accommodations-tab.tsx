@@ -8,6 +8,7 @@ import type { AccommodationWithSpecifics as StudentAccommodation, Student } from
 import { toast } from '../../../lib/toast.ts';
 import { exportAccommodationsPdf } from './export-accommodations-pdf.ts';
 import { CardHeading } from '../../../components/card-heading.tsx';
+import { studentPageState } from './return-path.ts';
 
 const UNCATEGORIZED = 'Uncategorized';
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -56,7 +57,7 @@ export function StudentAccommodationsTab({ student, accommodations, canEdit = tr
           {exporting ? 'Exporting...' : 'Export to PDF'}
         </Button>
         {canEdit && (
-          <Button type="primary" icon={<SettingOutlined />} onClick={() => void navigate(editPath)}>
+          <Button type="primary" icon={<SettingOutlined />} onClick={() => void navigate(editPath, { state: studentPageState(student.id) })}>
             Manage Accommodations
           </Button>
         )}
@@ -94,7 +95,7 @@ export function StudentAccommodationsTab({ student, accommodations, canEdit = tr
                   )}
                 </div>
                 {canEdit && (
-                  <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => void navigate(editPath)}>
+                  <Button size="small" icon={<EditOutlined />} className="no-print" onClick={() => void navigate(editPath, { state: studentPageState(student.id) })}>
                     Edit
                   </Button>
                 )}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Form, Input, Select } from 'antd';
 import { Card } from '../../../components/card.tsx';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Student, StudentInput } from '@accommodate/shared-events/schemas/student';
 import type { Accommodation } from '@accommodate/shared-events/schemas/accommodation';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -18,6 +18,7 @@ import { suggestionsToReview, withSuggestionAdded } from './suggestions-model.ts
 import { RichTextEditor } from './rich-text-editor.tsx';
 import { resolveStudentMerge, studentConflictBodySchema, type MergeChoices, type StudentConflictBody } from './student-merge.ts';
 import './student-form.css';
+import { returnPathOf } from './return-path.ts';
 
 // Only needed after a 412 with conflicting fields: loaded then, not with the form (bench 6).
 const StudentMergeDialog = lazy(() => import('./student-merge-dialog.tsx').then((m) => ({ default: m.StudentMergeDialog })));
@@ -35,6 +36,7 @@ interface StudentFormProps {
 /** The one form behind Add New Student and Edit Student (spec: "Student form (shared)"). */
 export function StudentForm({ student, library, schools = [], offerAmendment }: StudentFormProps) {
   const navigate = useNavigate();
+  const returnTo = returnPathOf(useLocation().state);
   const create = useCreateStudent();
   const update = useUpdateStudent();
   const saving = create.isPending || update.isPending;
@@ -85,7 +87,7 @@ export function StudentForm({ student, library, schools = [], offerAmendment }: 
         onSuccess: (saved) => {
           setMerge(null);
           toast({ title: 'Student Updated', description: `${saved.firstName} ${saved.lastInitial}. has been updated successfully` });
-          void navigate('/students');
+          void navigate(returnTo);
         },
         onError: (error) => onError(error, form),
       },
@@ -236,7 +238,7 @@ export function StudentForm({ student, library, schools = [], offerAmendment }: 
       {student && toReview.length > 0 && <SuggestionsPanel suggestions={toReview} onAdd={addSuggestion} />}
 
       <div className="student-form-actions">
-        <Button onClick={() => void navigate('/students')} disabled={saving}>
+        <Button onClick={() => void navigate(returnTo)} disabled={saving}>
           Cancel
         </Button>
         <Button type="primary" htmlType="submit" loading={saving}>
