@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { AutoComplete, Button, Form, Input, Select, Space } from 'antd';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import {
@@ -13,9 +14,11 @@ import {
 import { planAmendmentSchema } from '@accommodate/shared-events/schemas/plan-version';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useUnsavedChangesWarning } from '../../../lib/use-unsaved-changes-warning.ts';
 import { useAmendPlan } from '../api/plan-versions.ts';
 import { useUpdatePlanRecord } from '../api/update-plan-record.ts';
 import { toastPlanSaveFailed } from './plan-feedback.ts';
+import { specificsPlaceholder } from './specifics-placeholder.ts';
 
 /** An accommodation of the student, whose specifics the record gives. */
 export interface RecordAccommodation {
@@ -97,6 +100,8 @@ interface PlanRecordFormProps {
  */
 export function PlanRecordForm({ plan, accommodations, seesRestricted, onDone }: PlanRecordFormProps) {
   const [form] = Form.useForm<RecordValues>();
+  const [unsaved, setUnsaved] = useState(false);
+  useUnsavedChangesWarning(unsaved);
   const update = useUpdatePlanRecord();
   const amend = useAmendPlan();
   const final = Boolean(plan.version);
@@ -119,15 +124,15 @@ export function PlanRecordForm({ plan, accommodations, seesRestricted, onDone }:
       const accommodationIds = accommodations.map(({ id }) => id);
       amend.mutate(
         { id: plan.id, form: { ...amendment.data, accommodationIds, record } },
-        { onSuccess: ({ version }) => (toast({ title: 'Plan amended', description: `Version ${version} of the plan is recorded.` }), onDone()), onError: failed },
+        { onSuccess: ({ version }) => (setUnsaved(false), toast({ title: 'Plan amended', description: `Version ${version} of the plan is recorded.` }), onDone()), onError: failed },
       );
       return;
     }
-    update.mutate({ id: plan.id, revision: plan.revision, record }, { onSuccess: () => (toast({ title: 'Plan record saved' }), onDone()), onError: failed });
+    update.mutate({ id: plan.id, revision: plan.revision, record }, { onSuccess: () => (setUnsaved(false), toast({ title: 'Plan record saved' }), onDone()), onError: failed });
   };
 
   return (
-    <Form form={form} layout="vertical" noValidate initialValues={toValues(plan, accommodations)} onFinish={submit}>
+    <Form form={form} layout="vertical" noValidate initialValues={toValues(plan, accommodations)} onFinish={submit} onValuesChange={() => setUnsaved(true)}>
       {final && <p>This plan is final: a change to its record is an amendment, which becomes the plan’s next version.</p>}
       {seesRestricted && (
         <>
@@ -173,7 +178,7 @@ export function PlanRecordForm({ plan, accommodations, seesRestricted, onDone }:
       {accommodations.map(({ id, name }) => (
         <fieldset key={id} className="plan-record__specifics" aria-label={`Specifics: ${name}`}>
           <Form.Item label={name} name={['specifics', id, 'details']}>
-            <Input aria-label={`${name}: specifics`} placeholder="e.g. 1.5× on tests and quizzes" maxLength={500} />
+            <Input aria-label={`${name}: specifics`} placeholder={specificsPlaceholder(name)} maxLength={500} />
           </Form.Item>
           <Form.Item label="Where" name={['specifics', id, 'where']}>
             <Input aria-label={`${name}: where`} maxLength={200} />
