@@ -20,7 +20,7 @@ async function created(request: APIRequestContext, path: string, data: object): 
 }
 
 test('a district admin, a coordinator and a teacher each land on their own home; a teacher on their own keeps the quick-start', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const dana = await person(browser, 'Dana District');
   const cora = await person(browser, 'Cora Coordinator');
   const tom = await person(browser, 'Tom Teacher');
@@ -48,6 +48,22 @@ test('a district admin, a coordinator and a teacher each land on their own home;
   await expect(cora.page.getByTestId('log-gaps')).toBeVisible();
   await expect(cora.page.getByText('Quick Start Guide')).toHaveCount(0);
   await checkedScreenshots(cora.page, shots, 'home-coordinator', { axeAtPhoneWidth: true });
+
+  // On Ava's page, Tab in 'Assign case manager' only moves on; the Assign button assigns.
+  await cora.page.goto(`/students/${ava.id}`);
+  const schoolCard = cora.page.getByTestId('student-school');
+  const manager = schoolCard.getByRole('combobox', { name: 'Assign case manager' });
+  await manager.focus({ timeout: 30_000 });
+  await cora.page.keyboard.press('ArrowDown');
+  await cora.page.keyboard.press('Tab');
+  await expect(schoolCard).toContainText('Case managerNone');
+  await expect(cora.page.getByText('Case manager assigned')).toHaveCount(0);
+  await manager.focus();
+  await cora.page.keyboard.press('ArrowDown');
+  await cora.page.keyboard.press('Enter');
+  await schoolCard.getByRole('button', { name: 'Assign' }).click();
+  await expect(cora.page.getByText('Case manager assigned')).toBeVisible();
+  await expect(schoolCard).not.toContainText('Case managerNone');
 
   // The teacher: today's classes, each a step from its day log, and the plans to acknowledge.
   await tom.page.goto('/');

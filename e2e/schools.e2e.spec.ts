@@ -106,6 +106,7 @@ test('a district admin sets up two schools and their staff; the coordinator sees
   await expect(schoolCard).toContainText('North Elementary');
   await expect(schoolCard).toContainText('Case managerNone');
   await pickOption(schoolCard.getByRole('combobox', { name: 'Assign case manager' }), 'Cora Coordinator');
+  await schoolCard.getByRole('button', { name: 'Assign' }).click();
   await expect(cora.page.getByText('Case manager assigned')).toBeVisible();
   await expect(schoolCard).toContainText('Case managerCora Coordinator');
 

@@ -20,6 +20,7 @@ export function StudentSchoolCard({ student, manage }: StudentSchoolCardProps) {
   const transfer = useTransferStudent();
   // The school chosen to move to: moved only once confirmed, as the school's staff then no longer see the student.
   const [target, setTarget] = useState<string | null>(null);
+  const [chosenManager, setChosenManager] = useState<string | null>(null);
   const school = schools.find((candidate) => candidate.id === student.schoolId);
   const active = staff.flatMap((member) => (member.status === 'active' && member.userId ? [{ value: member.userId, label: member.name ?? member.email ?? 'Staff member' }] : []));
   const caseManager = active.find((member) => member.value === student.caseManagerId)?.label ?? (student.caseManagerId ? 'A former staff member' : 'None');
@@ -31,17 +32,28 @@ export function StudentSchoolCard({ student, manage }: StudentSchoolCardProps) {
       <Descriptions column={1} size="small" items={[{ key: 'school', label: 'School', children: school?.name ?? '—' }, { key: 'cm', label: 'Case manager', children: caseManager }]} />
       {manage && (
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, marginTop: 12 }}>
+          {/* Chosen, then assigned with the button: a select's Tab picks the highlighted option, and Tab must only move on. */}
           <Select
             aria-label="Assign case manager"
             placeholder="Assign case manager"
             style={{ minWidth: 220, maxWidth: '100%' }}
-            value={student.caseManagerId ?? undefined}
+            value={chosenManager ?? student.caseManagerId ?? undefined}
             options={active}
-            loading={assign.isPending}
-            onChange={(userId: string) =>
-              assign.mutate({ studentId: student.id, userId }, { onSuccess: () => toast({ title: 'Case manager assigned' }), onError: failed('Case manager not assigned') })
-            }
+            onChange={(userId: string) => setChosenManager(userId)}
           />
+          <Button
+            disabled={!chosenManager || chosenManager === student.caseManagerId}
+            loading={assign.isPending}
+            onClick={() =>
+              chosenManager &&
+              assign.mutate(
+                { studentId: student.id, userId: chosenManager },
+                { onSuccess: () => (setChosenManager(null), toast({ title: 'Case manager assigned' })), onError: failed('Case manager not assigned') },
+              )
+            }
+          >
+            Assign
+          </Button>
           {otherSchools.length > 0 && (
             <>
               <Select
