@@ -78,7 +78,7 @@ test('a district admin, a coordinator and a teacher each land on their own home;
 
   // A district's staff are told no personal plan's price.
   await tom.page.goto('/settings');
-  await expect(tom.page.locator('.ant-descriptions-item').filter({ hasText: 'Account Type' })).toContainText('School staff');
+  await expect(tom.page.locator('.ant-descriptions-item').filter({ hasText: 'Account Type' })).toContainText('School staff', { timeout: 30_000 });
   await tom.page.goto('/notifications');
   await expect(tom.page.getByRole('heading', { name: 'Notification Settings' })).toBeVisible();
   await expect(tom.page.getByText(/Need more than \d+ students/)).toHaveCount(0);
