@@ -81,7 +81,7 @@ test('the school invite form mails the invitee, says the role it sent, and start
     isInvitation,
   );
   expect(mail.text).toContain('Dana District invited you to join Cedar Middle as a 504 Coordinator');
-  expect(mail.text).toContain(`${baseURL}/register`);
+  expect(mail.text).toContain(`${baseURL}/register?invited=1`);
   await expect(dana.page.getByText('Invited as 504 Coordinator.', { exact: false })).toBeVisible();
   await expect(card.getByRole('row').filter({ hasText: cora })).toContainText('504 Coordinator');
   // The next invitation is a teacher's unless someone chooses otherwise.

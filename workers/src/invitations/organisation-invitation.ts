@@ -82,7 +82,7 @@ export function organisationInvitationMail(invitation: { inviterName: string | n
   const lines = [
     `${who} invited you to ${what} on Accommodate, the app for Section 504 plans.`,
     '',
-    ...joinLinks({ email, appUrl, lead: 'To accept' }),
+    ...joinLinks({ email, appUrl, lead: 'To accept', toOrganisation: true }),
     '',
     'Not expecting this? You can ignore this e-mail: nothing is shared with this address until it is confirmed.',
   ];

@@ -6,11 +6,13 @@ import type { Mailer } from './mailer.ts';
  * The end of every invitation e-mail (a share, a school's staff, a district's admins, a class's teachers): where to
  * create the account with the invited address, or sign in with it. The link is to the app's own public origin.
  */
-export function joinLinks(invitation: { email: string; appUrl: string; lead: string }): string[] {
+export function joinLinks(invitation: { email: string; appUrl: string; lead: string; toOrganisation?: boolean }): string[] {
   const { email, appUrl } = invitation;
+  // Someone joining a school or district is not shown the personal plan's price: its students never count toward it.
+  const register = invitation.toOrganisation === true ? `${appUrl}/register?invited=1` : `${appUrl}/register`;
   return [
     `${invitation.lead}, create your account with this e-mail address (${email}):`,
-    `${appUrl}/register`,
+    register,
     '',
     'If you already have an account with this address, sign in and confirm the address with the link we e-mailed you;',
     `you can ask for a new link after signing in: ${appUrl}/login`,

@@ -23,7 +23,7 @@ describe('invitation e-mail', () => {
     const appUrl = server.context.config.appUrl;
     expect(mail.subject).toBe('Dana District invited you to Accommodate');
     expect(mail.text).toContain('Dana District invited you to join Lakeside Middle as a 504 Coordinator on Accommodate');
-    expect(mail.text).toContain(`${appUrl}/register`);
+    expect(mail.text).toContain(`${appUrl}/register?invited=1`);
     expect(mail.text).toContain(`${appUrl}/login`);
     expect(mail.text).toContain(email);
   });
@@ -33,7 +33,7 @@ describe('invitation e-mail', () => {
     const email = unique('eli');
     const mail = await mailAfter(server.dataDir, email, () => dana.post(`/api/districts/${districtId}/admins`, { email }));
     expect(mail.text).toContain('invited you to administer Lakeside USD as a district admin');
-    expect(mail.text).toContain(`${server.context.config.appUrl}/register`);
+    expect(mail.text).toContain(`${server.context.config.appUrl}/register?invited=1`);
 
     const fay = await signedInTeacher(server.url, 'Fay Admin');
     const toFay = await mailAfter(server.dataDir, fay.account.email, () => dana.post(`/api/districts/${districtId}/admins`, { email: fay.account.email }), (message) =>
@@ -49,7 +49,7 @@ describe('invitation e-mail', () => {
     const mail = await mailAfter(server.dataDir, email, () => olga.post(`/api/classes/${classId}/teachers`, { email }));
     expect(mail.subject).toBe('Olga Owner invited you to Accommodate');
     expect(mail.text).toContain('invited you to teach Period 3 Algebra I as a co-teacher');
-    expect(mail.text).toContain(`${server.context.config.appUrl}/register`);
+    expect(mail.text).toContain(`${server.context.config.appUrl}/register?invited=1`);
   });
 
   it('mails the first admin of a district the operator provisions (npm run district:create)', async () => {
@@ -57,7 +57,7 @@ describe('invitation e-mail', () => {
     const stores = { eventStore: server.context.eventStore, readStore: server.context.readStore };
     const mail = await mailAfter(server.dataDir, email, () => provisionDistrict(stores, { name: 'Hillside USD', admin: email }));
     expect(mail.text).toContain('invited you to administer Hillside USD as a district admin');
-    expect(mail.text).toContain(`${server.context.config.appUrl}/register`);
+    expect(mail.text).toContain(`${server.context.config.appUrl}/register?invited=1`);
   });
 
   it('sends nothing to someone who adds their own address', async () => {
