@@ -5,7 +5,7 @@ import type { AppContext } from './framework/command-context.ts';
 import { errorHandler } from './http/errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { freeSpaceIn, type FreeDiskSpace } from './http/disk-space.ts';
-import { sameOriginWrites, securityHeaders } from './http/security.ts';
+import { sameOriginWrites, sameSiteRequests, securityHeaders } from './http/security.ts';
 import { originSettings } from './http/own-origin.ts';
 import { loadSession } from './auth/authenticate.ts';
 import type { SessionStore } from './auth/sessions.ts';
@@ -17,6 +17,13 @@ import { requestLog } from './observability/request-log.ts';
 import { bearerMetricsRoutes } from './observability/metrics-routes.ts';
 
 export const JSON_BODY_LIMIT = '1mb';
+
+/**
+ * The only API routes another site may send a browser to: the identity provider's redirect back after single sign-on,
+ * and the calendar feed, whose token is its credential (no cookie counts there) and which web calendars may link to.
+ * Every e-mailed link opens a page of the app, not the API.
+ */
+const CROSS_SITE_ENTRY_POINTS = [/^\/api\/auth\/sso\/callback$/i, /^\/api\/calendar\/[^/]+\.ics$/i];
 
 export interface AppOptions {
   uiDist?: string | undefined;
@@ -38,6 +45,7 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
 
   const origins = originSettings(context.config);
   const sameOrigin = sameOriginWrites(origins);
+  const sameSite = sameSiteRequests(CROSS_SITE_ENTRY_POINTS);
   const json = express.json({ limit: JSON_BODY_LIMIT });
   // Everything every request passes through, as one layer of the app (oneLayer: issue 21), in this order.
   const { metrics } = options;
@@ -50,6 +58,8 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
         healthRoutes(context, { freeDiskSpace: options.freeDiskSpace ?? freeSpaceIn(context.config.dataDir), projectionLagSeconds: options.projectionLagSeconds }),
         ...(metrics && metricsToken ? [bearerMetricsRoutes(metrics.registry, metricsToken)] : []),
       ]),
+      // Before the session is read: a request another site caused is refused before anything reads or logs a record.
+      under('/api', sameSite),
       under('/api', (req, res, next) => {
         // Education records must not linger in shared or browser caches.
         res.setHeader('Cache-Control', 'no-store');

@@ -103,6 +103,20 @@ export const sameOriginWrites =
   };
 
 /**
+ * Fetch Metadata: a browser marks a request another site caused (a link, a form, an image there) 'cross-site', and
+ * SameSite=Lax cookies still go with a top-level GET, so such a link would read records, and write the access log, in
+ * the signed-in teacher's name. Those are refused, except at `entryPoints`, the routes other sites are meant to send
+ * browsers to. Same-origin, same-site, 'none' (a bookmark, a typed URL) and clients that send no such header (calendar
+ * apps, scripts) go on.
+ */
+export const sameSiteRequests =
+  (entryPoints: readonly RegExp[]) =>
+  (req: Request, _res: Response, next: NextFunction): void => {
+    if (req.get('Sec-Fetch-Site') !== 'cross-site' || entryPoints.some((entryPoint) => entryPoint.test(req.path))) return next();
+    next(new HttpError(403, CROSS_SITE));
+  };
+
+/**
  * Whether a GET that changes something (the spec's sign-out navigation) came from another site: browsers mark every
  * request with Sec-Fetch-Site. A link or image on another site must not sign a teacher out; a bookmark or a typed URL
  * ('none') and the app's own links ('same-origin') may. Clients that send no such header are not browsers' navigations
