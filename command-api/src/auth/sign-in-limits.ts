@@ -15,8 +15,11 @@ const refuseIfWaiting = async (waits: Promise<number | null>[], message: string)
 /**
  * Sign-in, after the login-protection pattern of rate-limiter-flexible: only failures count, so 32 teachers signing in
  * correctly behind one school address all get in. Consecutive failures for one account from one address (10 free, then
- * growing waits), for one account from anywhere (50 free: a guessing run spread over many addresses), and failures
- * from one address across accounts (30 in 15 minutes). A success forgives the account's failures.
+ * growing waits) and for one account from anywhere (50 free: a guessing run spread over many addresses) lock that
+ * account. Failures from one address across accounts (30 in 15 minutes) lock no account: past them, every further
+ * failure from the address (a wrong password, an unknown account, a wrong code) is answered 429 instead of 401, while
+ * a correct password for an account not itself locked still signs in, since a whole school may share the address and
+ * one pupil's guessing must not shut its teachers out. A success forgives the account's failures.
  */
 export function signInLimits(limits: Limits) {
   const accountAtAddress = limits.failures('sign-in:account-address', { free: 10, windowSec: 24 * 3600, delaySec: growing(30, 15 * 60) });
@@ -24,13 +27,17 @@ export function signInLimits(limits: Limits) {
   const address = limits.failures('sign-in:address', { free: 30, windowSec: 15 * 60 });
   const keys = (accountKey: string, ip: string) => [`${accountKey}:${ip}`, accountKey, ip] as const;
   return {
+    /** Before the password is checked: 429 while the account is locked, for this address or everywhere. */
     async check(accountKey: string, ip: string): Promise<void> {
-      const [both, one, from] = keys(accountKey, ip);
-      await refuseIfWaiting([accountAtAddress.retryAfter(both), account.retryAfter(one), address.retryAfter(from)], TOO_MANY_ATTEMPTS);
+      const [both, one] = keys(accountKey, ip);
+      await refuseIfWaiting([accountAtAddress.retryAfter(both), account.retryAfter(one)], TOO_MANY_ATTEMPTS);
     },
+    /** A failed attempt, counted for the account and the address; 429 when the address was already past its failures. */
     async failed(accountKey: string, ip: string): Promise<void> {
       const [both, one, from] = keys(accountKey, ip);
+      const addressWait = await address.retryAfter(from);
       await Promise.all([accountAtAddress.failed(both), account.failed(one), address.failed(from)]);
+      if (addressWait !== null) throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, addressWait);
     },
     async succeeded(accountKey: string, ip: string): Promise<void> {
       const [both, one] = keys(accountKey, ip);

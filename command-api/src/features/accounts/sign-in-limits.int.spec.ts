@@ -40,6 +40,28 @@ describe('sign-in limits', () => {
     expect((await signIn(newAddress(), { email, password })).status).toBe(200);
   }, 60_000);
 
+  it('lets 30 wrong passwords from a school address slow its failures, not another teacher’s correct password', async () => {
+    const school = newAddress();
+    const teacher = await account(school);
+    const pupil = await account(school);
+    // Spread over many accounts (each only once, so no account is locked) and addresses nobody holds.
+    const guesses: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const email = i % 10 === 9 ? (await account(newAddress())).email : `nobody-${randomUUID()}@school.test`;
+      guesses.push((await signIn(school, { email, password: 'wrong password' })).status);
+    }
+    expect(guesses).toEqual(Array(30).fill(401));
+    // Past the address's free failures: a further failure from it waits, whoever it names.
+    const slowed = await signIn(school, { email: pupil.email, password: 'wrong password' });
+    expect(slowed.status).toBe(429);
+    expect(slowed.body).toEqual({ message: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await signIn(school, { email: `nobody-${randomUUID()}@school.test`, password: 'wrong password' })).status).toBe(429);
+    // The teacher's correct password still signs in from the school, and so does the pupil's own.
+    expect((await signIn(school, teacher)).status).toBe(200);
+    expect((await signIn(school, pupil)).status).toBe(200);
+  }, 180_000);
+
   it('limits the password asked again of a signed-in account, across password change, deletion and two-factor off', async () => {
     const { client, password } = await account();
     const wrong = { currentPassword: 'wrong password', newPassword: 'new password 1', confirmPassword: 'new password 1' };
