@@ -46,3 +46,10 @@ export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
 /** The body of the 401 that asks for the code; the sign-in page shows the code field when it sees it. */
 export const twoFactorChallengeSchema = z.object({ message: z.string(), twoFactorRequired: z.literal(true) });
+export type TwoFactorChallenge = z.infer<typeof twoFactorChallengeSchema>;
+
+/**
+ * POST /api/auth/reset-password for an account with two-factor sign-in: the password is set, but a link in the inbox
+ * is one factor only, so no session starts; the person signs in with the new password and a code.
+ */
+export const PASSWORD_SET_SIGN_IN_WITH_CODE = 'Your new password is set. Sign in with it and a code from your authenticator app.';

@@ -18,13 +18,16 @@ import { accountEmailOf, loadCurrentUser } from '../../shared/current-user.ts';
 import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 import { markEmailVerified } from './email-verification.ts';
 import { userQueries } from '@accommodate/projections/queries/users-queries';
+import { PASSWORD_SET_SIGN_IN_WITH_CODE, type TwoFactorChallenge } from '@accommodate/shared-events/schemas/two-factor';
+import { twoFactorStateOf } from '../../auth/second-factor.ts';
 
 const TOO_MANY_REQUESTS = 'Too many requests. Please wait a few minutes and try again.';
 
 /**
  * 'Forgot password?': POST /api/auth/forgot-password always answers 204, so it tells no one which addresses have
  * accounts; the link goes only to the account's own address. POST /api/auth/reset-password then sets the password
- * with the link's token (single-use, an hour), ends every session of the account and signs this browser in.
+ * with the link's token (single-use, an hour), ends every session of the account and signs this browser in, unless
+ * the account has two-factor sign-in: then the person signs in as always, with the new password and a code.
  */
 export function passwordResetRoutes(context: AppContext, sessions: SessionStore): Router {
   const router = Router();
@@ -71,6 +74,11 @@ export function passwordResetRoutes(context: AppContext, sessions: SessionStore)
     await handleCommand(context, userDecider, streamName('user', userId), { type: 'RecordPasswordChange', userId }, { actor: { userId } });
     // The link reached the address it was mailed to, which proves the address, if the account still has it.
     if (redeemed.email === email) await markEmailVerified(context, { userId, email });
+    // The link proves the inbox, one factor: an account with two-factor sign-in signs in with the password and a code.
+    if ((await twoFactorStateOf(context, userId)).status === 'on') {
+      res.json({ message: PASSWORD_SET_SIGN_IN_WITH_CODE, twoFactorRequired: true } satisfies TwoFactorChallenge);
+      return;
+    }
     await startSession(sessions, req, res, userId);
     res.json(await loadCurrentUser(context, userId));
   });

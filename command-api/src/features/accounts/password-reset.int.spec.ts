@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signedInOnTwoDevices, signedInTeacher, startTestServer, TestClient, type TestServer } from '../../testing/test-server.ts';
 import { linkMailedAfter, outboxMessages } from '../../testing/outbox-mail.ts';
+import { turnOnTwoFactor } from '../../testing/two-factor.ts';
 
 /** Issue 22, 'Password reset': a teacher who forgot the password gets back in through a link mailed to the account. */
 let server: TestServer;
@@ -69,6 +70,24 @@ describe('password reset', () => {
       status: 400,
       body: { message: 'This link is invalid or has expired' },
     });
+  });
+
+  it('for an account with two-factor sign-in, sets the password but signs in only with the new password and a code', async () => {
+    const { account, laptop } = await signedInOnTwoDevices(server.url);
+    const { recoveryCodes } = await turnOnTwoFactor(laptop, account.password);
+    const token = await resetLinkFor(account.email);
+    const browser = new TestClient(server.url);
+    const answer = await reset(browser, token);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: 'Your new password is set. Sign in with it and a code from your authenticator app.', twoFactorRequired: true });
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    expect((await browser.get('/api/auth/me')).status).toBe(401);
+    expect((await laptop.get('/api/auth/me')).status).toBe(401);
+
+    const signIn = (body: Record<string, string>) => browser.post('/api/auth/login', { email: account.email, ...body });
+    expect((await signIn({ password: NEW_PASSWORD })).body).toEqual({ message: 'Two-factor code required', twoFactorRequired: true });
+    expect((await signIn({ password: NEW_PASSWORD, code: recoveryCodes[0]! })).status).toBe(200);
+    expect((await browser.get('/api/auth/me')).body.id).toBe(account.id);
   });
 
   it('refuses a link after an hour, an unknown one, and one asked for before a change of address or password', async () => {

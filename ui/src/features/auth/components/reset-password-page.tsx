@@ -8,10 +8,13 @@ import { applyServerFieldErrors, serverMessageOr } from '../../../lib/form-error
 import { toast } from '../../../lib/toast.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { PublicPageLayout } from '../../../components/public-page-layout.tsx';
-import { useResetPassword } from '../api/reset-password.ts';
+import { needsSecondFactor, useResetPassword } from '../api/reset-password.ts';
 import { useLinkToken } from './link-token.ts';
 
-/** The page a reset link opens: a new password, twice. Then the person is signed in (every other session ended). */
+/**
+ * The page a reset link opens: a new password, twice. Then the person is signed in (every other session ended), or,
+ * with two-factor sign-in, sent to the sign-in page to finish with the new password and a code.
+ */
 export default function ResetPasswordPage() {
   const token = useLinkToken();
   const navigate = useNavigate();
@@ -24,7 +27,12 @@ export default function ResetPasswordPage() {
     reset.mutate(
       { token: token ?? '', ...values },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          if (needsSecondFactor(answer)) {
+            toast({ title: 'Password Updated', description: answer.message });
+            void navigate('/login', { replace: true });
+            return;
+          }
           toast({ title: 'Password Updated', description: 'Your new password is set, and you are signed in. Every other session was signed out.' });
           void navigate('/', { replace: true });
         },
