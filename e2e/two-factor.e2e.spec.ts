@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { seriousViolations } from './axe-violations.ts';
-import { newAccount, signUp } from './account-fixtures.ts';
+import { linkMailedBy, newAccount, signUp } from './account-fixtures.ts';
 
 /** What the person's authenticator app shows, `ahead` 30-second steps from now (the server takes one step either side). */
 const appCode = (secret: string, ahead = 0) =>
@@ -33,10 +33,17 @@ test('a teacher turns on two-factor sign-in, then signs in with a code from the 
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   expect(await seriousViolations(page)).toEqual([]);
 
+  const password = dialog.getByLabel('3. Confirm with your password');
   await dialog.getByLabel('2. Enter the 6-digit code the app shows').fill('12');
+  await password.fill(account.password);
   await dialog.getByRole('button', { name: 'Turn On' }).click();
   await expect(dialog.getByText('That code did not work. Check your authenticator app and try again.')).toBeVisible();
+  // The password is asked too: a session left open is not enough to tie the account to someone else's phone.
   await dialog.getByLabel('2. Enter the 6-digit code the app shows').fill(appCode(secret));
+  await password.fill('not the password');
+  await dialog.getByRole('button', { name: 'Turn On' }).click();
+  await expect(dialog.getByText('Password is incorrect')).toBeVisible();
+  await password.fill(account.password);
   await dialog.getByRole('button', { name: 'Turn On' }).click();
   const codes = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -50,4 +57,39 @@ test('a teacher turns on two-factor sign-in, then signs in with a code from the 
 
   await page.request.post('/api/auth/logout');
   await signIn(page, account, recoveryCode);
+});
+
+test('after a password reset, sign-in still asks for the code; turning it off takes the password and a code', async ({ page }) => {
+  test.setTimeout(300_000);
+  const account = await signUp(page.request, newAccount('Reese Resetting', 'twofactor-reset'));
+  const setup = (await (await page.request.post('/api/auth/2fa/setup')).json()) as { secret: string };
+  const enabled = await page.request.post('/api/auth/2fa/enable', { data: { password: account.password, code: appCode(setup.secret) } });
+  expect(enabled.status()).toBe(200);
+  const [recoveryCode] = ((await enabled.json()) as { recoveryCodes: string[] }).recoveryCodes;
+  await page.request.post('/api/auth/logout');
+
+  const link = await linkMailedBy(account.email, '/reset-password', () => page.request.post('/api/auth/forgot-password', { data: { email: account.email } }));
+  await page.goto(link);
+  const newPassword = 'a fresh passphrase';
+  await page.getByLabel('New Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  // The link alone proves the inbox, one factor: the person lands on sign-in, not in the app.
+  await expect(page.getByText('Your new password is set. Sign in with it and a code from your authenticator app.')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  await signIn(page, { email: account.email, password: newPassword }, appCode(setup.secret, 1));
+
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await page.getByRole('button', { name: 'Turn Off' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn off two-factor sign-in' });
+  await dialog.getByLabel('Password').fill(newPassword);
+  await dialog.getByLabel('Code from your authenticator app').fill('zzzz-zzzz-zzzz');
+  await dialog.getByRole('button', { name: 'Turn Off' }).click();
+  await expect(dialog.getByText('That code did not work. Check your authenticator app and try again.')).toBeVisible();
+  // The app's next code is a step away; a recovery code does as well (a lost phone).
+  await dialog.getByLabel('Code from your authenticator app').fill(recoveryCode ?? '');
+  await dialog.getByRole('button', { name: 'Turn Off' }).click();
+  await expect(page.getByText('Add an extra layer of security: signing in also asks for a code from an app on your phone.')).toBeVisible();
 });

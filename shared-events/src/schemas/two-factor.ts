@@ -26,18 +26,18 @@ export const isAppCode = (code: string): boolean => /^\d{6}$/.test(code);
 export const twoFactorSetupSchema = z.object({ secret: z.string(), otpauthUrl: z.string(), qrDataUrl: z.string() });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
-/** POST /api/auth/2fa/enable. */
-export const enableTwoFactorSchema = z.object({ code: secondFactorCode });
+/** The account's password, asked again to turn two-factor sign-in on or off. */
+const confirmingPassword = z.string().min(1, 'Enter your password to confirm').max(200);
+
+/** POST /api/auth/2fa/enable: the password, and a code from the app that proves it holds the new key. */
+export const enableTwoFactorSchema = z.object({ password: confirmingPassword, code: secondFactorCode });
 export type EnableTwoFactorInput = z.input<typeof enableTwoFactorSchema>;
 /** Its answer: the ten recovery codes, shown this once. */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** POST /api/auth/2fa/disable: the password and a code (from the app, or a recovery code for a lost phone). */
-export const disableTwoFactorSchema = z.object({
-  password: z.string().min(1, 'Enter your password to confirm').max(200),
-  code: secondFactorCode,
-});
+export const disableTwoFactorSchema = z.object({ password: confirmingPassword, code: secondFactorCode });
 export type DisableTwoFactorInput = z.input<typeof disableTwoFactorSchema>;
 
 /** GET /api/auth/2fa: whether sign-in asks for a code. */

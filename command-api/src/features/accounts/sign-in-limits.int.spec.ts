@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { TestClient, testServerForFile } from '../../testing/test-server.ts';
+import { appCodeOf, turnOnTwoFactor } from '../../testing/two-factor.ts';
 
 // Behind the proxy, so each test can be a different client address (X-Forwarded-For).
 const server = testServerForFile({ TRUST_PROXY: '1' });
@@ -72,6 +73,20 @@ describe('sign-in limits', () => {
     expect(refused.body).toEqual({ message: 'Too many wrong passwords. Please wait a few minutes and try again.' });
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await client.request('DELETE', '/api/account', { body: { password } })).status).toBe(429);
+  }, 60_000);
+
+  it('gives switching two-factor off no more code guesses than sign-in, even with the password', async () => {
+    const address = newAddress();
+    const { client, email, password } = await account(address);
+    const { secret } = await turnOnTwoFactor(client, password);
+    const turnOff = (code: string) => client.post('/api/auth/2fa/disable', { password, code }, from(address));
+    for (let i = 0; i < 10; i++) expect((await turnOff('zzzz-zzzz-zzzz')).body.errors).toEqual({ code: 'That code did not work. Check your authenticator app and try again.' });
+    const refused = await turnOff(appCodeOf(secret, 1));
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
+    // The guesses counted as failed sign-ins of the account from there: sign-in waits as well.
+    expect((await signIn(address, { email, password })).status).toBe(429);
+    expect((await client.get('/api/auth/2fa')).body).toEqual({ enabled: true });
   }, 60_000);
 
   it('lets a training day register 40 teachers from one school address, and stops a script after 50', async () => {

@@ -11,17 +11,22 @@ import { hashRecoveryCode, newRecoveryCodes } from '../../auth/recovery-codes.ts
 import { spendSecondFactor, twoFactorStateOf } from '../../auth/second-factor.ts';
 import { matchingStep, newTotpSecret, otpauthUrlOf, qrDataUrlOf } from '../../auth/totp.ts';
 import { accountEmailOf } from '../../shared/current-user.ts';
+import { clientAddress } from '../../auth/client-address.ts';
+import { emailKey } from '../../auth/credentials.ts';
+import { signInLimits } from '../../auth/sign-in-limits.ts';
 
 const PASSWORD_INCORRECT = 'Password is incorrect';
 
 /**
- * Settings > Security > Two-factor sign-in (issue 22). Set-up shows a fresh secret (QR code and text); it is on only
- * once a code from the app proves the app has it, and that answer carries the ten recovery codes, once. Switching it
- * off takes the password and a code (a recovery code will do, for a lost phone).
+ * Settings > Security > Two-factor sign-in. Set-up shows a fresh secret (QR code and text); it is on only once the
+ * password and a code from the app (proving the app has it) come, and that answer carries the ten recovery codes,
+ * once. Switching it off takes the password and a code (a recovery code will do, for a lost phone), with wrong codes
+ * limited as at sign-in.
  */
 export function twoFactorRoutes(context: AppContext): Router {
   const router = Router();
   const stream = (userId: string) => streamName('user', userId);
+  const signIns = signInLimits(context.limits);
 
   router.get('/api/auth/2fa', async (req, res) => {
     const state = await twoFactorStateOf(context, requireUser(req));
@@ -39,7 +44,9 @@ export function twoFactorRoutes(context: AppContext): Router {
 
   router.post('/api/auth/2fa/enable', async (req, res) => {
     const userId = requireUser(req);
-    const { code } = enableTwoFactorSchema.parse(req.body);
+    const { password, code } = enableTwoFactorSchema.parse(req.body);
+    // A session left open is not enough to tie the account to someone else's phone.
+    if (!(await confirmPassword(context, userId, password))) throw ValidationError.onField('password', PASSWORD_INCORRECT);
     const recoveryCodes = newRecoveryCodes();
     await handleCommand(
       context,
@@ -61,8 +68,19 @@ export function twoFactorRoutes(context: AppContext): Router {
     const { password, code } = disableTwoFactorSchema.parse(req.body);
     // Nothing to switch off is said before the (deliberately slow) password check: it tells the account only of itself.
     if ((await twoFactorStateOf(context, userId)).status !== 'on') throw new IllegalStateError(TWO_FACTOR_OFF);
+    // A wrong code counts as a failed sign-in of the account from this address, and a locked account waits here too:
+    // someone holding a session and the password gets no more guesses at the code than sign-in gives.
+    const accountKey = emailKey(await accountEmailOf(context.readStore, userId));
+    const address = clientAddress(req);
+    await signIns.check(accountKey, address);
     if (!(await confirmPassword(context, userId, password))) throw ValidationError.onField('password', PASSWORD_INCORRECT);
-    await spendSecondFactor(context, userId, code, 'DisableTwoFactor');
+    try {
+      await spendSecondFactor(context, userId, code, 'DisableTwoFactor');
+    } catch (error) {
+      if (error instanceof ValidationError) await signIns.failed(accountKey, address);
+      throw error;
+    }
+    await signIns.succeeded(accountKey, address);
     res.status(204).end();
   });
 

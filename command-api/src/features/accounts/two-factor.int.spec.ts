@@ -1,24 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { signedInTeacher, TestClient, testServerForFile } from '../../testing/test-server.ts';
+import { appCodeOf as codeOf, turnOnTwoFactor } from '../../testing/two-factor.ts';
 
 const server = testServerForFile();
-
-/** The app's code for the 30-second step `ahead` steps from now: the server accepts one step either side. */
-const codeOf = (secret: string, ahead = 0) =>
-  TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: Date.now() + ahead * 30_000 });
 
 /** A signed-in teacher with two-factor sign-in on (enabled with the current code), its secret and recovery codes. */
 async function teacherWithTwoFactor() {
   const teacher = await signedInTeacher(server.url);
-  const setup = await teacher.post('/api/auth/2fa/setup');
-  const secret: string = setup.body.secret;
-  const enablingCode = codeOf(secret);
-  const enabled = await teacher.post('/api/auth/2fa/enable', { code: enablingCode });
-  expect(enabled.status).toBe(200);
-  return { teacher, secret, enablingCode, recoveryCodes: enabled.body.recoveryCodes as string[], ...teacher.account };
+  return { teacher, ...(await turnOnTwoFactor(teacher, teacher.account.password)), ...teacher.account };
 }
 
 const signIn = (body: Record<string, string>) => new TestClient(server.url).post('/api/auth/login', body);
@@ -46,10 +37,17 @@ describe('two-factor sign-in', () => {
     expect((await teacher.get('/api/auth/2fa')).body).toEqual({ enabled: false });
     expect((await signIn({ email: teacher.account.email, password: teacher.account.password })).status).toBe(200);
 
-    const wrong = await teacher.post('/api/auth/2fa/enable', { code: '000000' === codeOf(setup.body.secret) ? '111111' : '000000' });
+    const { password } = teacher.account;
+    const wrong = await teacher.post('/api/auth/2fa/enable', { password, code: '000000' === codeOf(setup.body.secret) ? '111111' : '000000' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors).toEqual({ code: 'That code did not work. Check your authenticator app and try again.' });
-    const enabled = await teacher.post('/api/auth/2fa/enable', { code: codeOf(setup.body.secret) });
+    // The password as well: a session left open is not enough to tie the account to someone else's phone.
+    const withoutPassword = await teacher.post('/api/auth/2fa/enable', { password: '', code: codeOf(setup.body.secret) });
+    expect(withoutPassword.body.errors).toEqual({ password: 'Enter your password to confirm' });
+    const wrongPassword = await teacher.post('/api/auth/2fa/enable', { password: 'not the password', code: codeOf(setup.body.secret) });
+    expect(wrongPassword.body.errors).toEqual({ password: 'Password is incorrect' });
+    expect((await teacher.get('/api/auth/2fa')).body).toEqual({ enabled: false });
+    const enabled = await teacher.post('/api/auth/2fa/enable', { password, code: codeOf(setup.body.secret) });
     expect(enabled.status).toBe(200);
     expect(enabled.body.recoveryCodes).toHaveLength(10);
     expect(new Set(enabled.body.recoveryCodes).size).toBe(10);
@@ -126,7 +124,7 @@ describe('two-factor sign-in', () => {
     const anonymous = new TestClient(server.url);
     expect((await anonymous.get('/api/auth/2fa')).status).toBe(401);
     expect((await anonymous.post('/api/auth/2fa/setup')).status).toBe(401);
-    expect((await anonymous.post('/api/auth/2fa/enable', { code: '123456' })).status).toBe(401);
+    expect((await anonymous.post('/api/auth/2fa/enable', { password: 'x', code: '123456' })).status).toBe(401);
     expect((await anonymous.post('/api/auth/2fa/disable', { password: 'x', code: '123456' })).status).toBe(401);
   });
 });

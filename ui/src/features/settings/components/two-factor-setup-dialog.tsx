@@ -9,9 +9,11 @@ import { toast } from '../../../lib/toast.ts';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from '../api/set-up-two-factor.ts';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 
+const EMPTY: EnableTwoFactorInput = { password: '', code: '' };
+
 /**
  * Setting up two-factor sign-in: scan the QR code (or type the key), enter a code the app shows to prove it has the
- * key, then keep the recovery codes, which are shown this once. Until a code is entered nothing changes at sign-in.
+ * key and the password, then keep the recovery codes, which are shown this once. Until then nothing changes at sign-in.
  */
 export function TwoFactorSetupDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const setup = useStartTwoFactorSetup();
@@ -19,14 +21,14 @@ export function TwoFactorSetupDialog({ open, onClose }: { open: boolean; onClose
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const { control, handleSubmit, setError, reset } = useForm<EnableTwoFactorInput>({
     resolver: zodResolver(enableTwoFactorSchema),
-    defaultValues: { code: '' },
+    defaultValues: EMPTY,
   });
   // A fresh key each time the dialog opens: a key shown before may have been seen over a shoulder.
   const startSetup = useRef(setup.mutate);
   useEffect(() => {
     if (!open) return;
     setRecoveryCodes(null);
-    reset({ code: '' });
+    reset(EMPTY);
     startSetup.current();
   }, [open, reset]);
 
@@ -57,6 +59,9 @@ export function TwoFactorSetupDialog({ open, onClose }: { open: boolean; onClose
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Turn on two-factor sign-in">
           <FormField control={control} name="code" label="2. Enter the 6-digit code the app shows" render={(field) => (
             <Input {...field} value={field.value as string} inputMode="numeric" autoComplete="one-time-code" style={{ maxWidth: 200 }} />
+          )} />
+          <FormField control={control} name="password" label="3. Confirm with your password" render={(field) => (
+            <Input.Password {...field} value={field.value as string} autoComplete="current-password" style={{ maxWidth: 320 }} />
           )} />
           <Button type="primary" htmlType="submit" loading={enable.isPending}>
             Turn On
