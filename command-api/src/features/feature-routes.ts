@@ -55,7 +55,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
   return [
     accountRoutes(context, sessions),
     premiumRoutes(context),
-    emailVerificationRoutes(context),
+    emailVerificationRoutes(context, sessions),
     passwordResetRoutes(context, sessions),
     sessionRoutes(sessions),
     ssoRoutes(context, sessions),

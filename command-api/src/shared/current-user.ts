@@ -1,8 +1,8 @@
-import type { CurrentUser } from '@accommodate/shared-events/schemas/account';
+import { VERIFY_ADDRESS_FIRST, type CurrentUser } from '@accommodate/shared-events/schemas/account';
 import { studentLimitFor } from '@accommodate/shared-events/config/plans';
-import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import { ForbiddenError, NotFoundError } from '@accommodate/shared-events/domain/errors';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
-import { userQueries } from '@accommodate/projections/queries/users-queries';
+import { userQueries, type UserDoc } from '@accommodate/projections/queries/users-queries';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 
 export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
@@ -26,8 +26,7 @@ export async function loadCurrentUser({ readStore: store, config }: CurrentUserS
     // the account learns nothing about who holds it (sign-in and mail stay with the account's own until then).
     email: user.pendingEmail ?? user.email,
     emailNotifications: user.emailNotifications,
-    // Absent on documents built before issue 22: those accounts never verified.
-    emailVerified: user.pendingEmail === undefined && user.emailVerified === true,
+    emailVerified: addressProved(user),
     username: user.username,
     isPremium: user.isPremium,
     studentCount,
@@ -44,4 +43,21 @@ export async function accountEmailOf(store: ReadStore, userId: string): Promise<
   const user = await userQueries(store).userById(userId);
   if (!user) throw new NotFoundError('Account');
   return user.email;
+}
+
+/**
+ * Whether the account's address counts as proved, as the account itself is shown it: an address asked for that
+ * another account holds reads as unproved, as a free new one does, so that nothing tells the two apart.
+ * (`emailVerified` is absent on documents built before verification existed: those accounts never verified.)
+ */
+export const addressProved = (user: Pick<UserDoc, 'emailVerified' | 'pendingEmail'>): boolean => user.pendingEmail === undefined && user.emailVerified === true;
+
+/**
+ * Refuses (403) what must not be set up by someone who merely typed an address in: it would outlive the real owner
+ * taking the account back (a calendar feed would show them students later shared with the address).
+ */
+export async function requireProvedAddress(store: ReadStore, userId: string): Promise<void> {
+  const user = await userQueries(store).userById(userId);
+  if (!user) throw new NotFoundError('Account');
+  if (!addressProved(user)) throw new ForbiddenError(VERIFY_ADDRESS_FIRST);
 }

@@ -25,6 +25,11 @@ export type LoginInput = z.input<typeof loginSchema>;
  * POST /api/auth/register answers 202 with this, and nothing else, whether or not the address already has an
  * account: registration must not tell anyone which addresses do.
  */
+/**
+ * 403 to an account whose address is not proved yet, for what would outlive a takeover by the address's real owner:
+ * a calendar feed, two-factor sign-in.
+ */
+export const VERIFY_ADDRESS_FIRST = 'Verify your e-mail address first: follow the link we sent you, then try again.';
 export const REGISTRATION_ACCEPTED = 'Check your e-mail: we sent you a link to verify your address.';
 export const accountNoticeSchema = z.object({ message: z.string() });
 export type AccountNotice = z.infer<typeof accountNoticeSchema>;

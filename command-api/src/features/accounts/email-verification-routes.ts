@@ -7,7 +7,9 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { AccountTokens } from '../../auth/account-tokens.ts';
 import { loadCurrentUser } from '../../shared/current-user.ts';
 import { userQueries } from '@accommodate/projections/queries/users-queries';
-import { mailVerificationLink, markEmailVerified } from './email-verification.ts';
+import { mailVerificationLink } from './email-verification.ts';
+import { proveAddress } from './address-proof.ts';
+import { readCookie, SESSION_COOKIE, type SessionStore } from '../../auth/sessions.ts';
 
 const TOO_MANY_RESENDS = 'We have sent several links already. Please check your inbox (and spam folder), or try again in an hour.';
 
@@ -16,7 +18,7 @@ const TOO_MANY_RESENDS = 'We have sent several links already. Please check your 
  * session (or none) enough, an attacker could register a victim's address, and the victim, opening the link out of
  * curiosity, would verify the attacker's account for them.
  */
-export function emailVerificationRoutes(context: AppContext): Router {
+export function emailVerificationRoutes(context: AppContext, sessions: SessionStore): Router {
   const router = Router();
   const tokens = new AccountTokens(context.readStore, () => context.now());
   // A handful of links an hour is plenty for a lost or slow message, and too few to flood anyone's inbox.
@@ -27,7 +29,7 @@ export function emailVerificationRoutes(context: AppContext): Router {
     const { token } = verifyEmailSchema.parse(req.body);
     const redeemed = await tokens.redeem(token, 'verify-email', userId);
     if (!redeemed) throw new ValidationError(INVALID_LINK);
-    await markEmailVerified(context, { userId, email: redeemed.email });
+    await proveAddress(context, sessions, { userId, email: redeemed.email }, { kind: 'link-in-session', sessionToken: readCookie(req.headers.cookie, SESSION_COOKIE) });
     res.json(await loadCurrentUser(context, userId));
   });
 

@@ -16,7 +16,7 @@ import type { SessionStore } from '../../auth/sessions.ts';
 import { sendAccountMail } from '../../shared/account-mail.ts';
 import { accountEmailOf, loadCurrentUser } from '../../shared/current-user.ts';
 import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
-import { markEmailVerified } from './email-verification.ts';
+import { proveAddress } from './address-proof.ts';
 import { userQueries } from '@accommodate/projections/queries/users-queries';
 import { PASSWORD_SET_SIGN_IN_WITH_CODE, type TwoFactorChallenge } from '@accommodate/shared-events/schemas/two-factor';
 import { twoFactorStateOf } from '../../auth/second-factor.ts';
@@ -73,7 +73,7 @@ export function passwordResetRoutes(context: AppContext, sessions: SessionStore)
     await tokens.revoke(userId, 'reset-password');
     await handleCommand(context, userDecider, streamName('user', userId), { type: 'RecordPasswordChange', userId }, { actor: { userId } });
     // The link reached the address it was mailed to, which proves the address, if the account still has it.
-    if (redeemed.email === email) await markEmailVerified(context, { userId, email });
+    if (redeemed.email === email) await proveAddress(context, sessions, { userId, email }, { kind: 'inbox' });
     // The link proves the inbox, one factor: an account with two-factor sign-in signs in with the password and a code.
     if ((await twoFactorStateOf(context, userId)).status === 'on') {
       res.json({ message: PASSWORD_SET_SIGN_IN_WITH_CODE, twoFactorRequired: true } satisfies TwoFactorChallenge);

@@ -8,7 +8,7 @@ import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { credentials, emailKey } from '../../auth/credentials.ts';
 import type { SessionStore } from '../../auth/sessions.ts';
 import { claimEmail } from './email-claim.ts';
-import { markEmailVerified } from './email-verification.ts';
+import { proveAddress } from './address-proof.ts';
 
 const holderOf = async (context: AppContext, email: string) =>
   (await readState(context, emailClaimDecider, streamName('userEmail', emailKey(email)))).claimedBy;
@@ -19,7 +19,7 @@ const holderOf = async (context: AppContext, email: string) =>
  * as verified, so every share, class, school staff and district admin invitation pending for it becomes the account's.
  *
  * An account that held the address without having proved it was registered by someone who typed the address in: the
- * password they chose proves nothing, so it is dropped and their sessions end before the address's owner gets in.
+ * password they chose proves nothing, so it is dropped, and what they set up goes, before the address's owner gets in.
  */
 export async function accountOfVerifiedAddress(context: AppContext, sessions: SessionStore, identity: { email: string; name: string | null }): Promise<string> {
   const { email } = identity;
@@ -42,11 +42,9 @@ export async function accountOfVerifiedAddress(context: AppContext, sessions: Se
     }
   } else {
     const account = await userQueries(context.readStore).userById(userId);
-    if (account && account.emailVerified !== true) {
-      await credentials(context.readStore).delete(emailKey(email));
-      await sessions.destroyOthers(userId, undefined);
-    }
+    if (account && account.emailVerified !== true) await credentials(context.readStore).delete(emailKey(email));
   }
-  await markEmailVerified(context, { userId, email });
+  // Its unproved holder's sessions, two-factor set-up and calendar feeds go too (address-proof.ts).
+  await proveAddress(context, sessions, { userId, email }, { kind: 'inbox' });
   return userId;
 }

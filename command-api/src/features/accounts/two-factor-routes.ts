@@ -10,7 +10,7 @@ import { confirmPassword } from '../../auth/confirm-password.ts';
 import { hashRecoveryCode, newRecoveryCodes } from '../../auth/recovery-codes.ts';
 import { spendSecondFactor, twoFactorStateOf } from '../../auth/second-factor.ts';
 import { matchingStep, newTotpSecret, otpauthUrlOf, qrDataUrlOf } from '../../auth/totp.ts';
-import { accountEmailOf } from '../../shared/current-user.ts';
+import { accountEmailOf, requireProvedAddress } from '../../shared/current-user.ts';
 import { clientAddress } from '../../auth/client-address.ts';
 import { emailKey } from '../../auth/credentials.ts';
 import { signInLimits } from '../../auth/sign-in-limits.ts';
@@ -35,6 +35,8 @@ export function twoFactorRoutes(context: AppContext): Router {
 
   router.post('/api/auth/2fa/setup', async (req, res) => {
     const userId = requireUser(req);
+    // Someone who typed in another person's address must not tie the account to their phone before its owner proves it.
+    await requireProvedAddress(context.readStore, userId);
     const email = await accountEmailOf(context.readStore, userId);
     const secret = newTotpSecret();
     await handleCommand(context, twoFactorDecider, stream(userId), { type: 'StartTwoFactorSetup', userId, secret }, { actor: { userId } });
@@ -45,6 +47,7 @@ export function twoFactorRoutes(context: AppContext): Router {
   router.post('/api/auth/2fa/enable', async (req, res) => {
     const userId = requireUser(req);
     const { password, code } = enableTwoFactorSchema.parse(req.body);
+    await requireProvedAddress(context.readStore, userId);
     // A session left open is not enough to tie the account to someone else's phone.
     if (!(await confirmPassword(context, userId, password))) throw ValidationError.onField('password', PASSWORD_INCORRECT);
     const recoveryCodes = newRecoveryCodes();

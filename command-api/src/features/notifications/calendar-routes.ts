@@ -8,6 +8,7 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { renderReviewCalendar, type ReviewEntry } from './calendar-feed.ts';
 import { calendarFeeds, revokeCalendarFeeds } from '../../shared/calendar-feeds.ts';
+import { requireProvedAddress } from '../../shared/current-user.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -21,6 +22,9 @@ export function calendarRoutes(context: AppContext): Router {
   /** Creates the feed, or rotates it: the old URL stops working at once. */
   router.post('/api/calendar-feed', async (req, res) => {
     const userId = requireUser(req);
+    // A feed made before the address is proved would outlive its owner taking the account back, and show them nothing
+    // less than the students later shared with that address.
+    await requireProvedAddress(context.readStore, userId);
     await revokeAll(userId);
     const token = randomBytes(32).toString('base64url');
     await feeds().put({ id: hashToken(token), userId, createdAt: context.now().toISOString() });

@@ -16,7 +16,12 @@ export type TwoFactorCommand =
   | { type: 'EnableTwoFactor'; userId: string; step: number | null; recoveryCodeHashes: readonly string[] }
   /** A sign-in's second step. */
   | { type: 'UseSecondFactor'; userId: string; proof: SecondFactorProof }
-  | { type: 'DisableTwoFactor'; userId: string; proof: SecondFactorProof };
+  | { type: 'DisableTwoFactor'; userId: string; proof: SecondFactorProof }
+  /**
+   * The account's address was proved by someone who may not be whoever set two-factor up before it was proved (a
+   * reset link, the district's provider): the set-up, its secret and its recovery codes go, with no code asked.
+   */
+  | { type: 'ClearTwoFactor'; userId: string };
 
 const invalidCode = () => ValidationError.onField('code', INVALID_CODE);
 
@@ -48,6 +53,8 @@ export function decideTwoFactor(command: TwoFactorCommand, state: TwoFactorState
       if (state.status !== 'on') throw new IllegalStateError(TWO_FACTOR_OFF);
       spend(state, userId, command.proof);
       return [{ type: 'TwoFactorDisabled', data: { userId } }];
+    case 'ClearTwoFactor':
+      return state.status === 'off' ? [] : [{ type: 'TwoFactorDisabled', data: { userId } }];
   }
 }
 

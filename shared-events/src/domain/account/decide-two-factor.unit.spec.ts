@@ -76,4 +76,15 @@ describe('two-factor decider', () => {
       .when({ type: 'UseSecondFactor', userId, proof: { kind: 'app', step: 200 } })
       .thenThrows(IllegalStateError, (error) => error.message === TWO_FACTOR_OFF);
   });
+
+  it('clears a set-up, on or half done, with its recovery codes, when someone else proves the address', () => {
+    const cleared = [{ type: 'TwoFactorDisabled', data: { userId } }] as const;
+    spec.given([started, enabled]).when({ type: 'ClearTwoFactor', userId }).then([...cleared]);
+    spec.given([started]).when({ type: 'ClearTwoFactor', userId }).then([...cleared]);
+    spec.given([]).when({ type: 'ClearTwoFactor', userId }).then([]);
+    spec
+      .given([started, enabled, ...cleared])
+      .when({ type: 'UseSecondFactor', userId, proof: { kind: 'recovery', codeHash: 'h1' } })
+      .thenThrows(IllegalStateError, (error) => error.message === TWO_FACTOR_OFF);
+  });
 });

@@ -15,6 +15,8 @@ export type UserState =
       isPremium: boolean;
       /** The current address was proved by a mailed link; a new address starts unproved (issue 22). */
       emailVerified: boolean;
+      /** Some address (this one or an earlier) was once proved on the account: its holder was proved then. */
+      everVerified: boolean;
       /** An address asked for that another account holds: pending, never verifiable by this account. */
       pendingEmail: string | null;
     };
@@ -24,7 +26,7 @@ export const initialUserState = (): UserState => ({ status: 'unregistered' });
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
     case 'UserRegistered':
-      return { status: 'registered', ...event.data, emailNotifications: true, isPremium: false, emailVerified: false, pendingEmail: null };
+      return { status: 'registered', ...event.data, emailNotifications: true, isPremium: false, emailVerified: false, everVerified: false, pendingEmail: null };
     case 'UserProfileUpdated': {
       if (state.status !== 'registered') return state;
       const email = event.data.email ?? state.email;
@@ -38,7 +40,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       };
     }
     case 'UserEmailVerified':
-      return state.status === 'registered' && event.data.email === state.email ? { ...state, emailVerified: true } : state;
+      return state.status === 'registered' && event.data.email === state.email ? { ...state, emailVerified: true, everVerified: true } : state;
     case 'UserUpgradedToPremium':
       return state.status === 'registered' ? { ...state, isPremium: true } : state;
     case 'UserPremiumCancelled':
