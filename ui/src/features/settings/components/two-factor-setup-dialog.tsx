@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Form, Input, Modal, Skeleton } from 'antd';
 import { enableTwoFactorSchema, type EnableTwoFactorInput } from '@accommodate/shared-events/schemas/two-factor';
 import { FormField } from '../../../components/form-field.tsx';
-import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { applyServerFieldErrors, serverMessageOr } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEnableTwoFactor, useStartTwoFactorSetup } from '../api/set-up-two-factor.ts';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
@@ -45,7 +45,7 @@ export function TwoFactorSetupDialog({ open, onClose }: { open: boolean; onClose
   const steps = setup.isPending ? (
     <Skeleton active paragraph={{ rows: 4 }} />
   ) : setup.isError || !setup.data ? (
-    <Alert type="error" showIcon title="Could not start the set-up. Please close this window and try again." />
+    <Alert type="error" showIcon title={serverMessageOr(setup.error, 'Could not start the set-up. Please close this window and try again.')} />
   ) : (
     <div className="two-factor-setup">
       <p>1. Open an authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password…) and scan this code.</p>
