@@ -41,7 +41,7 @@ async function buildCaseload(url: string, teacher: Teacher): Promise<Caseload> {
 }
 
 /**
- * Issue 24: a teacher with 30 classes and 1,000 students reads the class list, a roster, one class's students and its
+ * A teacher with 30 classes and 1,000 students reads the class list, a roster, one class's students and its
  * accommodations at a glance, with 32 readers at once; each request asks for the next class in turn. Beside it, in the
  * same run, the reads benchmark's GET /api/students of the same caseload (1,000 students), as the yardstick the issue
  * names, and the whole caseload at a glance.

@@ -20,7 +20,7 @@ const ACCEPT_ENCODING = 'gzip';
 const onTheWire = (answer: { bytes: number; encoding: string | null }) => `${fmt(answer.bytes / 1024, 1)} KB ${answer.encoding ?? 'plain'}`;
 
 /**
- * Issue 23: a district of 20 schools, 50,000 students, 3,000 staff and 2,000,000 events, written straight into the log.
+ * A district of 20 schools, 50,000 students, 3,000 staff and 2,000,000 events, written straight into the log.
  * The district dashboard at p99 ≤ 100 ms under 32 readers; a coordinator's list of their school's 2,500 students at
  * p99 ≤ 100 ms; each against the reads baseline (Express sending the same bytes from memory) in the same run; and a
  * rebuild of every projection over the log at ≥ 50,000 events/s.

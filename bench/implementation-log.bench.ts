@@ -9,7 +9,7 @@ import { tempDir } from './lib/temp-dir.ts';
 const CONNECTIONS = 8;
 
 /**
- * Issue 27: a school year of implementation log entries (2,000 per student) for 2,500 students, about 5 million events,
+ * A school year of implementation log entries (2,000 per student) for 2,500 students, about 5 million events,
  * written straight into the log. One student's log (a year, and a month) read at p99 ≤ 50 ms; a rebuild of every
  * projection including them at ≥ 50,000 events/s.
  */

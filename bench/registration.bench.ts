@@ -25,7 +25,7 @@ async function download(url: string, teacher: Teacher, documentId: string): Prom
 }
 
 /**
- * Issue 22: 200 registrations at once pushed a document download from 27 ms to 15.5 s, their password hashes holding
+ * 200 registrations at once pushed a document download from 27 ms to 15.5 s, their password hashes holding
  * every thread of libuv's pool that file reads need. The download alone, then the same download again and again while
  * 200 registrations run (each from its own address, as 200 schools: the per-address limit is not what is measured),
  * in the same server and run; the target is the ratio.

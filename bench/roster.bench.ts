@@ -26,7 +26,7 @@ async function importZip(url: string, cookie: string, districtId: string, zip: B
 }
 
 /**
- * Issue 25: a OneRoster import of a 20-school district (50,000 students, 3,000 teachers, 4,000 classes, 250,000
+ * A OneRoster import of a 20-school district (50,000 students, 3,000 teachers, 4,000 classes, 250,000
  * enrollments) in ≤ 60 s while 8 readers ask the API for the district's schools at p99 ≤ 100 ms, and a re-import of
  * the same zip (nothing to change) in ≤ 20 s; rows per second.
  */
@@ -39,7 +39,7 @@ export async function rosterBenchmark(options: BenchOptions): Promise<BenchSecti
     const districtId = ((await call(server.url, 'POST', '/api/districts', admin.cookie, { name: 'Bench USD' })).body as { id: string }).id;
     const { zip, rows } = oneRosterZip(size);
     // The readers read for as long as the import runs, in windows of a few seconds: the worst window's p99 is reported.
-    // Through node:http, as the district's readers: the load generator shares the server's two cores (findings §11).
+    // Through node:http, as the district's readers: the load generator shares the server's two cores.
     const windows: LoadResult[] = [];
     let importing = true;
     const readers = (async () => {

@@ -43,7 +43,7 @@ const ROUTES: { path: string; chunks: string[]; signedIn: boolean }[] = [
   { path: '/classes/:id/testing-day', chunks: [...SHELL, page('testing-day', 'testing-day-page')], signedIn: true },
   { path: '/implementation/log', chunks: [...SHELL, page('implementation-log', 'implementation-pages')], signedIn: true },
   { path: '/implementation/coverage', chunks: [...SHELL, page('implementation-log', 'implementation-pages')], signedIn: true },
-  // Issue 23: the chart (and its library) is a lazy chunk of the page, loaded as the page renders; not counted here.
+  // The chart (and its library) is a lazy chunk of the page, loaded as the page renders; not counted here.
   { path: '/districts/:id/dashboard', chunks: [...SHELL, page('district-dashboard', 'district-dashboard-page')], signedIn: true },
 ];
 

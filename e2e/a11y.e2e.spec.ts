@@ -80,7 +80,7 @@ const SIGNED_IN_ROUTES: ((made: { studentId: string; planId: string; classId: st
   ({ classId }) => `/classes/${classId}`,
   ({ classId }) => `/classes/${classId}/testing-day`,
   () => '/accommodations/at-a-glance',
-  // The implementation log (issue 27): the class picker, a class's day and the coverage.
+  // The implementation log: the class picker, a class's day and the coverage.
   () => '/implementation/log',
   ({ classId }) => `/implementation/log?classId=${classId}`,
   () => '/implementation/coverage',

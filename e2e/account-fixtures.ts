@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { linkMailedAfter, mailAfter } from '../command-api/src/testing/outbox-mail.ts';
 
 /**
- * Accounts for the browser tests, made as a person makes one (issue 22): register (202, no session), read the link
+ * Accounts for the browser tests, made as a person makes one: register (202, no session), read the link
  * the server mailed from its outbox, sign in, follow the link. The one place e2e specs get a signed-in account; with
  * a page's `page.request`, the page is signed in too (they share cookies).
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addPlan, addStudent, libraryIds, pickOption, signUpTeacher } from './caseload-fixtures.ts';
 import { checkedScreenshots } from './layout-checks.ts';
 
-// Issue 24, at a glance: grouping the caseload by accommodation, and comparing students ticked on a class roster.
+// At a glance: grouping the caseload by accommodation, and comparing students ticked on a class roster.
 
 const shots = '/tmp/shots-glance';
 

@@ -27,7 +27,7 @@ export interface NewStudent {
   status?: string;
   accommodationIds?: string[];
   notes?: string;
-  /** Issue 23: written into a school the account has a role in. */
+  /** Written into a school the account has a role in. */
   schoolId?: string;
 }
 
@@ -108,7 +108,7 @@ export async function pickOption(combobox: Locator, label: string): Promise<void
 export const dayFromToday = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * A caseload that shows every state a teacher meets (issue 26: the contrast failures slipped past a run whose pages had
+ * A caseload that shows every state a teacher meets (the contrast failures slipped past a run whose pages had
  * no plan due soon): each status badge (Active, Inactive, Attention Required), each review urgency (overdue, within a
  * week, within a month, later), a student shared by a colleague, notes, a plan with two versions, and notifications.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { checkedScreenshots } from './layout-checks.ts';
 
-// Issue 25: a class's owner takes a co-teacher off the class from the Add Teacher dialog, after confirming.
+// A class's owner takes a co-teacher off the class from the Add Teacher dialog, after confirming.
 
 async function teacher(browser: Browser, name: string) {
   const page = await (await browser.newContext()).newPage();

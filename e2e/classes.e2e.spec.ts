@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan, addStudent, libraryIds, pickOption } from './caseload-fixtures.ts';
 
-// Issue 24: a teacher's classes, their enrolment, and the roster that shows what each student needs at a glance.
+// A teacher's classes, their enrolment, and the roster that shows what each student needs at a glance.
 
 const outDir = '.tmp/screens';
 

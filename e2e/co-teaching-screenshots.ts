@@ -3,7 +3,7 @@ import { newAccount, signUp } from './account-fixtures.ts';
 import { addStudent, libraryIds } from './caseload-fixtures.ts';
 import { outDir, widths } from './look-book.ts';
 
-// A look-book for issue 4, not a test: `SCREENSHOTS=1 npx playwright test co-teaching-screenshots`
+// A look-book of co-teaching, not a test: `SCREENSHOTS=1 npx playwright test co-teaching-screenshots`
 // saves the share dialog, the merge dialog, the sub plan and a substitute's detail page at both widths.
 
 async function teacher(browser: Browser, name: string): Promise<{ page: Page; email: string }> {

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { addStudent, clickInPopup, libraryIds } from './caseload-fixtures.ts';
 
-// Issue 4: two (or three) teachers, each in their own browser context with their own session.
+// Two (or three) teachers, each in their own browser context with their own session.
 
 interface Teacher {
   page: Page;

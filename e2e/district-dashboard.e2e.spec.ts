@@ -3,7 +3,7 @@ import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan, addStudent, dayFromToday, libraryIds } from './caseload-fixtures.ts';
 import { checkedScreenshots } from './layout-checks.ts';
 
-// Issue 23: the district dashboard. A district admin reads every school's figures; a teacher edits a student of a
+// The district dashboard. A district admin reads every school's figures; a teacher edits a student of a
 // school and the admin's dashboard follows without a reload.
 
 const shots = '/tmp/shots-district';

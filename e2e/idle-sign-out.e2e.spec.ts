@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signUpTeacher } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
 
-// Issue 22: a session ends after 30 minutes without the person's own request. The browser's clock is moved forward
+// A session ends after 30 minutes without the person's own request. The browser's clock is moved forward
 // here (Playwright's clock, in the test only); the server's runs as it does, so the session itself is still alive
 // whenever the page is asked to act. The timing rules are unit-tested in ui/src/lib/session-idle-clock.unit.spec.ts,
 // the server's limit in command-api/src/auth/session-idle.int.spec.ts.

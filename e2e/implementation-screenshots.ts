@@ -4,7 +4,7 @@ import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan, addStudent, libraryIds } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
 
-// A look-book, not a test (issue 27's implementation views): `SCREENSHOTS=1 npx playwright test e2e/implementation-screenshots.ts`
+// A look-book, not a test (the implementation views): `SCREENSHOTS=1 npx playwright test e2e/implementation-screenshots.ts`
 // saves the caseload's day view with the plan's specifics and the History tab's plan record entry to .tmp/screens, each
 // checked with axe at each width.
 

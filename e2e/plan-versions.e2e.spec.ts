@@ -3,7 +3,7 @@ import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan, addStudent, libraryIds, pickOption, recordMinimum } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
 
-// Issue 27: a plan is finalised, its teachers acknowledge it, an amendment asks them again.
+// A plan is finalised, its teachers acknowledge it, an amendment asks them again.
 
 interface Teacher {
   page: Page;
@@ -161,7 +161,7 @@ test('saving the student form with changed accommodations while a plan is final 
 
 for (const width of [1280, 375]) {
   test(`axe: the plan's versions, acknowledgements and Amend dialog, the dashboard's list and the student's banner at ${width} px`, async ({ browser }, testInfo) => {
-    // Two browsers and the plan record's form besides (issue 27).
+    // Two browsers and the plan record's form besides.
     test.setTimeout(120_000);
     // What a teacher sees, kept with the run's results to look at (test-results/…).
     const shot = (page: Page, name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
@@ -176,7 +176,7 @@ for (const width of [1280, 375]) {
     await shot(owner.page, 'amend-dialog');
     await owner.page.keyboard.press('Escape');
     await expect(owner.page.getByRole('dialog', { name: 'Amend Plan' })).toHaveCount(0);
-    // The plan record's form (issue 27), as it opens on a final plan: the amendment's fields under it.
+    // The plan record's form, as it opens on a final plan: the amendment's fields under it.
     await owner.page.getByTestId('plan-record').getByRole('button', { name: 'Edit Record' }).click();
     await expect(owner.page.getByLabel('Reason for the amendment')).toBeVisible();
     expect(await seriousViolations(owner.page), 'plan record form').toEqual([]);

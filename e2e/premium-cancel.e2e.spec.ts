@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addStudent, signUpTeacher } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
 
-// Issue 26: a Premium member cancels in the app. The 3 students added first stay active; the others are archived
+// A Premium member cancels in the app. The 3 students added first stay active; the others are archived
 // (kept, readable, not editable) and come back when the member upgrades again.
 
 test('cancel Premium: the newest student is archived and read-only; upgrading again brings it back', async ({ page }) => {

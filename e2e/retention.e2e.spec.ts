@@ -4,7 +4,7 @@ import yauzl from 'yauzl';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { checkedScreenshots } from './layout-checks.ts';
 
-// Issue 23, retention and leaving the product: a rule, a graduate due, a legal hold, the archive, the district erased.
+// Retention and leaving the product: a rule, a graduate due, a legal hold, the archive, the district erased.
 const shots = '.tmp/screens';
 
 /** The names of the files in a zip, read back as an unzip tool reads them. */

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan, addStudent, tinyPdf } from './caseload-fixtures.ts';
 
-// Issue 26: auditors, substitutes and premium users see only what they can use. Where someone cannot act,
+// Auditors, substitutes and premium users see only what they can use. Where someone cannot act,
 // the control is absent (not a button that ends in a 403 toast).
 
 interface Person {

@@ -4,7 +4,7 @@ import { rosterZip } from '@accommodate/workers/roster/roster-zip-fixtures';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { checkedScreenshots } from './layout-checks.ts';
 
-// Issue 25: a district admin checks the SIS's OneRoster zip, imports it with a live progress bar, the classes and their
+// A district admin checks the SIS's OneRoster zip, imports it with a live progress bar, the classes and their
 // rosters appear for the teacher, and the same zip again changes nothing.
 
 const shots = '.tmp/screens';

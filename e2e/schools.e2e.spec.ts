@@ -3,7 +3,7 @@ import { newAccount, signUp } from './account-fixtures.ts';
 import { addPlan, pickOption } from './caseload-fixtures.ts';
 import { checkedScreenshots } from './layout-checks.ts';
 
-// Issue 23: a district, its schools and staff, the coordinator's school page, the year-end rollover, a teacher leaving.
+// A district, its schools and staff, the coordinator's school page, the year-end rollover, a teacher leaving.
 
 const shots = '.tmp/screens';
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addPlan, addStudent, libraryIds, pickOption, signUpTeacher } from './caseload-fixtures.ts';
 
-// Issue 26, looks: the students list and a student's page at desktop and phone widths, and a list that keeps its
+// Looks: the students list and a student's page at desktop and phone widths, and a list that keeps its
 // filters while a teacher goes to a student and comes back.
 
 test.beforeEach(async ({ page }) => {

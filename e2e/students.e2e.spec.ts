@@ -89,7 +89,7 @@ test('filter, group, switch view and reload keeps the view', async ({ page }) =>
   await page.getByLabel('Display View').getByText('List').click();
   await expect(page.getByRole('columnheader', { name: 'Review Due' }).first()).toBeVisible();
   await page.reload();
-  // The grouping is kept too (issue 26): a table per grade.
+  // The grouping is kept too: a table per grade.
   await expect(page.getByRole('columnheader', { name: 'Last Updated' })).toHaveCount(2);
   await expect(page.getByTestId('student-card')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('studentViewMode'))).toBe('list');
@@ -203,7 +203,7 @@ test('a plan made on the detail page sets the review date in the list', async ({
   await page.getByRole('tab', { name: 'Plans' }).click();
   await page.getByRole('button', { name: 'New Plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'New Plan' });
-  // An emptied date says it is required (issue 26), not that it is in the wrong form.
+  // An emptied date says it is required, not that it is in the wrong form.
   await dialog.getByLabel('Review Date').fill('');
   await dialog.getByRole('button', { name: 'Create Plan' }).click();
   await expect(dialog.getByText('Review date is required')).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addStudent, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
 
-// Issue 24: suggested accommodations on the student form, a class's term dates, and the sub plan by class period.
+// Suggested accommodations on the student form, a class's term dates, and the sub plan by class period.
 
 const outDir = '/tmp/shots-suggest';
 const widths = [

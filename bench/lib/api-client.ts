@@ -19,7 +19,7 @@ export async function call(baseUrl: string, method: string, url: string, cookie:
 }
 
 /**
- * A new teacher, signed in. Registration answers 202 without a session (issue 22), so the teacher signs in; given the
+ * A new teacher, signed in. Registration answers 202 without a session, so the teacher signs in; given the
  * server's DATA_DIR, the teacher also follows the verification link from its outbox (needed to receive shares).
  */
 export async function registerTeacher(baseUrl: string, options: { premium?: boolean; verifyFrom?: string } = {}): Promise<Teacher> {

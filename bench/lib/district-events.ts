@@ -13,7 +13,7 @@ import { notificationIdFor, type NotificationDraft } from '../../workers/src/not
 import { accommodationsChangedNotifications } from '../../workers/src/notifications/notification-rules.ts';
 import { UNKNOWN_TEACHER } from '../../workers/src/notifications/account-name.ts';
 
-/** A district's size (issue 23): 20 schools, 50,000 students, 3,000 staff, 2,000,000 events at full size. */
+/** A district's size: 20 schools, 50,000 students, 3,000 staff, 2,000,000 events at full size. */
 export interface DistrictSize {
   schools: number;
   students: number;
@@ -30,7 +30,7 @@ type Append = { stream: string; events: DomainEvent[]; actor: string; causationI
 /*
  * The notifications a running server's workers would have raised already: without them, a server started on the log
  * raised them all at once (57,000 review reminders and 190,000 'accommodations changed' at full size), which kept it
- * busy for minutes (findings §11) as no district's server is.
+ * busy for minutes as no district's server is.
  */
 const raised = (drafts: readonly NotificationDraft[], actor: string, causationId?: string): Append[] =>
   drafts.map((draft) => {

@@ -12,7 +12,7 @@ const percentile = (sorted: readonly number[], share: number): number => sorted[
  *
  * For large answers. autocannon spent 2.5 ms of CPU per 140 KB answer (its HTTP parser in JavaScript): against a server
  * that only sends those bytes from memory it reached 440 requests/s at p99 155 ms, where this client reached 2,400–2,800 at
- * p99 28–31 ms, spending 0.3 ms per answer (bench/findings.md §11). The load generator shares the server's two cores, so
+ * p99 28–31 ms, spending 0.3 ms per answer. The load generator shares the server's two cores, so
  * its own cost was what the district's list measured.
  */
 export async function runHttpLoad(options: { url: string; connections: number; durationSec: number; headers?: Record<string, string> }): Promise<LoadResult> {

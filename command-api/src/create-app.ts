@@ -47,7 +47,7 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
   const sameOrigin = sameOriginWrites(origins);
   const sameSite = sameSiteRequests(CROSS_SITE_ENTRY_POINTS);
   const json = express.json({ limit: JSON_BODY_LIMIT });
-  // Everything every request passes through, as one layer of the app (oneLayer: issue 21), in this order.
+  // Everything every request passes through, as one layer of the app (oneLayer), in this order.
   const { metrics } = options;
   const metricsToken = context.config.operations.metricsToken;
   app.use(

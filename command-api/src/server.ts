@@ -165,7 +165,7 @@ export async function startServer(
   }
   // Every API node seeds (idempotently), so the library is complete whichever process starts first.
   await seedAccommodationTemplates(context);
-  // Retention (issue 23): the daily erasure of records past their district's limit, and a district's erasure, run on
+  // Retention: the daily erasure of records past their district's limit, and a district's erasure, run on
   // the API nodes; beside it, the daily check that single sign-on's proved domains still carry their DNS record.
   const retention = await startRetentionJob(context, [{ name: SSO_DOMAIN_RECHECK_JOB, run: () => recheckSsoDomains(context) }]);
 

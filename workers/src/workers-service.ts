@@ -24,7 +24,7 @@ export async function startWorkersService(config: RuntimeConfig): Promise<Runnin
   const jobs = await openJobQueue({ redisUrl: config.redisUrl, queueName: 'reminders', prefix: config.redisPrefix, logger: createLogger('jobs', config.logLevel) });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox') });
   // The API nodes' store of uploads (GridFS with MONGODB_URL, files under the shared DATA_DIR otherwise): a roster
-  // import's zip is read where the API put it (issue 25).
+  // import's zip is read where the API put it.
   const rosterUploads = await openDocumentBlobStore(config);
   const dependencies = { eventStore, readStore, jobs, mailer, logger, now: () => new Date(), appUrl: config.appUrl, rosterUploads };
   await jobs.start(createJobHandlers(dependencies));

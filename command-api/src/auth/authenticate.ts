@@ -9,7 +9,7 @@ declare module 'express-serve-static-core' {
     userId?: string;
     /**
      * The read store's change stamp as `loadSession` read it, before the session: the request's reads that are kept
-     * under the stamp (the cached lists) use it too, rather than asking SQLite again (issue 21).
+     * under the stamp (the cached lists) use it too, rather than asking SQLite again.
      */
     readStamp?: string;
   }

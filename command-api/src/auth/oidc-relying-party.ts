@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 
 /**
- * The relying party of single sign-on (issue 25), through openid-client (a certified RP library): the authorization
+ * The relying party of single sign-on, through openid-client (a certified RP library): the authorization
  * code flow with PKCE, state and nonce. Discovery is cached per issuer (not per request), with the issuer's signing
  * keys; a failed exchange forgets the issuer, so a provider that rotated its keys or endpoints is asked again.
  */

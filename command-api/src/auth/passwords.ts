@@ -8,7 +8,7 @@ const KEY_LENGTH = 32;
 /**
  * scrypt runs on libuv's thread pool, which also does every file read and write (the event log, the read models,
  * document downloads). It has 4 threads (we leave UV_THREADPOOL_SIZE alone): 200 registrations at once held all four
- * for seconds, and a download waited behind them (issue 22). At most 2 hashes run at a time; the rest queue here, in
+ * for seconds, and a download waited behind them. At most 2 hashes run at a time; the rest queue here, in
  * the event loop, not in the pool. p-limit rather than a semaphore of our own.
  */
 const HASHES_AT_ONCE = 2;

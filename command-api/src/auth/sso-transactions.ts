@@ -5,7 +5,7 @@ import { readCookie } from './sessions.ts';
 import type { SsoChecks } from './oidc-relying-party.ts';
 
 /**
- * A single sign-on under way (issue 25): the PKCE verifier, state and nonce stay server-side, under a hash of a random
+ * A single sign-on under way: the PKCE verifier, state and nonce stay server-side, under a hash of a random
  * token that only this browser holds (an httpOnly cookie for the SSO routes alone, ten minutes). The e-mail typed on
  * the sign-in page is not kept: the provider's ID token says who signed in.
  */

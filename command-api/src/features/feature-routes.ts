@@ -67,13 +67,13 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     recordsExportRoutes(context, recordAccess),
     hearingPacketRoutes(context, recordAccess),
     accountErasureRoutes(context, sessions),
-    // At a glance (issue 24): before the student routes, so that /api/students/compare is not read as a student's id.
+    // At a glance: before the student routes, so that /api/students/compare is not read as a student's id.
     accommodationUsageRoutes(context, recordAccess),
     studentComparisonRoutes(context, recordAccess),
     studentRoutes(context),
     studentSchoolRoutes(context),
     suggestionRoutes(context),
-    // Plan versions (issue 27): before the plan routes, so that a read with ?asOf stops there.
+    // Plan versions: before the plan routes, so that a read with ?asOf stops there.
     planVersionRoutes(context, recordAccess),
     planRoutes(context),
     planRecordRoutes(context),
@@ -90,11 +90,11 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     districtSsoDomainRoutes(context),
     districtDashboardRoutes(context),
     rolloverRoutes(context),
-    // Retention and leaving the product (issue 23).
+    // Retention and leaving the product.
     retentionRoutes(context),
     districtArchiveRoutes(context, recordAccess),
     districtErasureRoutes(context),
-    // The daily implementation log (issue 27).
+    // The daily implementation log.
     implementationLogRoutes(context, recordAccess),
     classImplementationRoutes(context, recordAccess),
     testingAccommodationRoutes(context, recordAccess),

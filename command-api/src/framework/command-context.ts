@@ -24,7 +24,7 @@ export interface AppContext {
   jobs: JobQueue;
   /**
    * The queue the API nodes themselves consume ('retention'): jobs that need what only they hold beside the event
-   * store (the documents' bytes, the outbox): the daily retention erasure and a district's erasure (issue 23).
+   * store (the documents' bytes, the outbox): the daily retention erasure and a district's erasure.
    */
   apiJobs: JobQueue;
   /** Uploaded document bytes (files under DATA_DIR, or GridFS). */

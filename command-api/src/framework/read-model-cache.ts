@@ -98,7 +98,7 @@ export function createReadModelCache(version: (stamp?: string) => Promise<string
   const entries = new Map<string, KeptAnswer>();
   /**
    * Builds under way, per key: readers that miss at once (a commit moved the version under eight readers of one
-   * student's year) wait for the one build rather than each making it, which made the p99 (issue 27).
+   * student's year) wait for the one build rather than each making it, which made the p99.
    */
   const building = new Map<string, { version: string; from: number; answer: Promise<KeptAnswer> }>();
   let bytes = 0;

@@ -107,7 +107,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'PUT', path: '/api/students/:student/case-manager', fields: ['userId'] },
   { method: 'POST', path: '/api/students/:student/transfer', fields: ['schoolId'] },
   { method: 'POST', path: '/api/schools/:school/rollover', fields: ['schoolYear', 'dryRun'] },
-  // Retention and leaving the product (issue 23); the erasure is never confirmed by a wrong value.
+  // Retention and leaving the product; the erasure is never confirmed by a wrong value.
   { method: 'GET', path: '/api/districts/:district/sso' },
   { method: 'PUT', path: '/api/districts/:district/sso', fields: ['issuer', 'clientId', 'clientSecret', 'emailDomains', 'required'] },
   { method: 'POST', path: '/api/districts/:district/sso/domains/:domain/verify' },
@@ -290,7 +290,7 @@ describe('API fuzzing', () => {
       // A real class with the student in it, so its routes are fuzzed past the lookup, across accounts too.
       const schoolClass = await client.post('/api/classes', { name: 'Fuzz Period 1' });
       const enrolled = await client.request('PUT', `/api/classes/${schoolClass.body.id}/students`, { body: { studentIds: [student.body.id] }, headers: { 'If-Match': schoolClass.headers.get('etag') ?? '' } });
-      // A district with a school and a member of its staff (the account itself), for the districts' routes (issue 23).
+      // A district with a school and a member of its staff (the account itself), for the districts' routes.
       const district = await client.post('/api/districts', { name: 'Fuzz USD' });
       const school = await client.post(`/api/districts/${district.body.id}/schools`, { name: 'Fuzz Middle' });
       const staff = await client.post(`/api/schools/${school.body.id}/staff`, { email: 'fuzz-staff@school.test', role: 'teacher' });

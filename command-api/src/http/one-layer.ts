@@ -3,7 +3,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 /**
  * Middlewares run in their order as one layer of the app. Express walks each layer of the app for every request
  * (matching its path, trimming its mount, keeping its params), and the app's first few layers are walked by all of
- * them: as one, they cost one match (issue 21). An error, or 'route' / 'router', leaves the layer at once, as it would
+ * them: as one, they cost one match. An error, or 'route' / 'router', leaves the layer at once, as it would
  * have left the app's own walk of them ('route' goes on); a handler that throws or rejects is an error too, as Express 5 treats it.
  */
 export function oneLayer(handlers: readonly RequestHandler[]): RequestHandler {

@@ -51,7 +51,7 @@ function routePrefixes(router: { stack?: unknown }, into: RoutePrefixes = { pref
  * match it (and those whose paths cannot be told). Express walks every layer of the app for each request, and a
  * router that a request leaves without an answer hands it on through `setImmediate`: under load, after every other
  * socket's callbacks of that turn of the event loop. Mounted one by one, the feature routers were two dozen layers
- * before GET /api/students, about a tenth of its cost (issue 21).
+ * before GET /api/students, about a tenth of its cost.
  */
 export function routedByPrefix(routers: readonly Router[]): RequestHandler {
   const known = routers.map((router) => ({ router, routes: routePrefixes(router) }));

@@ -5,7 +5,7 @@ import { openReadStore } from '@accommodate/projections/store/open-read-store';
 import { provisionDistrict, provisionSchema } from './provision-district.ts';
 
 /**
- * `npm run district:create -- --name "Lakeside USD" --admin someone@district.org` (issue 23). Runs beside the server:
+ * `npm run district:create -- --name "Lakeside USD" --admin someone@district.org`. Runs beside the server:
  * the embedded stores take a second process. Prints no address: an operator's console is kept like a log.
  */
 const { values } = parseArgs({ options: { name: { type: 'string' }, admin: { type: 'string' } } });

@@ -12,7 +12,7 @@ import { userQueries } from '@accommodate/projections/queries/users-queries';
 export const provisionSchema = z.object({ name: districtFormSchema.shape.name, admin: districtAdminFormSchema.shape.email });
 
 /**
- * A district made by the operator (issue 23), the way a District sale is provisioned when DISTRICT_SIGNUP=closed: the
+ * A district made by the operator, the way a District sale is provisioned when DISTRICT_SIGNUP=closed: the
  * system creates it and invites its first admin by e-mail, theirs at once if an account proved the address, else
  * pending until one does (the verification activates it, as for shares). Returns the district and whether the admin
  * is active yet.

@@ -6,7 +6,7 @@ import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { AppContext } from '../framework/command-context.ts';
 
 /**
- * The account's own e-mails (issue 22), sent by the API itself: a link's raw token exists only in this process's
+ * The account's own e-mails, sent by the API itself: a link's raw token exists only in this process's
  * memory (the store keeps its hash), so no job could send it. Each names no one but its recipient's address, and
  * carries no student data.
  */

@@ -7,7 +7,7 @@ import { caseloadQueries } from '@accommodate/projections/queries/caseload-queri
 
 export const firstNameOf = (name: string): string => name.trim().split(/\s+/)[0] ?? '';
 
-/** What loadCurrentUser reads: the read models, and the session idle limit the UI warns before (issue 22). */
+/** What loadCurrentUser reads: the read models, and the session idle limit the UI warns before. */
 export interface CurrentUserSource {
   readStore: ReadStore;
   config: { sessionIdleMs: number };

@@ -40,7 +40,7 @@ export async function readDistrictErasure(eventStore: Pick<EventStore, 'readStre
 }
 
 /**
- * The job (issue 23, leaving the product): erases every student of the district's schools, batch by batch, each as a
+ * The job (leaving the product): erases every student of the district's schools, batch by batch, each as a
  * manual delete is (StudentDeleted, then the crypto-shredding erasure); once none is left, DistrictErased drops its
  * schools and staff roles and the district's and schools' keys are destroyed. Resumable: a run cut short (a crash) and
  * run again finishes the batch it was in (a student deleted but whose key was not yet destroyed has it destroyed now),

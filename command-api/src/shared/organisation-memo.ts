@@ -30,7 +30,7 @@ function deepFreeze<T>(value: T): T {
 /**
  * Schools and districts as last read, kept until a school or district changes. Every school-scoped request reads its
  * school to judge the caller's role, and a school's document carries its whole staff: parsing it was 40 % of the
- * CPU of a coordinator's cached list of 2,500 students (bench findings §11). Frozen, since every request shares them.
+ * CPU of a coordinator's cached list of 2,500 students. Frozen, since every request shares them.
  */
 export async function organisationReads(readStore: ReadStore): Promise<OrganisationReads> {
   let memo = memos.get(readStore);

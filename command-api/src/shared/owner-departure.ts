@@ -27,7 +27,7 @@ export async function accountDeletionOutcome(context: Pick<AppContext, 'readStor
   const outcome: AccountDeletionOutcome = { transferred: 0, erased: 0 };
   const now = context.now();
   for (const student of await caseloadQueries(context.readStore).studentsOwnedBy(userId)) {
-    // A school's student passes to the school (issue 23).
+    // A school's student passes to the school.
     if ((await schoolSuccessorFor(context, student, userId)) !== null) {
       outcome.transferred += 1;
       continue;

@@ -8,7 +8,7 @@ const DEJAVU_BOLD = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 let pdfKit: Promise<typeof PDFDocument> | null = null;
 /**
  * pdfkit, loaded by the first PDF a process makes rather than at its start: with its fonts' data it is ≈ 20 MB of a
- * server's memory (bench findings §7), for the few requests that print.
+ * server's memory, for the few requests that print.
  */
 export const loadPdfKit = (): Promise<typeof PDFDocument> => (pdfKit ??= import('pdfkit').then((loaded) => loaded.default));
 

@@ -8,7 +8,7 @@ import { handleCommand } from '../framework/handle-command.ts';
 import { activateEach } from './pending-shares.ts';
 
 /**
- * Called beside the pending shares once an account has proved the e-mail (issue 23): every school and district still
+ * Called beside the pending shares once an account has proved the e-mail: every school and district still
  * inviting exactly that address gets the account as staff or admin.
  */
 export async function activatePendingStaff(context: AppContext, user: { userId: string; email: string }): Promise<number> {

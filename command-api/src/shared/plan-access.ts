@@ -22,7 +22,7 @@ export async function loadPlanFor(
 }
 
 /** A plan in a list (GET /api/plans, the dashboards): without the read model's own bookkeeping (viewers,
- * acknowledgements) and without the record (issue 27), which only the plan's own reads carry. */
+ * acknowledgements) and without the record, which only the plan's own reads carry. */
 export function toPlan(doc: PlanDoc): Plan {
   const { viewerIds: _viewers, effectiveDate: _effective, acknowledged: _acknowledged, versionSince: _since, awaitingAcknowledgement: _awaiting, record: _record, ...plan } = doc;
   return plan;
@@ -37,7 +37,7 @@ export function planFor(doc: PlanDoc, student: StudentAccessList, userId: string
   return { ...plan, record: participantsFor(record, mayAccess(student, userId, 'see-private', now)) };
 }
 
-/** The record's restricted part as it stands: what an edit by someone who may not see it keeps (issue 27). */
+/** The record's restricted part as it stands: what an edit by someone who may not see it keeps. */
 export const restrictedOf = (record: PlanRecord | undefined): Pick<PlanRecord, 'impairment' | 'lifeActivities' | 'consent'> => ({
   impairment: record?.impairment ?? null,
   lifeActivities: record?.lifeActivities ?? [],

@@ -17,7 +17,7 @@ export interface RecordAccess {
 
 const MAX_REMEMBERED = 10_000;
 
-/** What the log says of an access through a class roster (issue 24): no share names the teacher, so the entry does. */
+/** What the log says of an access through a class roster: no share names the teacher, so the entry does. */
 export const throughClassIf = (role: string | null | undefined, what: string): string => (role === 'class-teacher' ? `${what} (through a class)` : what);
 const USER_AGENT_LIMIT = 300;
 

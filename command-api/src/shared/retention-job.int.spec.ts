@@ -9,7 +9,7 @@ import { eventually } from '../testing/eventually.ts';
 import { RETENTION_ERASURE_JOB } from './retention-job.ts';
 import { SSO_DOMAIN_RECHECK_JOB } from './sso-domain-recheck.ts';
 
-// Retention (issue 23): with REDIS_URL the daily erasure is a BullMQ job scheduler on its own queue, run once at once.
+// Retention: with REDIS_URL the daily erasure is a BullMQ job scheduler on its own queue, run once at once.
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const reachable = await isRedisReachable(redisUrl);
 if (!reachable) console.warn(`[skip] retention job on BullMQ: no Redis answering at ${new URL(redisUrl).host}`);

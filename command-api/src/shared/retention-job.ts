@@ -57,7 +57,7 @@ async function noticeRecordsEnteringWindow(context: AppContext, district: Distri
 }
 
 /**
- * The daily job (issue 23): in every district with a rule, erases each left student's record past the limit and not
+ * The daily job: in every district with a rule, erases each left student's record past the limit and not
  * on hold, through the one erasure a manual delete uses, and tells its admins how many records entered the 30-day window
  * today. Idempotent: an erased record is gone from the due list, a second run finds nothing, and a notice is raised once
  * a day. Logs counts only.

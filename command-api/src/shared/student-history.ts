@@ -8,7 +8,7 @@ import { loadAccommodationStreams, loadStudentStreams } from './student-streams.
 
 /**
  * The student's whole history, newest first, with people's and accommodations' names resolved; the plan record's
- * impairment and consent only for a reader who may 'see-plan-record' (issue 27).
+ * impairment and consent only for a reader who may 'see-plan-record'.
  */
 export async function studentHistory(context: Pick<AppContext, 'eventStore' | 'readStore'>, studentId: string, seesPlanRecord: boolean): Promise<HistoryEntry[]> {
   const streams = await loadStudentStreams(context, studentId);

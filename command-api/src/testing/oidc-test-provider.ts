@@ -4,7 +4,7 @@ import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
- * A real OpenID Provider for tests (issue 25): oidc-provider, certified, on 127.0.0.1 at a random port. Its users
+ * A real OpenID Provider for tests: oidc-provider, certified, on 127.0.0.1 at a random port. Its users
  * are given by the test; its login page is a form asking for the user's login (no password: the provider is the
  * test's), and consent is given at once, as a district's provider does for its own app.
  */

@@ -140,7 +140,7 @@ export class TestClient {
   }
 
   /**
-   * Registers a fresh account as a person does (issue 22): the API answers 202 without a session and mails a link, so
+   * Registers a fresh account as a person does: the API answers 202 without a session and mails a link, so
    * the client reads the link from the server's outbox, signs in and follows it. The account ends up verified and
    * signed in; returns it as the verification answered (CurrentUser), with its password.
    */

@@ -22,13 +22,13 @@ import { announce } from './caseload-changes.ts';
 
 type StudentAudience = Audience & { roles: Record<string, StudentRoleEntry> };
 
-/** Who reaches a student through its school (issue 23), by user id. */
+/** Who reaches a student through its school, by user id. */
 export type SchoolAudience = Readonly<Record<string, SchoolAccessRole>>;
 
 /**
- * Who reaches a student, one entry per person: the teachers of the active classes it is enrolled in (issue 24), then
+ * Who reaches a student, one entry per person: the teachers of the active classes it is enrolled in, then
  * the grantees of its active shares over them, then its case manager, then its school's coordinators and
- * administrators and its district's admins (issue 23), whose rights include all of those but deleting, then its owner
+ * administrators and its district's admins, whose rights include all of those but deleting, then its owner
  * over all. Classes are taken in id order, so a rebuild names the same class owner as the live build did.
  */
 export function audienceOf(ownerId: string, shares: readonly ShareDoc[], classes: readonly ClassDoc[], school: SchoolAudience = {}): StudentAudience {
@@ -85,8 +85,7 @@ export async function refreshAudience(
 
 /**
  * The student's audience recomputed once for the batch, after its events: an import's batch enrols a student in
- * several classes, and a staffing change refreshes a whole school, so doing it per event multiplied the work (bench
- * findings §12). Those who saw the student before the batch or see it after hear of it; with `onlyIfChanged` (a
+ * several classes, and a staffing change refreshes a whole school, so doing it per event multiplied the work. Those who saw the student before the batch or see it after hear of it; with `onlyIfChanged` (a
  * staffing change that may leave a student's audience as it was), only if the audience changed.
  */
 export function refreshAudienceOnce(studentId: string, event: EventEnvelope, context: ProjectionContext, options: { onlyIfChanged?: boolean } = {}): Promise<void> {
@@ -132,7 +131,7 @@ export async function schoolAudienceOf(
 /**
  * Per school document read (a batch hands out the same one to each of its students): an import's school has
  * thousands of staff, nearly all teachers, and going over them for each of its students' audiences cost ≈ 12 s of an
- * import of 50,000 students (bench findings §12).
+ * import of 50,000 students.
  */
 const schoolRoles = new WeakMap<SchoolDoc, Readonly<Record<string, SchoolAccessRole>>>();
 function schoolRolesOf(school: SchoolDoc): Readonly<Record<string, SchoolAccessRole>> {

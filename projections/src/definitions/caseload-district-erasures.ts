@@ -5,7 +5,7 @@ import type { ProjectionContext } from './projection.ts';
 import { announce } from './caseload-changes.ts';
 
 /**
- * A district's erasure moved (issue 23): a poke to its admins and to the admin whose run it is (the job writes as
+ * A district's erasure moved: a poke to its admins and to the admin whose run it is (the job writes as
  * them), so that the progress bar refetches; the last one reaches that admin after the district, and its admins with
  * it, are gone. Nothing is kept: the erasure's own stream is what GET /api/district-erasures/:id reads.
  */

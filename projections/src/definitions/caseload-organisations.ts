@@ -29,7 +29,7 @@ export async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, conte
   const state = evolveDistrict(existing ? districtState(existing) : initialDistrictState(), event);
   if (state.status === 'absent') return;
   if (state.status === 'erased') {
-    // The district left the product (issue 23): its schools, with their staff roles, go with it.
+    // The district left the product: its schools, with their staff roles, go with it.
     for (const school of await context.find<SchoolDoc>(SCHOOLS, { districtId: id })) context.delete(SCHOOLS, school.id);
     context.delete(DISTRICTS, id);
     announce(context, event, { entity: 'district', id, revision: event.revision }, existing?.adminIds ?? []);
@@ -49,7 +49,7 @@ export async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, conte
   };
   context.put<DistrictDoc>(DISTRICTS, next);
   announce(context, event, { entity: 'district', id, revision: event.revision }, [...new Set([...(existing?.adminIds ?? []), ...next.adminIds])]);
-  // A district admin reaches every student of the district's schools (issue 23).
+  // A district admin reaches every student of the district's schools.
   if (existing && existing.adminIds.join(',') !== next.adminIds.join(',')) {
     for (const school of await context.find<SchoolDoc>(SCHOOLS, { districtId: id })) await refreshStudentsOf(school.id, event, context);
   }

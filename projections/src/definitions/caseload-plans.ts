@@ -18,7 +18,7 @@ const stateOf = ({ studentId, startDate, reviewDate, status, meetingDate, caseMa
   acknowledged: acknowledged ?? DRAFT.acknowledged,
 });
 
-/** Who of the teachers asked about the latest version (issue 27) has yet to acknowledge it, and since when it waits. */
+/** Who of the teachers asked about the latest version has yet to acknowledge it, and since when it waits. */
 function awaiting(existing: PlanDoc | null, event: EnvelopeOf<PlanEvent>): Pick<PlanDoc, 'awaitingAcknowledgement' | 'versionSince'> {
   switch (event.type) {
     case 'PlanFinalised':
@@ -55,7 +55,7 @@ export async function applyPlanEvent(event: EnvelopeOf<PlanEvent>, context: Proj
     lastUpdated: event.type === 'PlanVersionAcknowledged' && existing ? existing.lastUpdated : event.occurredAt,
     revision: event.revision,
     viewerIds: student.viewerIds,
-    // The plan record (issue 27), whole: the routes give each reader what they may see of it.
+    // The plan record, whole: the routes give each reader what they may see of it.
     ...(plan.record ? { record: plan.record } : {}),
     ...(plan.version > 0 ? { version: plan.version, effectiveDate: plan.effectiveDate, acknowledged: plan.acknowledged } : {}),
     ...awaiting(existing, event),

@@ -38,10 +38,10 @@ export { privateViewerIds, type DocumentDoc, type PlanDoc, type ShareDoc, type S
  */
 export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | DocumentEvent | AccommodationEvent | ClassEvent | DistrictEvent | SchoolEvent | RosterImportEvent | DistrictErasureEvent>({
   name: 'caseload',
-  // 2: shares (issue 4): roles on students, the shares collection, documents kept from substitutes.
-  // 3: classes (issue 24): the classes collection, class teachers among a student's roles.
-  // 4: districts and schools (issue 23), whose staff roles are to decide who sees a school's students.
-  // 5: students in schools (issue 23): schoolId and caseManagerId, and school roles among a student's roles.
+  // 2: shares: roles on students, the shares collection, documents kept from substitutes.
+  // 3: classes: the classes collection, class teachers among a student's roles.
+  // 4: districts and schools, whose staff roles are to decide who sees a school's students.
+  // 5: students in schools: schoolId and caseManagerId, and school roles among a student's roles.
   // 6: a district's single sign-on covers the domains it proved it owns, and no others (ssoDomains).
   // 7: a legal hold placed or lifted moves the student's revision, as every other event of its stream does.
   version: 7,
@@ -54,9 +54,9 @@ export const caseloadProjection = defineProjection<StudentEvent | PlanEvent | Do
     if (isClassEvent(event)) return applyClassEvent(event, context);
     if (isDistrictEvent(event)) return applyDistrictEvent(event, context);
     if (isSchoolEvent(event)) return applySchoolEvent(event, context);
-    // Issue 25: an import's progress pokes its district's admins; the read model keeps nothing of it.
+    // An import's progress pokes its district's admins; the read model keeps nothing of it.
     if (isRosterImportEvent(event)) return applyRosterImportEvent(event, context);
-    // Issue 23: a district's erasure pokes its admins and whoever asked for it, the same way.
+    // A district's erasure pokes its admins and whoever asked for it, the same way.
     if (isDistrictErasureEvent(event)) return applyDistrictErasureEvent(event, context);
     return applyAccommodationEvent(event, context);
   },

@@ -5,7 +5,7 @@ import type { ProjectionContext } from './projection.ts';
 import { announce } from './caseload-changes.ts';
 
 /**
- * A OneRoster import moved (issue 25): a poke to its district's admins, the only people who may read it, so that the
+ * A OneRoster import moved: a poke to its district's admins, the only people who may read it, so that the
  * progress bar refetches. Nothing is kept: the import's own stream is what GET /api/roster-imports/:id reads.
  */
 export async function applyRosterImportEvent(event: EnvelopeOf<RosterImportEvent>, context: ProjectionContext): Promise<void> {

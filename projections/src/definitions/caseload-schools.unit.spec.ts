@@ -6,7 +6,7 @@ import { envelope, MemoryContext, revisions } from '../testing/memory-projection
 import { STUDENTS } from './caseload-collections.ts';
 import { caseloadProjection, type StudentDoc } from './caseload-projection.ts';
 
-// Issue 23: who reaches a school's student through the school, as the projection derives it from the school's staff
+// Who reaches a school's student through the school, as the projection derives it from the school's staff
 // and the district's admins, live and on a rebuild alike.
 const district: DomainEvent = { type: 'DistrictCreated', data: { districtId: 'd1', name: 'Lakeside USD', createdBy: 'dana' } };
 const school = (schoolId: string): DomainEvent => ({ type: 'SchoolCreated', data: { schoolId, districtId: 'd1', name: schoolId } });

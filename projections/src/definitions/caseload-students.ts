@@ -18,7 +18,7 @@ const stateOf = (doc: StudentDoc): StudentState => ({
   ownerId: doc.ownerId,
   details: detailsOf(doc),
   accommodationIds: doc.accommodationIds,
-  // Absent on documents from before archiving (issue 26).
+  // Absent on documents from before archiving.
   archived: doc.archived === true,
   schoolId: doc.schoolId ?? null,
   caseManagerId: doc.caseManagerId ?? null,
@@ -53,7 +53,7 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       roles: { [ownerId]: { role: 'owner', expiresAt: null, sharedById: null } },
     };
     context.put<StudentDoc>(STUDENTS, doc);
-    // A school's student is seen by its coordinators and admins from the start (issue 23): they hear of it then.
+    // A school's student is seen by its coordinators and admins from the start: they hear of it then.
     if (schoolId !== null) return refreshAudienceOnce(id, event, context);
     announce(context, event, { entity: 'student', id, studentId: id, revision: event.revision }, doc.viewerIds);
     return;

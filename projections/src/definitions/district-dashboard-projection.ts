@@ -68,7 +68,7 @@ async function applyAccommodationEvent(event: EnvelopeOf<AccommodationEvent>, co
 }
 
 /**
- * The district dashboard (issue 23): per school, a tally of its students (how many, with an active plan, without
+ * The district dashboard: per school, a tally of its students (how many, with an active plan, without
  * accommodations, by next review date, by accommodation) that each student's and plan's events move by the
  * difference they make, so a dashboard reads a district's schools and never its students.
  */

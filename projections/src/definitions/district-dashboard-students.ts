@@ -42,7 +42,7 @@ const planState = (studentId: string, { startDate, reviewDate, status, meetingDa
   status: 'present',
   studentId,
   fields: { startDate, reviewDate, status, meetingDate, caseManager: null },
-  // The dashboard keeps none of the plan record (issue 27): its figures are dates and statuses.
+  // The dashboard keeps none of the plan record: its figures are dates and statuses.
   record: null,
   version,
   effectiveDate,

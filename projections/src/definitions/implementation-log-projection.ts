@@ -7,7 +7,7 @@ import { defineProjection } from './projection.ts';
 type HandledEvent = ImplementationEvent | Extract<StudentEvent, { type: 'StudentDeleted' }>;
 
 /**
- * The implementation log (issue 27): one document per student and month, keyed `<studentId>_<YYYY-MM>`, holding that
+ * The implementation log: one document per student and month, keyed `<studentId>_<YYYY-MM>`, holding that
  * month's latest entry per date and accommodation. A student's log for a range is then a few reads by id, however
  * many millions of entries the school holds; a whole year is one filter on the indexed `studentId`. Idempotent: an
  * entry replaces what was there for its key. A deleted student's log goes with them. Each entry pokes the student's
@@ -31,7 +31,7 @@ export const implementationLogProjection = defineProjection<HandledEvent>({
     // which made a rebuild quadratic in the month's size.
     doc.entries[entryKey(date, accommodationId)] = { studentId, date, accommodationId, outcome, note, loggedBy: event.actor.userId, loggedAt: event.occurredAt };
     context.put<ImplementationMonthDoc>(IMPLEMENTATION_LOG, doc);
-    // Whoever has the student's log or a day with them open refetches it (issue 27). Who sees the student is the
+    // Whoever has the student's log or a day with them open refetches it. Who sees the student is the
     // caseload's to say: the runner reads it once this batch has committed.
     context.announce({ message: { entity: 'implementation-log', id: studentId, studentId, actorId: event.actor.userId }, audience: [], viewersOf: studentId });
   },

@@ -10,7 +10,7 @@ export interface Change {
   /** User ids allowed to see the record; the message goes to their rooms only. */
   audience: readonly string[];
   /**
-   * A student's id, for a projection that keeps no copy of who sees a student (the implementation log, issue 27): the
+   * A student's id, for a projection that keeps no copy of who sees a student (the implementation log): the
    * message goes to that student's viewers as the caseload holds them once the batch has committed, on top of `audience`.
    */
   viewersOf?: string;

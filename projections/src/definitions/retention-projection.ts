@@ -56,7 +56,7 @@ function nextDoc(existing: RetentionStudentDoc | null, event: EnvelopeOf<Retenti
 }
 
 /**
- * Retention (issue 23): when each student left (the clock of its erasure, retention.ts) and whether it is on legal
+ * Retention: when each student left (the clock of its erasure, retention.ts) and whether it is on legal
  * hold, so the due list and the daily job read a district's left students without folding their streams. Ids, dates
  * and the hold's reason only; an erased student's document is deleted. A change to a left student (one who leaves,
  * is held, released, renamed, moved or erased) pokes the admins of its school's district, whose due list it is on;

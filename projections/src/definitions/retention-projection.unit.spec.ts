@@ -5,7 +5,7 @@ import { envelope, MemoryContext } from '../testing/memory-projection-context.ts
 import { RETENTION_STUDENTS, type RetentionStudentDoc } from '../queries/retention-schema.ts';
 import { retentionProjection } from './retention-projection.ts';
 
-// Retention's read model (issue 23): when each student left, and its hold; applying an event twice changes nothing.
+// Retention's read model: when each student left, and its hold; applying an event twice changes nothing.
 const stream = (id: string) => `student-${id}`;
 const apply = async (context: MemoryContext, id: string, event: DomainEvent, occurredAt: string) => {
   const envelopeOf = envelope(stream(id), event, 'u1', occurredAt);

@@ -9,9 +9,9 @@ export interface UserDoc {
   name: string;
   email: string;
   emailNotifications: boolean;
-  /** Proved by a mailed link (issue 22); a change of address clears it. Shares resolve only to verified addresses. */
+  /** Proved by a mailed link; a change of address clears it. Shares resolve only to verified addresses. */
   emailVerified: boolean;
-  /** An address asked for that another account holds (issue 22): shown as the new, unverified one; absent when none. */
+  /** An address asked for that another account holds: shown as the new, unverified one; absent when none. */
   pendingEmail?: string;
   username: string;
   isPremium: boolean;

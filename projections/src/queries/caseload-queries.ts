@@ -21,12 +21,12 @@ export function caseloadQueries(store: Pick<ReadStore, 'collection'>) {
     studentById: (studentId: string) => students().get(studentId),
     studentsVisibleTo,
     studentsOwnedBy: (userId: string) => students().find({ ownerId: userId }),
-    /** A school's students (issue 23) that the user may view now: all of them for its coordinators and admins. */
+    /** A school's students that the user may view now: all of them for its coordinators and admins. */
     studentsOfSchoolVisibleTo: async (schoolId: string, userId: string, now: Date) =>
       (await students().find({ schoolId })).filter((student) => mayAccess(student, userId, 'view', now)),
-    /** Every student of a school, whoever sees them: for erasing a district that leaves the product (issue 23). */
+    /** Every student of a school, whoever sees them: for erasing a district that leaves the product. */
     studentsOfSchool: (schoolId: string) => students().find({ schoolId }),
-    /** The account's students that count against the free limit: archived ones (issue 26) and a school's (issue 23) do not. */
+    /** The account's students that count against the free limit: archived ones and a school's do not. */
     countStudentsOwnedBy: async (userId: string) => countedAgainstFreeLimit(await students().find({ ownerId: userId })).length,
 
     planById: (planId: string) => plans().get(planId),
@@ -36,7 +36,7 @@ export function caseloadQueries(store: Pick<ReadStore, 'collection'>) {
       const visible = new Set((await studentsVisibleTo(userId, now)).map((student) => student.id));
       return (await plans().find({ viewerIds: userId })).filter((plan) => visible.has(plan.studentId));
     },
-    /** Plans whose latest version (issue 27) waits for the user's acknowledgement, of students the user may still acknowledge for. */
+    /** Plans whose latest version waits for the user's acknowledgement, of students the user may still acknowledge for. */
     async plansAwaitingAcknowledgementBy(userId: string, now: Date): Promise<{ plan: PlanDoc; student: StudentDoc }[]> {
       const waiting = await plans().find({ awaitingAcknowledgement: userId });
       const found = await Promise.all(waiting.map(async (plan) => ({ plan, student: await students().get(plan.studentId) })));

@@ -14,9 +14,9 @@ import type { ClassDetails } from '@accommodate/shared-events/schemas/class';
 export const STUDENTS = 'students';
 export const PLANS = 'plans';
 export const DOCUMENTS = 'documents';
-/** Shares of students (issue 4): GET /api/students/:id/shares and the pending lookup when an address is verified. */
+/** Shares of students: GET /api/students/:id/shares and the pending lookup when an address is verified. */
 export const SHARES = 'shares';
-/** Classes (issue 24): kept by the caseload, since enrolment decides who sees its students. */
+/** Classes: kept by the caseload, since enrolment decides who sees its students. */
 export const CLASSES = 'classes';
 /** The caseload's own copy of the library, since a projection reads only its own collections. */
 export const CASELOAD_ACCOMMODATIONS = 'caseload-accommodations';
@@ -36,18 +36,18 @@ export type StudentDoc = Omit<Student, 'access' | 'sharedBy'> &
   Audience & {
     accommodations: StudentAccommodation[];
     roles: Record<string, StudentRoleEntry>;
-    /** The school year the last year-end rollover moved it into (issue 23); absent before any. */
+    /** The school year the last year-end rollover moved it into; absent before any. */
     rolledOverTo?: string | null;
   };
 export type PlanDoc = Plan & {
   viewerIds: string[];
-  /** Issue 27, absent on a draft: the latest version's effective date, the acknowledgements recorded (`${version}:${userId}`),
+  /** Absent on a draft: the latest version's effective date, the acknowledgements recorded (`${version}:${userId}`),
    * when the latest version was made, and who of those asked has not acknowledged it yet. */
   effectiveDate?: string | null;
   acknowledged?: readonly string[];
   versionSince?: string;
   awaitingAcknowledgement?: string[];
-  /** The plan record (issue 27), whole; absent until recorded. Never answered as is: see plan-access.ts. */
+  /** The plan record, whole; absent until recorded. Never answered as is: see plan-access.ts. */
   record?: PlanRecord;
 };
 /** Documents are private: substitutes are not among their viewers. */

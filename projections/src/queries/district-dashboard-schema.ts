@@ -4,7 +4,7 @@ import type { PlanFields } from '@accommodate/shared-events/domain/plan/plan';
 import type { SchoolTally } from '@accommodate/shared-events/domain/district-dashboard/school-tally';
 
 /**
- * The district dashboard's read model (issue 23), kept by its own projection: copies of the districts, schools,
+ * The district dashboard's read model, kept by its own projection: copies of the districts, schools,
  * students' standing and accommodation names it needs, and per school a tally its students' events move.
  */
 export const DASHBOARD_DISTRICTS = 'dashboard-districts';

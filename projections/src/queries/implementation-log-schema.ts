@@ -1,6 +1,6 @@
 import type { ImplementationEntry } from '@accommodate/shared-events/schemas/implementation-log';
 
-/** The implementation log's read model (issue 27): written by definitions/implementation-log-projection.ts. */
+/** The implementation log's read model: written by definitions/implementation-log-projection.ts. */
 export const IMPLEMENTATION_LOG = 'implementation-log';
 
 /** One student's month: the latest entry per date and accommodation (`<date>|<accommodationId>`). */

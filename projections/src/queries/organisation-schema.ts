@@ -1,7 +1,7 @@
 import type { PresentDistrict } from '@accommodate/shared-events/domain/district/district';
 import type { PresentSchool } from '@accommodate/shared-events/domain/school/school';
 
-/** Districts and schools (issue 23), kept by the caseload projection: school roles decide who sees which students. */
+/** Districts and schools, kept by the caseload projection: school roles decide who sees which students. */
 export const DISTRICTS = 'districts';
 export const SCHOOLS = 'schools';
 

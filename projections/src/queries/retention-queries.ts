@@ -4,7 +4,7 @@ import { DISTRICTS, type DistrictDoc } from './organisation-schema.ts';
 
 export type { RetentionStudentDoc };
 
-/** The named reads of retention (issue 23): a school's students who left, a student's hold, the districts with a rule. */
+/** The named reads of retention: a school's students who left, a student's hold, the districts with a rule. */
 export function retentionQueries(store: Pick<ReadStore, 'collection'>) {
   const students = () => store.collection<RetentionStudentDoc>(RETENTION_STUDENTS);
   return {

@@ -1,7 +1,7 @@
 import type { LeftBecause } from '@accommodate/shared-events/schemas/retention';
 import type { PresentDistrict } from '@accommodate/shared-events/domain/district/district';
 
-/** Retention's read model (issue 23): per student, its school, whether and when it left, and its legal hold. */
+/** Retention's read model: per student, its school, whether and when it left, and its legal hold. */
 export const RETENTION_STUDENTS = 'retention-students';
 
 export type RetentionStudentDoc = {

@@ -71,7 +71,7 @@ export async function applyToBatch(batch: OpenBatch, events: readonly EventEnvel
   const { target, overlay } = batch;
   const from = target.checkpoint;
   // The store's reads resolve at once, so a batch would otherwise hold the event loop until its end: requests and
-  // appends waiting on their writes' replies waited with it (an import's appends took 0.5 s each, findings §12).
+  // appends waiting on their writes' replies waited with it (an import's appends took 0.5 s each).
   const takeTurn = timedTurnTaker();
   // Indexed, and the writes counted only where they are capped: a rebuild runs this loop once per event and projection.
   const capped = maxWrites !== Infinity;
@@ -115,7 +115,7 @@ export async function commitOpenBatch(readStore: ReadStore, batch: OpenBatch): P
 /**
  * Writes per commit into a build that serves reads. A commit is one synchronous transaction, and the API waits while it
  * runs: an import's batches of 500 events (classes of sixty students, each student's audience refreshed) wrote enough
- * to hold it for 50–100 ms during the import and up to 650 ms after it (findings §12). An event's writes are never split.
+ * to hold it for 50–100 ms during the import and up to 650 ms after it. An event's writes are never split.
  */
 export const SERVING_COMMIT_WRITES = 1_000;
 

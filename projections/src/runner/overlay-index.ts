@@ -5,7 +5,7 @@ import { filterKeys } from '../store/filter-match.ts';
  * The ids of a batch's documents of one collection by one field's keys (filter-match.ts: an array is found by each of
  * its elements), so that a batch's `find` looks its documents up instead of testing each. An import's batch holds
  * hundreds of classes of sixty students, and each student refreshed asks for its classes: testing them all was the
- * projection's largest cost (findings §12). Kept up to date as documents are set; each id's keys are kept as they
+ * projection's largest cost. Kept up to date as documents are set; each id's keys are kept as they
  * were indexed, since a document may have been changed in place before it is put again.
  */
 export class OverlayIndex {

@@ -6,7 +6,7 @@ export interface AccommodationTemplate {
   name: string;
   category: AccommodationCategory;
   description: string;
-  /** Applies to state and district tests (issue 27): listed in the testing coordinator's export. */
+  /** Applies to state and district tests: listed in the testing coordinator's export. */
   appliesToTests: boolean;
 }
 

@@ -58,7 +58,7 @@ export const runtimeConfigSchema = z.object({
   ),
   /**
    * Minutes without a request from the person (not background refreshes) after which a session ends, for shared
-   * classroom computers (issue 22); the 14-day maximum holds as well.
+   * classroom computers; the 14-day maximum holds as well.
    */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /**
@@ -67,7 +67,7 @@ export const runtimeConfigSchema = z.object({
    */
   REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   /**
-   * Who may create a district (issue 23): `open`, anyone signed in (a school trying the product on its own machine);
+   * Who may create a district: `open`, anyone signed in (a school trying the product on its own machine);
    * `closed`, only the operator, with `npm run district:create`, the way a District sale is provisioned.
    */
   DISTRICT_SIGNUP: z.enum(['open', 'closed']).default('open'),

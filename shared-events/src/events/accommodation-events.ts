@@ -6,7 +6,7 @@ const fields = {
   name: z.string(),
   category: z.string().nullable(),
   description: z.string().nullable(),
-  /** v2 (issue 27): it applies to state and district tests, so the testing coordinator's export lists it. */
+  /** v2: it applies to state and district tests, so the testing coordinator's export lists it. */
   appliesToTests: z.boolean(),
 };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { classDetailsSchema } from '../schemas/class.ts';
 import { defineEvent, type EventOf } from './define-event.ts';
 
-// Classes (issue 24), in `class-<classId>`: a section, its teachers and its enrolled students.
+// Classes, in `class-<classId>`: a section, its teachers and its enrolled students.
 
 /** v2 carries the term's dates; a class created before them has none (null). */
 export const ClassCreated = defineEvent(

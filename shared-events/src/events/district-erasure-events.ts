@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from './define-event.ts';
 
-// Erasing a district (issue 23, leaving the product) runs as a job. Its stream is `districtErasure-<districtId>`: a
+// Erasing a district (leaving the product) runs as a job. Its stream is `districtErasure-<districtId>`: a
 // district is erased once, so a second request while a run is unfinished finds the same job and resumes it. Ids and
 // counts only: the students' ids a batch is about to erase are written first, so a run cut short (a crash between a
 // StudentDeleted and its key's destruction) finishes those students on the next run.

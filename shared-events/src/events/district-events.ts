@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STAFF_ROLES } from '../schemas/school.ts';
 import { defineEvent, type EventOf } from './define-event.ts';
 
-// Districts and schools (issue 23). A district, in `district-<districtId>`, holds its name and its district admins; a
+// Districts and schools. A district, in `district-<districtId>`, holds its name and its district admins; a
 // school, in `school-<schoolId>`, holds its name, its district and its staff. Invitations by e-mail are pending
 // (granteeUserId null) until an account proves the address, as shares and class teachers are.
 
@@ -27,12 +27,12 @@ export const DistrictAdminRemoved = defineEvent(
 );
 
 /**
- * Retention (issue 23): the records of the district's students who left (graduated, or marked inactive: withdrawn or
+ * Retention: the records of the district's students who left (graduated, or marked inactive: withdrawn or
  * transferred out of the district) are kept this many years after the day they left, then erased by the daily job.
  */
 export const DistrictRetentionSet = defineEvent('DistrictRetentionSet', 1, z.object({ districtId: z.string(), yearsAfterLeaving: z.number().int(), setBy: z.string() }));
 /**
- * Leaving the product (issue 23): every student of the district was erased (each with its own StudentDeleted) and
+ * Leaving the product: every student of the district was erased (each with its own StudentDeleted) and
  * its schools and staff roles are gone; this is the receipt the law asks to keep. No personal data.
  */
 export const DistrictErased = defineEvent(
@@ -42,7 +42,7 @@ export const DistrictErased = defineEvent(
 );
 
 /**
- * Single sign-on (issue 25): the district's OpenID provider, replaced whole at each save. The client secret is a
+ * Single sign-on: the district's OpenID provider, replaced whole at each save. The client secret is a
  * personal field, sealed in the log with the district's key; read models keep no copy of it.
  */
 export const DistrictSsoConfigured = defineEvent(

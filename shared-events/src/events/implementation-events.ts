@@ -3,7 +3,7 @@ import { IMPLEMENTATION_OUTCOMES } from '../schemas/implementation-log.ts';
 import { defineEvent, type EventOf } from './define-event.ts';
 
 /**
- * In `implementationLog-<studentId>_<YYYY-MM>` (issue 27): what a teacher recorded for one accommodation on one
+ * In `implementationLog-<studentId>_<YYYY-MM>`: what a teacher recorded for one accommodation on one
  * school day. A later one for the same date and accommodation replaces it. `note` is free text about the student:
  * a personal field, sealed with the student's key (personal-fields.ts).
  */

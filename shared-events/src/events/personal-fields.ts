@@ -30,23 +30,23 @@ export const PERSONAL_FIELDS: Readonly<Record<string, PersonalFields>> = {
   UserEmailVerified: { subject: user, fields: ['email'] },
   // Not personal data, but a key to the account: sealed with the account's key, so erasure takes it too.
   TwoFactorSetupStarted: { subject: user, fields: ['secret'] },
-  // Sharing (issue 4): the invitee's e-mail is the student's record of who it was shared with.
+  // Sharing: the invitee's e-mail is the student's record of who it was shared with.
   StudentShared: { subject: student, fields: ['email'] },
-  // Classes (issue 24): the invited teacher's e-mail is sealed with the class's own key.
+  // Classes: the invited teacher's e-mail is sealed with the class's own key.
   ClassTeacherInvited: { subject: (data) => str(data.classId), fields: ['email'] },
-  // Plan versions (issue 27): why a plan was amended is written about the student.
+  // Plan versions: why a plan was amended is written about the student.
   PlanAmended: { subject: student, fields: ['reason', 'content.record'] },
-  // The plan record (issue 27): impairment, life activities, consent, the team and the specifics, as one JSON string.
+  // The plan record: impairment, life activities, consent, the team and the specifics, as one JSON string.
   PlanFinalised: { subject: student, fields: ['content.record'] },
   PlanRecordUpdated: { subject: student, fields: ['record'] },
-  // Districts and schools (issue 23): an invited person's e-mail is sealed with the district's or the school's key.
+  // Districts and schools: an invited person's e-mail is sealed with the district's or the school's key.
   DistrictAdminInvited: { subject: (data) => str(data.districtId), fields: ['email'] },
   StaffInvited: { subject: (data) => str(data.schoolId), fields: ['email'] },
-  // Retention (issue 23): why a record is on legal hold is written about the student.
+  // Retention: why a record is on legal hold is written about the student.
   StudentLegalHoldPlaced: { subject: student, fields: ['reason'] },
-  // Single sign-on (issue 25): not personal data, but the key to the district's provider, sealed with the district's key.
+  // Single sign-on: not personal data, but the key to the district's provider, sealed with the district's key.
   DistrictSsoConfigured: { subject: (data) => str(data.districtId), fields: ['clientSecret'] },
-  // The implementation log (issue 27): a teacher's note on a day is free text about the student.
+  // The implementation log: a teacher's note on a day is free text about the student.
   ImplementationLogged: { subject: student, fields: ['note'] },
 };
 

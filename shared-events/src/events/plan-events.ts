@@ -22,7 +22,7 @@ export const PlanUpdated = defineEvent(
 );
 
 /**
- * Issue 23, the year-end rollover: the plan's annual review is scheduled in the new school year. A scheduling fact,
+ * The year-end rollover: the plan's annual review is scheduled in the new school year. A scheduling fact,
  * not a change of what was signed: a final plan takes it without an amendment (its versions keep their dates).
  */
 export const PlanReviewScheduled = defineEvent(
@@ -31,7 +31,7 @@ export const PlanReviewScheduled = defineEvent(
   z.object({ planId: z.string(), studentId: z.string(), reviewDate: z.string(), schoolYear: z.string() }),
 );
 
-// Plan versions (issue 27). A version is what was signed: its content is frozen in the event, the accommodations
+// Plan versions. A version is what was signed: its content is frozen in the event, the accommodations
 // as they read then (a library entry renamed later does not rewrite it).
 export type { PlanContent } from '../schemas/plan-version.ts';
 
@@ -39,7 +39,7 @@ export type { PlanContent } from '../schemas/plan-version.ts';
 const teachersAsked = z.array(z.object({ userId: z.string(), role: z.string() }));
 
 /**
- * A version's content as the log holds it: the plan record (issue 27) frozen with it as one JSON string, a personal
+ * A version's content as the log holds it: the plan record frozen with it as one JSON string, a personal
  * field (the shredding seals strings at fixed paths, not the items of a list). Absent in versions made before it.
  */
 const versionContent = planContentSchema.extend({ record: z.string().optional() });
@@ -70,7 +70,7 @@ export const PlanVersionAcknowledged = defineEvent(
 );
 
 /**
- * The plan record (issue 27), replaced whole: `record` is the JSON of a `PlanRecord` (schemas/plan-record.ts), one
+ * The plan record, replaced whole: `record` is the JSON of a `PlanRecord` (schemas/plan-record.ts), one
  * personal field sealed with the student's key, so an erased student's impairment, consent and team are unreadable.
  */
 export const PlanRecordUpdated = defineEvent('PlanRecordUpdated', 1, z.object({ planId: z.string(), studentId: z.string(), record: z.string() }));

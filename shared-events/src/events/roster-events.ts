@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rosterIssueSchema, rosterSummarySchema } from '../schemas/roster.ts';
 import { defineEvent, type EventOf } from './define-event.ts';
 
-// OneRoster imports (issue 25). An import lives in `rosterImport-<importId>`: asked for, its progress, its outcome.
+// OneRoster imports. An import lives in `rosterImport-<importId>`: asked for, its progress, its outcome.
 // What the district's imports made is `roster-<districtId>`: the product ids of the records linked to the SIS (never
 // a sourcedId: ids are derived from them with the district's salt), so a re-import updates in place and a bulk file
 // that leaves someone out deactivates them.

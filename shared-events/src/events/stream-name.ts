@@ -12,18 +12,18 @@ export const STREAM_CATEGORIES = [
   'notification',
   /** The FERPA record of access of one student: `accessLog-<studentId>`. */
   'accessLog',
-  /** A class (section), its teachers and enrolment (issue 24). */
+  /** A class (section), its teachers and enrolment. */
   'class',
-  /** A district and its admins; a school, its district and its staff (issue 23). */
+  /** A district and its admins; a school, its district and its staff. */
   'district',
   'school',
-  /** One student's implementation log for one month: `implementationLog-<studentId>_<YYYY-MM>` (issue 27). */
+  /** One student's implementation log for one month: `implementationLog-<studentId>_<YYYY-MM>`. */
   'implementationLog',
-  /** A OneRoster import (issue 25): asked for, its progress, its outcome: `rosterImport-<importId>`. */
+  /** A OneRoster import: asked for, its progress, its outcome: `rosterImport-<importId>`. */
   'rosterImport',
-  /** What a district's OneRoster imports linked to the SIS (issue 25): `roster-<districtId>`. */
+  /** What a district's OneRoster imports linked to the SIS: `roster-<districtId>`. */
   'roster',
-  /** A district's erasure, run as a job (issue 23): asked for, its progress, its outcome: `districtErasure-<districtId>`. */
+  /** A district's erasure, run as a job: asked for, its progress, its outcome: `districtErasure-<districtId>`. */
   'districtErasure',
   /** Which district holds an e-mail domain for single sign-on: `ssoDomain-<domain>`. */
   'ssoDomain',

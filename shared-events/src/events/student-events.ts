@@ -5,7 +5,7 @@ import { defineEvent, type EventOf } from './define-event.ts';
 export const StudentAdded = defineEvent(
   'StudentAdded',
   1,
-  // schoolId (issue 23): the school the student was written into; absent or null for an independent teacher's student.
+  // schoolId: the school the student was written into; absent or null for an independent teacher's student.
   z.object({ studentId: z.string(), ownerId: z.string(), ...studentDetailsSchema.shape, schoolId: z.string().nullable().optional() }),
 );
 /** Only the fields that changed, so that concurrent edits of different fields merge. */
@@ -22,14 +22,14 @@ export const StudentAccommodationsChanged = defineEvent(
 );
 export const StudentDeleted = defineEvent('StudentDeleted', 1, z.object({ studentId: z.string() }));
 /**
- * Issue 26: the owner's Premium ended and the student is beyond the free plan's limit. It is kept, read-only for
+ * The owner's Premium ended and the student is beyond the free plan's limit. It is kept, read-only for
  * everyone, until the owner upgrades again (StudentRestored). No personal data.
  */
 export const StudentArchived = defineEvent('StudentArchived', 1, z.object({ studentId: z.string() }));
 export const StudentRestored = defineEvent('StudentRestored', 1, z.object({ studentId: z.string() }));
 
 /**
- * Issue 23: the student joined a school (from none) or moved to another school of the same district, keeping its whole
+ * The student joined a school (from none) or moved to another school of the same district, keeping its whole
  * history. Who reaches it through the school changes with it; its owner, shares and classes stay. No personal data.
  */
 export const StudentSchoolChanged = defineEvent(
@@ -37,14 +37,14 @@ export const StudentSchoolChanged = defineEvent(
   1,
   z.object({ studentId: z.string(), fromSchoolId: z.string().nullable(), toSchoolId: z.string(), changedBy: z.string() }),
 );
-/** Issue 23: a staff member of the student's school made responsible for its plan, or none (null). */
+/** A staff member of the student's school made responsible for its plan, or none (null). */
 export const StudentCaseManagerAssigned = defineEvent(
   'StudentCaseManagerAssigned',
   1,
   z.object({ studentId: z.string(), caseManagerId: z.string().nullable(), assignedBy: z.string() }),
 );
 /**
- * Issue 23: the school student's owner left its school's staff, or deleted their account, and the student passed to
+ * The school student's owner left its school's staff, or deleted their account, and the student passed to
  * its case manager, else a coordinator or administrator of the school, else a district admin: a school's record is
  * never orphaned nor erased with a person. No personal data.
  */
@@ -53,22 +53,22 @@ export const StudentHandedOver = defineEvent(
   1,
   z.object({ studentId: z.string(), fromUserId: z.string(), toUserId: z.string(), reason: z.enum(['left-school', 'account-deleted']) }),
 );
-/** Issue 23, the year-end rollover: the student moved up a grade for the school year. No personal data. */
+/** The year-end rollover: the student moved up a grade for the school year. No personal data. */
 export const StudentPromoted = defineEvent(
   'StudentPromoted',
   1,
   z.object({ studentId: z.string(), fromGrade: z.string(), toGrade: z.string(), schoolYear: z.string() }),
 );
-/** Issue 23, the year-end rollover: the grade 12 student graduated: inactive, and kept (retention decides for how long). */
+/** The year-end rollover: the grade 12 student graduated: inactive, and kept (retention decides for how long). */
 export const StudentGraduated = defineEvent('StudentGraduated', 1, z.object({ studentId: z.string(), schoolYear: z.string() }));
 /**
- * Issue 23, retention: a district admin put the record on legal hold (a pending hearing, a records request): it is
+ * Retention: a district admin put the record on legal hold (a pending hearing, a records request): it is
  * never erased while held. The reason is written about the student (a personal field).
  */
 export const StudentLegalHoldPlaced = defineEvent('StudentLegalHoldPlaced', 1, z.object({ studentId: z.string(), reason: z.string(), placedBy: z.string() }));
 export const StudentLegalHoldLifted = defineEvent('StudentLegalHoldLifted', 1, z.object({ studentId: z.string(), liftedBy: z.string() }));
 
-// Sharing (issue 4). Shares live in the student's stream, so a grant and an edit are ordered
+// Sharing. Shares live in the student's stream, so a grant and an edit are ordered
 // against each other and the owner check is made on the state the append expects.
 const shareRole = z.enum(['co-teacher', 'substitute', 'auditor']);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent, type EventOf } from './define-event.ts';
 
-// Two-factor sign-in (issue 22), in the account's stream `user-<id>`. The TOTP secret is a personal field of the
+// Two-factor sign-in, in the account's stream `user-<id>`. The TOTP secret is a personal field of the
 // account (personal-fields.ts): sealed with the account's key, so erasing the account erases it from the log.
 
 /** A secret was made and shown for an authenticator app; it counts only once a code from it is entered. */

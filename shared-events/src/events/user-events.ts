@@ -18,7 +18,7 @@ export const UserProfileUpdated = defineEvent(
     email: z.string().optional(),
     emailNotifications: z.boolean().optional(),
     /**
-     * An address asked for in Settings that another account holds (issue 22): shown as the account's new, unverified
+     * An address asked for in Settings that another account holds: shown as the account's new, unverified
      * address, exactly as a free one is, while sign-in and mail stay with `email`; null when a later change drops it.
      */
     pendingEmail: z.string().nullable().optional(),
@@ -27,10 +27,10 @@ export const UserProfileUpdated = defineEvent(
 /** A marker, so the history shows when a password changed; it carries no secret. */
 export const UserPasswordChanged = defineEvent('UserPasswordChanged', 1, z.object({ userId: z.string() }));
 export const UserUpgradedToPremium = defineEvent('UserUpgradedToPremium', 1, z.object({ userId: z.string() }));
-/** Issue 26: the member cancelled Premium in the app; the account is Free again (its students beyond 3 are archived). */
+/** The member cancelled Premium in the app; the account is Free again (its students beyond 3 are archived). */
 export const UserPremiumCancelled = defineEvent('UserPremiumCancelled', 1, z.object({ userId: z.string() }));
 /**
- * The account followed a link mailed to this address (issue 22): only a verified address receives shares. A later
+ * The account followed a link mailed to this address: only a verified address receives shares. A later
  * UserProfileUpdated with another `email` makes the account unverified again; the address says which one was proved.
  */
 export const UserEmailVerified = defineEvent('UserEmailVerified', 1, z.object({ userId: z.string(), email: z.string() }));

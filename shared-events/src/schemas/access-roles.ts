@@ -4,7 +4,7 @@ export type ShareRole = (typeof SHARE_ROLES)[number];
 export const SHARE_ROLE_LABELS: Record<ShareRole, string> = { 'co-teacher': 'Co-teacher', substitute: 'Substitute', auditor: 'Auditor' };
 
 /**
- * How someone reaches a student through its school (issue 23): the school's 504 coordinators and administrators, the
+ * How someone reaches a student through its school: the school's 504 coordinators and administrators, the
  * admins of its district, and the student's case manager. The caseload projection derives them from the school's
  * staff and the district's admins; nobody grants them on the student.
  */

@@ -14,7 +14,7 @@ export const accommodationFormSchema = z.object({
     errorMap: () => ({ message: 'Please select a category' }),
   }),
   description: z.string().trim().max(1000).optional().nullable(),
-  /** 'Applies to state and district tests' (issue 27). */
+  /** 'Applies to state and district tests'. */
   appliesToTests: z.boolean().optional().default(false),
 });
 export type AccommodationForm = z.input<typeof accommodationFormSchema>;

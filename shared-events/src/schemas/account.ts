@@ -16,7 +16,7 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export const loginSchema = z.object({
   email: z.string().trim().toLowerCase().min(1, 'Please enter a valid email address').max(254),
   password: z.string().min(1, 'Password is required').max(200),
-  /** For an account with two-factor sign-in: a code from the app or a recovery code (issue 22). */
+  /** For an account with two-factor sign-in: a code from the app or a recovery code. */
   code: secondFactorCode.optional(),
 });
 export type LoginInput = z.input<typeof loginSchema>;
@@ -38,7 +38,7 @@ export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 /**
- * PUT /api/settings (spec section 5, Profile). Changing the e-mail also needs the current password (issue 22), which
+ * PUT /api/settings (spec section 5, Profile). Changing the e-mail also needs the current password, which
  * the server checks only then: a new name or the notification switch alone needs none.
  */
 export const profileSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GRADES, studentSchema } from './student.ts';
 
-// "At a glance" (issue 24): the caseload grouped by accommodation, and students compared side by side.
+// "At a glance": the caseload grouped by accommodation, and students compared side by side.
 
 /** An accommodation as both views name it. */
 export const accommodationRefSchema = z.object({ id: z.string(), name: z.string(), category: z.string().nullable() });

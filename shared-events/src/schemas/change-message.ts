@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /** A socket `change` poke: what changed, never the data itself. */
 export const changeMessageSchema = z.object({
-  // 'implementation-log': a student's log changed (issue 27); `id` is the student's. 'rosterImport': an import's progress (issue 25).
-  // 'districtErasure': a district's erasure moved (issue 23); `id` is the district's.
-  // 'retention': a district's retention due list may have changed (issue 23); `id` is the district's.
+  // 'implementation-log': a student's log changed; `id` is the student's. 'rosterImport': an import's progress.
+  // 'districtErasure': a district's erasure moved; `id` is the district's.
+  // 'retention': a district's retention due list may have changed; `id` is the district's.
   entity: z.enum(['user', 'student', 'accommodation', 'plan', 'document', 'notification', 'share', 'class', 'district', 'school', 'implementation-log', 'rosterImport', 'districtErasure', 'retention']),
   id: z.string(),
   studentId: z.string().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The district dashboard (issue 23): GET /api/districts/:id/dashboard, per school and in total.
+// The district dashboard: GET /api/districts/:id/dashboard, per school and in total.
 
 /** One of the most used accommodations: students who have it, by name (the same name in two libraries counts once). */
 export const accommodationCountSchema = z.object({ name: z.string(), count: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Single sign-on with OpenID Connect (issue 25): a district's staff sign in with the account their district already
+// Single sign-on with OpenID Connect: a district's staff sign in with the account their district already
 // gives them. One issuer per district, the e-mail domains it covers, and whether password sign-in is refused for them.
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);

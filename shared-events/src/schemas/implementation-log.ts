@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { studentAccommodationSchema, studentSchema } from './student.ts';
 import { planRecordViewSchema } from './plan-record.ts';
 
-/** What happened to one accommodation on one school day (issue 27), in the words of the spec. */
+/** What happened to one accommodation on one school day, in the words of the spec. */
 export const IMPLEMENTATION_OUTCOMES = ['provided', 'not-provided', 'refused', 'not-needed', 'absent'] as const;
 export type ImplementationOutcome = (typeof IMPLEMENTATION_OUTCOMES)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLine } from './single-line-text.ts';
 
 /**
- * The plan record (issue 27): what the 504 meeting decided. The impairment, the major life activities it limits
+ * The plan record: what the 504 meeting decided. The impairment, the major life activities it limits
  * and the parent's consent are restricted ('see-plan-record'); who took part names the parent, so it goes only to
  * those who see a student's parent information ('see-private'); the specifics of each accommodation are seen by
  * everyone who sees the plan, since teachers carry them out.

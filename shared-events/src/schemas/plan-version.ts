@@ -7,7 +7,7 @@ const isoDate = z.string({ required_error: 'Effective date is required' }).pipe(
 
 export const AMENDMENT_REASON_MAX = 500;
 
-/** POST /api/plans/:id/amendments, and the Amend dialog's form (issue 27). */
+/** POST /api/plans/:id/amendments, and the Amend dialog's form. */
 export const planAmendmentSchema = z.object({
   reason: singleLine(
     z.string({ required_error: 'A reason is required' }).trim().min(1, 'A reason is required').max(AMENDMENT_REASON_MAX, `Keep the reason to ${AMENDMENT_REASON_MAX} characters`),
@@ -18,7 +18,7 @@ export const planAmendmentSchema = z.object({
   /** A final plan's dates change only here: those given become the new version's. */
   startDate: datePattern.optional(),
   reviewDate: datePattern.optional(),
-  /** The plan record the amendment decides (issue 27); without it, the version keeps the record as it was. */
+  /** The plan record the amendment decides; without it, the version keeps the record as it was. */
   record: planRecordSchema.optional(),
 });
 export type PlanAmendmentForm = z.input<typeof planAmendmentSchema>;

@@ -47,9 +47,9 @@ export const planSchema = z.object({
   meetingDate: z.string().nullable(),
   caseManager: z.string().nullable(),
   revision: z.number(),
-  /** The latest version's number once the plan is final (issue 27); absent on a draft. */
+  /** The latest version's number once the plan is final; absent on a draft. */
   version: z.number().optional(),
-  /** The plan record (issue 27), as the reader may see it (no impairment or consent without 'see-plan-record'); absent until recorded. */
+  /** The plan record, as the reader may see it (no impairment or consent without 'see-plan-record'); absent until recorded. */
   record: planRecordViewSchema.optional(),
 });
 export type Plan = z.infer<typeof planSchema>;

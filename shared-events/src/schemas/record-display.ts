@@ -35,7 +35,7 @@ const FIELD_LABELS: Record<string, string> = {
   effectiveDate: 'In force from',
   reason: 'Reason',
   acknowledgedBy: 'Acknowledged by',
-  // The plan record (issue 27): its values come as text already ('Aug 28, 2025, in writing').
+  // The plan record: its values come as text already ('Aug 28, 2025, in writing').
   ...RECORD_FIELD_LABELS,
 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { singleLine } from './single-line-text.ts';
 
-/** Retention (issue 23): PUT /api/districts/:id/retention. */
+/** Retention: PUT /api/districts/:id/retention. */
 export const retentionFormSchema = z.object({
   yearsAfterLeaving: z
     .number({ required_error: 'Enter a number of years', invalid_type_error: 'Enter a number of years' })

@@ -1,4 +1,4 @@
-/** The answer of POST /api/schools/:id/rollover (issue 23): what the rollover does (dry run) or did. */
+/** The answer of POST /api/schools/:id/rollover: what the rollover does (dry run) or did. */
 export interface RolloverReport {
   schoolYear: string;
   applied: boolean;

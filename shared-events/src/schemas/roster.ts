@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// OneRoster imports (issue 25): what GET /api/roster-imports/:id answers, and what the import's events carry.
+// OneRoster imports: what GET /api/roster-imports/:id answers, and what the import's events carry.
 
 const tallySchema = z.object({ created: z.number(), updated: z.number(), deactivated: z.number(), unchanged: z.number() });
 export const rosterSummarySchema = z.object({

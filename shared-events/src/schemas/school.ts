@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { singleLine } from './single-line-text.ts';
 
 /**
- * A school's staff roles (issue 23): a teacher works with the students they own, share or teach; the 504
+ * A school's staff roles: a teacher works with the students they own, share or teach; the 504
  * coordinator sees and edits every student of the school; a school administrator does what a coordinator does
  * and manages the staff.
  */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /**
  * Control characters (C0, DEL, C1) and the Unicode line and paragraph separators. In a name or a title they can only
  * be an attack: each would end a line of a calendar feed, an e-mail header or a log line, and start one of the
- * sender's choosing (issue 22 found `SUMMARY:...␍DESCRIPTION:inj` in the ICS feed).
+ * sender's choosing (once found: `SUMMARY:...␍DESCRIPTION:inj` in the ICS feed).
  */
 const LINE_BREAKING = /[\p{Cc}\p{Zl}\p{Zp}]/u;
 

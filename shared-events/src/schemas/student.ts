@@ -39,7 +39,7 @@ export const studentFormSchema = z.object({
   parentNotes: optionalText(5000),
   /** HTML; the server sanitises it against an allow-list before it is stored. */
   notes: optionalText(100_000),
-  /** The school to write the student into (issue 23), on creation; a later move is POST /api/students/:id/transfer. */
+  /** The school to write the student into, on creation; a later move is POST /api/students/:id/transfer. */
   schoolId: z.string().min(1).max(100).optional().nullable(),
 });
 export type StudentForm = z.input<typeof studentFormSchema>;
@@ -90,15 +90,15 @@ export const studentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   revision: z.number(),
-  /** How the signed-in user reaches this student (issue 4). */
+  /** How the signed-in user reaches this student. */
   access: z.enum(STUDENT_ACCESS_ROLES),
   /** Who shared it with the signed-in user; null for the owner. */
   sharedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** Beyond the free limit after the owner's Premium ended (issue 26): kept, read-only for everyone, until they upgrade. */
+  /** Beyond the free limit after the owner's Premium ended: kept, read-only for everyone, until they upgrade. */
   archived: z.boolean(),
-  /** The school it belongs to (issue 23), or null; absent from a server before schools. */
+  /** The school it belongs to, or null; absent from a server before schools. */
   schoolId: z.string().nullable().optional(),
-  /** The staff member of its school responsible for its plan (issue 23), or null. */
+  /** The staff member of its school responsible for its plan, or null. */
   caseManagerId: z.string().nullable().optional(),
 });
 export type Student = z.infer<typeof studentSchema>;

@@ -3,7 +3,7 @@ import { classDetailsSchema } from './class.ts';
 import { accommodationWithSpecificsSchema, studentSchema } from './student.ts';
 
 /**
- * GET /api/sub-plan/classes: the substitute's sheet by class period (issue 24), for each active class the caller
+ * GET /api/sub-plan/classes: the substitute's sheet by class period, for each active class the caller
  * teaches, its enrolled students the caller may see with their accommodations only (with the plan's specifics for each), nothing else of the record.
  */
 export const subPlanClassSchema = z.object({

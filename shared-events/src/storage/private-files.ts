@@ -5,7 +5,7 @@ import { join } from 'node:path';
 /**
  * DATA_DIR holds education records (the log, the keys that shred it, read models, documents, mail): only the
  * service's own user may read it. Modes are set when each file or folder is created, not left to the umask, and
- * `securePrivateDataDir` corrects what an older version left at 0644 / 0755 (issue 22).
+ * `securePrivateDataDir` corrects what an older version left at 0644 / 0755.
  */
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;

@@ -57,7 +57,7 @@ export const router = createBrowserRouter([
         children: [
           { path: 'login', element: <LoginPage />, handle: titled('Sign in') },
           { path: 'register', element: <RegisterPage />, handle: titled('Create your account') },
-          // The pages mailed links open (issue 22); each reads its token from the URL's fragment.
+          // The pages mailed links open; each reads its token from the URL's fragment.
           { path: 'verify-email', element: <VerifyEmailPage />, handle: titled('Verify your e-mail address') },
           { path: 'forgot-password', element: <ForgotPasswordPage />, handle: titled('Forgot your password?') },
           { path: 'reset-password', element: <ResetPasswordPage />, handle: titled('Choose a new password') },
@@ -80,10 +80,10 @@ export const router = createBrowserRouter([
                   { path: 'accommodations', element: <AccommodationsPage />, handle: titled('Accommodations') },
                   { path: 'accommodations/at-a-glance', element: <AtAGlancePage />, handle: titled('Accommodations at a Glance') },
                   { path: 'plans/:id', element: <PlanPage />, handle: titled('504 Plan') },
-                  // A coordinator's page of a school (issue 23).
+                  // A coordinator's page of a school.
                   { path: 'schools/:id', element: <SchoolPage />, handle: titled('School') },
                   { path: 'sub-plan', element: <SubPlanPage />, handle: titled('Sub Plan') },
-                  // The implementation log (issue 27): the day view, and the caseload's coverage.
+                  // The implementation log: the day view, and the caseload's coverage.
                   { path: 'implementation/log', element: <ImplementationPages />, handle: titled('Implementation Log') },
                   { path: 'implementation/coverage', element: <ImplementationPages />, handle: titled('Implementation Coverage') },
                   { path: 'districts/:id/dashboard', element: <DistrictDashboardPage />, handle: titled('District Dashboard') },

@@ -3,7 +3,7 @@ import { InboxOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import type { Student } from '@accommodate/shared-events/schemas/student';
 
-/** 'Archived' on a student kept read-only since its owner's Premium ended (issue 26); nothing otherwise. */
+/** 'Archived' on a student kept read-only since its owner's Premium ended; nothing otherwise. */
 export function ArchivedBadge({ student }: { student: Pick<Student, 'archived'> }) {
   if (!student.archived) return null;
   return (

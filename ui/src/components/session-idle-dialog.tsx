@@ -6,7 +6,7 @@ import { queryKeys } from '../lib/query-keys.ts';
 import { formatTimeLeft } from '../lib/session-idle-clock.ts';
 
 /**
- * Two minutes before a session ends for idleness (issue 22). 'Stay signed in' asks the server for the account, the
+ * Two minutes before a session ends for idleness. 'Stay signed in' asks the server for the account, the
  * person's own request, which keeps the session going and closes the dialog (use-session-idle.ts); a session
  * already gone ends here as at the limit. Loaded only when it opens.
  */

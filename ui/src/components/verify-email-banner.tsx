@@ -3,7 +3,7 @@ import { useResendVerification } from '../lib/resend-verification.ts';
 import './verify-email-banner.css';
 
 /**
- * In the signed-in shell while the account's address is unverified (issue 22): what it means, and a way to get the
+ * In the signed-in shell while the account's address is unverified: what it means, and a way to get the
  * link again. Loaded only for such accounts, so verified ones download none of it.
  */
 export default function VerifyEmailBanner({ email }: { email: string }) {

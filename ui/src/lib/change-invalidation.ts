@@ -52,7 +52,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       return [
         { queryKey: queryKeys.plans(), exact: true },
         { queryKey: queryKeys.plan(change.id) },
-        // A new version asks for acknowledgements; an acknowledgement answers one (issue 27).
+        // A new version asks for acknowledgements; an acknowledgement answers one.
         { queryKey: queryKeys.pendingAcknowledgements() },
         { queryKey: queryKeys.subPlan() },
         // A comparison shows each student's plan dates; the coverage counts from the plan's start.
@@ -70,11 +70,11 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       // the sub plan by class its rows.
       return [{ queryKey: queryKeys.classes() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.subPlan() }, ...atAGlance()];
     case 'district':
-      // Issue 23: my schools and districts, each district's schools and its dashboard (whose figures its schools'
+      // My schools and districts, each district's schools and its dashboard (whose figures its schools'
       // students move) are under their keys.
       return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }];
     case 'implementation-log':
-      // Issue 27: the student's log (its Implementation tab), every day view that may list them (a class's, the
+      // The student's log (its Implementation tab), every day view that may list them (a class's, the
       // caseload's) and the coverage. The feature keeps these keys; they start with the paths they GET.
       return [
         { queryKey: [...queryKeys.student(change.id), 'implementation-log'] },
@@ -86,16 +86,16 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
       // And each school's staff; a staff change may give or take a school's students.
       return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }, { queryKey: queryKeys.students(), exact: true }, { queryKey: queryKeys.schoolStudentsAll() }];
     case 'rosterImport':
-      // Issue 25: the import's progress bar and report; what it wrote pokes the schools, students and classes itself.
+      // The import's progress bar and report; what it wrote pokes the schools, students and classes itself.
       return [{ queryKey: queryKeys.rosterImport(change.id) }];
     case 'districtErasure':
-      // Issue 23: the erasure's progress bar; once done, the card refreshes everything itself (the district is gone).
+      // The erasure's progress bar; once done, the card refreshes everything itself (the district is gone).
       return [{ queryKey: queryKeys.districtErasure(change.id) }];
     case 'retention':
-      // Issue 23: the district's due list (a student left, a hold placed or lifted, the rule changed) and its rule.
+      // The district's due list (a student left, a hold placed or lifted, the rule changed) and its rule.
       return [{ queryKey: queryKeys.districtRetention(change.id) }];
   }
 }
 
-/** The caseload at a glance (issue 24): any student, share, class or library change may move a count or a comparison. */
+/** The caseload at a glance: any student, share, class or library change may move a count or a comparison. */
 const atAGlance = (): Invalidation[] => [{ queryKey: queryKeys.accommodationUsageAll() }, { queryKey: queryKeys.studentComparisons() }];

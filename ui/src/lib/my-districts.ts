@@ -4,7 +4,7 @@ import { apiRequest } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 
 /**
- * The districts I administer (issue 23): none for most teachers. Shared, because the home page's district links and
+ * The districts I administer: none for most teachers. Shared, because the home page's district links and
  * Settings → District both start from it; its own module, so the home page carries only it.
  */
 export const useMyDistricts = () => useQuery({ queryKey: queryKeys.districts(), queryFn: () => apiRequest<District[]>('/api/districts') });

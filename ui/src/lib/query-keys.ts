@@ -15,7 +15,7 @@ export const queryKeys = {
   allStudentAccommodations: () => ['/api/students/accommodations/all'] as const,
   plans: () => ['/api/plans'] as const,
   plan: (id: string) => ['/api/plans', id] as const,
-  /** Under the plan's key: a plan poke refreshes them with it (issue 27). */
+  /** Under the plan's key: a plan poke refreshes them with it. */
   planSignedVersions: (id: string) => ['/api/plans', id, 'versions'] as const,
   planAcknowledgements: (id: string) => ['/api/plans', id, 'acknowledgements'] as const,
   pendingAcknowledgements: () => ['/api/acknowledgements/pending'] as const,
@@ -24,11 +24,11 @@ export const queryKeys = {
   /** Under the sub plan's key, so that whatever refreshes the sub plan refreshes it by class too. */
   subPlanClasses: () => ['/api/sub-plan', 'classes'] as const,
   classes: () => ['/api/classes'] as const,
-  /** A OneRoster import's status and progress (issue 25). */
+  /** A OneRoster import's status and progress. */
   rosterImport: (id: string) => ['/api/roster-imports', id] as const,
   schoolClass: (id: string) => ['/api/classes', id] as const,
   classRoster: (id: string) => ['/api/classes', id, 'roster'] as const,
-  /** Under the class's key, so that whatever refreshes the class refreshes its testing-day list too (issue 27). */
+  /** Under the class's key, so that whatever refreshes the class refreshes its testing-day list too. */
   classTestingList: (id: string) => ['/api/classes', id, 'testing-accommodations'] as const,
   /** Every filter's usage view: what a poke invalidates. */
   accommodationUsageAll: () => ['/api/accommodations/usage'] as const,
@@ -36,7 +36,7 @@ export const queryKeys = {
   /** Every comparison: what a poke invalidates. */
   studentComparisons: () => ['/api/students/compare'] as const,
   studentComparison: (ids: readonly string[]) => ['/api/students/compare', ...ids] as const,
-  /** Issue 23: my schools, a school's staff (under the schools key), my districts and a district's schools. */
+  /** My schools, a school's staff (under the schools key), my districts and a district's schools. */
   schools: () => ['/api/schools'] as const,
   schoolStaff: (id: string) => ['/api/schools', id, 'staff'] as const,
   /** GET /api/students?schoolId=: a key of its own, so that the students list's exact key never reaches it. */
@@ -45,9 +45,9 @@ export const queryKeys = {
   districts: () => ['/api/districts'] as const,
   districtSchools: (id: string) => ['/api/districts', id, 'schools'] as const,
   districtAdmins: (id: string) => ['/api/districts', id, 'admins'] as const,
-  /** A district's retention rule and, under it, its due list (issue 23): under the district's key, as its dashboard is. */
+  /** A district's retention rule and, under it, its due list: under the district's key, as its dashboard is. */
   districtRetention: (id: string) => ['/api/districts', id, 'retention'] as const,
-  /** A district's erasure, run as a job (issue 23): its own key, so that erasing it refreshes nothing else until done. */
+  /** A district's erasure, run as a job: its own key, so that erasing it refreshes nothing else until done. */
   districtErasure: (districtId: string) => ['/api/district-erasures', districtId] as const,
   notifications: () => ['/api/notifications'] as const,
   notificationPreferences: () => ['/api/notification-preferences'] as const,

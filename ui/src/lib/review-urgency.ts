@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 
 export type ReviewUrgency = 'overdue' | 'within-week' | 'within-month' | 'later';
 
-/** Issue 3: overdue red, within 7 days orange, within 30 days gold. */
+/** Overdue red, within 7 days orange, within 30 days gold. */
 export function reviewUrgency(reviewDate: string, today: dayjs.Dayjs = dayjs()): ReviewUrgency {
   const days = dayjs(reviewDate).startOf('day').diff(today.startOf('day'), 'day');
   if (days < 0) return 'overdue';

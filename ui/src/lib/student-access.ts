@@ -15,7 +15,7 @@ export const ROLE_OPTIONS: { value: ShareRole; label: string; description: strin
   { value: 'auditor', label: SHARE_ROLE_LABELS.auditor, description: 'View only, plus history' },
 ];
 
-/** The ways to reach a student someone else owns: a share, a class the student is in (issue 24), or its school (issue 23). */
+/** The ways to reach a student someone else owns: a share, a class the student is in, or its school. */
 const ACCESS_LABELS: Record<Exclude<StudentAccess, 'owner'>, string> = { ...SHARE_ROLE_LABELS, 'class-teacher': 'Class teacher', ...SCHOOL_ACCESS_ROLE_LABELS };
 
 export const roleLabel = (role: Exclude<StudentAccess, 'owner'>): string => ACCESS_LABELS[role] ?? role;
@@ -43,21 +43,21 @@ export interface StudentPermissions {
   seeHistory: boolean;
   /** The Access log tab and the records export. */
   seeAccessLog: boolean;
-  /** Acknowledging a plan version (issue 27): the student's teachers, not auditors. */
+  /** Acknowledging a plan version: the student's teachers, not auditors. */
   acknowledgePlan: boolean;
-  /** The implementation log's day view and its outcome buttons (issue 27); an auditor only reads the log. */
+  /** The implementation log's day view and its outcome buttons; an auditor only reads the log. */
   logImplementation: boolean;
-  /** The 'Hearing packet' download beside the history (issue 27). */
+  /** The 'Hearing packet' download beside the history. */
   exportHearingPacket: boolean;
-  /** 'Assign case manager' and 'Move to school' (issue 23): the school's coordinators and admins, the district's admins. */
+  /** 'Assign case manager' and 'Move to school': the school's coordinators and admins, the district's admins. */
   manageSchool: boolean;
-  /** The plan record's impairment, life activities and consent (issue 27), to read and to edit. */
+  /** The plan record's impairment, life activities and consent, to read and to edit. */
   seePlanRecord: boolean;
 }
 
 /**
  * A student without an access field is the caller’s own (a server from before sharing). An archived student (its
- * owner's Premium ended, issue 26) is read-only for every role, as the server's rules say.
+ * owner's Premium ended) is read-only for every role, as the server's rules say.
  */
 export function permissionsFor(access: StudentAccess | undefined, archived = false): StudentPermissions {
   // A role this build does not know yet reads as the narrowest.

@@ -4,7 +4,7 @@ import { lastRequestInAnyTab } from './idle-sign-out.ts';
 import { sessionIdleClock, type SessionIdleClock } from './session-idle-clock.ts';
 
 /**
- * The signed-in shell's idle clock (issue 22): `warning` two minutes before the server would end the session, and
+ * The signed-in shell's idle clock: `warning` two minutes before the server would end the session, and
  * `onEnd` once it has. Every own request of any tab starts it again; the limit is the server's (CurrentUser).
  */
 export function useSessionIdle(idleMinutes: number | null, onEnd: () => void) {

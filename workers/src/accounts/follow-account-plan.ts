@@ -14,7 +14,7 @@ import { decideAndAppend } from '../writes/decide-and-append.ts';
 const isUserEvent = isEventOf<UserEvent>(userDecider.eventTypes);
 
 /**
- * Premium's end archives an account's students beyond the free limit, and its return restores them (issue 26). The API
+ * Premium's end archives an account's students beyond the free limit, and its return restores them. The API
  * does it right after the account's event, one student at a time; this does it again from that event, on the
  * account's plan as it is now, so a crash of the API in between leaves no student behind. Idempotent: an archived
  * student is not archived again, and a plan changed back since is followed as it now is. Returns the students changed.

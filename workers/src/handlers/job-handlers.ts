@@ -23,7 +23,7 @@ export interface JobDependencies {
   mailer: Mailer;
   /** The app's public origin (config.appUrl): e-mails link to the place they are about. */
   appUrl: string;
-  /** Uploaded OneRoster zips (issue 25), where this process can read the API's uploads. */
+  /** Uploaded OneRoster zips, where this process can read the API's uploads. */
   rosterUploads?: RosterUploads;
 }
 

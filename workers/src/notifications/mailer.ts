@@ -29,7 +29,7 @@ export const MAIL_FROM = 'Accommodate <notifications@accommodate.invalid>';
 /**
  * The message as nodemailer takes it. The subject is made one line here, whatever its source: nodemailer turns CR
  * and LF into spaces, but passes NEL (U+0085) and the Unicode line separators into an encoded word, which some mail
- * clients show as a line break (issue 22: subjects escape CR as well as LF).
+ * clients show as a line break (subjects escape CR as well as LF).
  */
 const envelope = (mail: OutgoingMail) => ({ from: MAIL_FROM, to: mail.to, subject: toSingleLine(mail.subject), text: mail.text });
 

@@ -101,7 +101,7 @@ export function archiveChangedNotifications(student: StudentContext, change: { e
 }
 
 /** The owner deleted their account and the student passed to this co-teacher: the new owner hears of it. */
-/** Why a student passed to someone (issue 23 adds the school's hand-over): what the new owner is told. */
+/** Why a student passed to someone (including the school's hand-over): what the new owner is told. */
 const PASSED_BECAUSE: Record<'co-teacher' | 'left-school' | 'account-deleted', string> = {
   'co-teacher': "owner deleted their account. You were their longest-standing co-teacher, so you are now their owner.",
   'left-school': 'owner left the school. The school passed them to you, so you are now their owner.',

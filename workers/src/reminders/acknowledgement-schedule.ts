@@ -1,5 +1,5 @@
 /**
- * When acknowledgement reminders fire (issue 27), as pure functions of when a version was made: a teacher who has
+ * When acknowledgement reminders fire, as pure functions of when a version was made: a teacher who has
  * not acknowledged after 3 school days (Monday to Friday) is reminded; after 5 the plan's owner is told who has not.
  */
 export const ACKNOWLEDGEMENT_THRESHOLDS = [3, 5] as const;

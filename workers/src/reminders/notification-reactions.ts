@@ -139,10 +139,10 @@ export function notificationReactions(deps: NotificationReactionDependencies, pa
         return reminders.onPlanEvent(envelope);
       case 'StudentDeleted':
         return reminders.onStudentDeleted(envelope.data.studentId);
-      // A OneRoster import asked for (issue 25): one job per import, whatever the replays.
+      // A OneRoster import asked for: one job per import, whatever the replays.
       case 'RosterImportRequested':
         return jobs.enqueue(ROSTER_IMPORT_JOB, { importId: envelope.data.importId }, { jobId: rosterImportJobId(envelope.data.importId) });
-      // A plan version (issue 27): its review date may have moved; its teachers are asked to acknowledge it.
+      // A plan version: its review date may have moved; its teachers are asked to acknowledge it.
       case 'PlanFinalised':
       case 'PlanAmended': {
         await reminders.onPlanEvent(envelope);

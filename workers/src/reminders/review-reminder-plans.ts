@@ -33,10 +33,10 @@ export function reviewReminderPlans(readStore: ReadStore, jobs: Pick<JobQueue, '
         if (before) return;
         after = { id: planId, studentId: event.data.studentId, reviewDate: event.data.reviewDate, status: event.data.status };
       } else {
-        // An acknowledgement or the plan record (issue 27) moves no date.
+        // An acknowledgement or the plan record moves no date.
         if (!before || event.type === 'PlanVersionAcknowledged' || event.type === 'PlanRecordUpdated') return;
-        // A version (issue 27) may move the review date: an amendment is how a final plan's dates change.
-        // The year-end rollover (issue 23) schedules the next review.
+        // A version may move the review date: an amendment is how a final plan's dates change.
+        // The year-end rollover schedules the next review.
         const changed = event.type === 'PlanUpdated' ? event.data.changes : event.type === 'PlanReviewScheduled' ? { reviewDate: event.data.reviewDate } : event.data.content;
         after = { ...before, ...pick(changed) };
       }

@@ -9,7 +9,7 @@ export type RosterPart = { kind: 'head'; validation: RosterValidation } | { kind
 
 /**
  * Rows per message. A message is copied in on the receiving thread in one piece: the whole roster of a district
- * (300,000 rows) held the API's thread in one block at the import's start, its reads' worst window (findings §12);
+ * (300,000 rows) held the API's thread in one block at the import's start, its reads' worst window;
  * a part this size takes a few milliseconds.
  */
 export const ROWS_PER_PART = 5_000;

@@ -12,7 +12,7 @@ export const newRosterSalt = (): string => randomBytes(16).toString('hex');
 export function rosterIdFor(salt: string): (kind: RosterIdKind, sourcedId: string) => string {
   // An import asks for the same record's id many times (a class once per enrolment: 250,000 hashes for 4,000
   // classes); one hash per record keeps planning a district's roster to a second. A map per kind, so that a look-up
-  // makes no key string (half of planning's time at full size, findings §12).
+  // makes no key string (half of planning's time at full size).
   const known = new Map<RosterIdKind, Map<string, string>>();
   return (kind, sourcedId) => {
     let ofKind = known.get(kind);

@@ -48,7 +48,7 @@ export interface RosterImportDependencies {
 
 /**
  * Streams written at once. A new stream waits for two fsyncs (its subject key, then its events), which the group
- * commits share: at 48 the students were written at the pace of those fsyncs (findings §12).
+ * commits share: at 48 the students were written at the pace of those fsyncs.
  */
 const CONCURRENCY = 192;
 /** Progress events per import, at most: a live bar needs no more. */

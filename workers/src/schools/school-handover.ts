@@ -17,7 +17,7 @@ export interface SchoolHandOverDependencies {
 }
 
 /**
- * Issue 23: someone leaves a school's staff (`schoolId`) or deletes their account (every school): each school student
+ * Someone leaves a school's staff (`schoolId`) or deletes their account (every school): each school student
  * they own passes to the school's successor (case manager, coordinator, administrator, district admin), with an event
  * that says so. The school's students stay with the school; nothing is orphaned. Returns how many were handed over.
  * The one hand-over of everyone who removes staff: the staff route, the account deletion, and a roster import (issue

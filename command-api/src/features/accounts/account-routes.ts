@@ -111,7 +111,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
 
   router.post('/api/auth/login', async (req, res) => {
     const input = loginSchema.parse(req.body);
-    // A district that requires single sign-on (issue 25) takes no password for its domains.
+    // A district that requires single sign-on takes no password for its domains.
     if (await ssoRequiredFor(context, input.email)) throw new HttpError(403, SSO_REQUIRED, { sso: true });
     const accountKey = emailKey(input.email);
     const address = clientAddress(req);
@@ -149,7 +149,7 @@ export function accountRoutes(context: AppContext, sessions: SessionStore): Rout
   router.get('/api/auth/me', currentUser);
 
   /**
-   * A new name or the notification switch alone needs no password. A new e-mail does (issue 22): it is where the
+   * A new name or the notification switch alone needs no password. A new e-mail does: it is where the
    * password can be reset and shares arrive. The new address is unverified until its own link is followed, pending
    * shares never move to it before, and the old address is told of the change.
    */

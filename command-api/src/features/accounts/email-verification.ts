@@ -9,7 +9,7 @@ import { sendAccountMail } from '../../shared/account-mail.ts';
 import { userDecider } from '@accommodate/shared-events/domain/account/decide-user';
 
 /**
- * An e-mail address counts only once verified (issue 22): a student shared with an address reaches the account that
+ * An e-mail address counts only once verified: a student shared with an address reaches the account that
  * proved it holds the address, by following a link mailed there, and no account that merely typed it in.
  */
 

@@ -42,7 +42,7 @@ export function passwordResetRoutes(context: AppContext, sessions: SessionStore)
     const wait = await byAddress.take(clientAddress(req));
     if (wait !== null) throw new TooManyRequestsError(TOO_MANY_REQUESTS, wait);
     const credential = await credentials(context.readStore).get(emailKey(email));
-    // An account made by single sign-on (issue 25) has no password until it asks for one here, at its verified address.
+    // An account made by single sign-on has no password until it asks for one here, at its verified address.
     const userId = credential?.userId ?? (await userQueries(context.readStore).verifiedUserWithEmail(email))?.id ?? null;
     // A district that requires single sign-on: no link that would sign in with a password (still 204).
     if (userId !== null && !(await ssoRequiredFor(context, email)) && (await byAccount.take(userId)) === null) {

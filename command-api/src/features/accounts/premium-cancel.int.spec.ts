@@ -4,7 +4,7 @@ import { NOT_PREMIUM } from '@accommodate/shared-events/domain/account/decide-us
 import { SYSTEM_ACTOR } from '@accommodate/shared-events/events/envelope';
 import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 
-/** Issue 26: a Premium member cancels in the app; the account is Free, the students beyond 3 are archived, not deleted. */
+/** A Premium member cancels in the app; the account is Free, the students beyond 3 are archived, not deleted. */
 const server = testServerForFile();
 
 const student = (firstName: string) => ({ firstName, lastInitial: 'P', grade: '4', status: 'active', accommodationIds: [] });

@@ -11,7 +11,7 @@ import { loadCurrentUser } from '../../shared/current-user.ts';
 
 /**
  * The account's plan. Upgrading lifts the student limit and brings back every student archived when Premium last
- * ended; cancelling (issue 26) makes the account Free and archives its students beyond the free limit, the ones
+ * ended; cancelling makes the account Free and archives its students beyond the free limit, the ones
  * added last (free-plan-archive.ts). Archived students are kept, and read-only for everyone who reaches them.
  */
 export function premiumRoutes(context: AppContext): Router {

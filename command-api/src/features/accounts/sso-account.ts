@@ -14,7 +14,7 @@ const holderOf = async (context: AppContext, email: string) =>
   (await readState(context, emailClaimDecider, streamName('userEmail', emailKey(email)))).claimedBy;
 
 /**
- * The account of an address the district's provider verified (issue 25): the one holding the address, or a new one
+ * The account of an address the district's provider verified: the one holding the address, or a new one
  * with no password (a staff member imported from the roster signs in for the first time this way). The address counts
  * as verified, so every share, class, school staff and district admin invitation pending for it becomes the account's.
  *

@@ -29,7 +29,7 @@ const reasonOf = (error: unknown): string => {
 };
 
 /**
- * Single sign-on with the district's OpenID provider (issue 25): the sign-in page asks whether an address's domain
+ * Single sign-on with the district's OpenID provider: the sign-in page asks whether an address's domain
  * signs in this way, sends the browser to /start, and the provider sends it back to /callback, which starts the
  * session exactly as a password sign-in does.
  */

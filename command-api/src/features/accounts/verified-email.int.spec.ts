@@ -6,7 +6,7 @@ import { signedInTeacher, TestClient, testServerForFile } from '../../testing/te
 import { linkMailedAfter, mailAfter, outboxMessages } from '../../testing/outbox-mail.ts';
 
 /**
- * Issue 22, the high finding: a share to an address without an account waited for whoever registered that address,
+ * The high finding: a share to an address without an account waited for whoever registered that address,
  * or changed their e-mail to it. An address now counts only once verified, by following a link mailed to it.
  */
 const server = testServerForFile();

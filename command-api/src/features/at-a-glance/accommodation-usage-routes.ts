@@ -22,7 +22,7 @@ interface UsageFilter {
 
 const filterOf = (req: Request): UsageFilter => ({ classId: idQuery(req, 'classId'), grade: usageFilterSchema.parse(req.query).grade });
 
-/** Grouping by type (issue 24): each accommodation and the students of the caller's caseload who have it. */
+/** Grouping by type: each accommodation and the students of the caller's caseload who have it. */
 export function accommodationUsageRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const caseload = caseloadQueries(context.readStore);

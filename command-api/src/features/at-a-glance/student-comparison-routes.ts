@@ -12,7 +12,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import { throughClassIf, type RecordAccess } from '../../shared/record-access.ts';
 
-/** Comparing students (issue 24): 2 to 4 side by side, what they share and what each has alone, with plan dates. */
+/** Comparing students: 2 to 4 side by side, what they share and what each has alone, with plan dates. */
 export function studentComparisonRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const caseload = caseloadQueries(context.readStore);

@@ -27,7 +27,7 @@ import { usersProjection } from '@accommodate/projections/definitions/users-proj
 /** A roster of 40 students, or a teacher's list of classes, is about 10 KB: some 400 of them. */
 const ROSTER_CACHE_BYTES = 4 * 1024 * 1024;
 
-/** Classes (issue 24): a teacher's sections, their enrolment and their co-teachers. */
+/** Classes: a teacher's sections, their enrolment and their co-teachers. */
 export function classRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const classes = classQueries(context.readStore);
@@ -131,7 +131,7 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
     const userId = requireUser(req);
     const found = await loadClassFor(context, userId, idParam(req), 'manage');
     const { email } = classTeacherFormSchema.parse(req.body);
-    // As for shares (issue 22): only an account that proved the address becomes a teacher at once; for any other the
+    // As for shares: only an account that proved the address becomes a teacher at once; for any other the
     // invitation waits, pending, and the answer looks the same as for an address with no account.
     const granteeUserId = await verifiedInvitee(context, userId, email);
     const command: ClassCommand = { type: 'InviteClassTeacher', classId: found.id, userId, newTeacherId: randomUUID(), email, granteeUserId };

@@ -11,7 +11,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { rosterOf } from './class-views.ts';
 
-/** The sub plan by class period (issue 24): what a substitute covering the caller's classes needs, and no more. */
+/** The sub plan by class period: what a substitute covering the caller's classes needs, and no more. */
 export function classSubPlanRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const classes = classQueries(context.readStore);

@@ -97,7 +97,7 @@ describe('classes API', () => {
     const list = await olga.get(`/api/students?classId=${classId}`);
     expect(list.body.map((student: { id: string }) => student.id)).toEqual([jill]);
     expect((await olga.get('/api/students')).body.map((student: { id: string }) => student.id).sort()).toEqual([jack, jill].sort());
-    // The rows are the students list's, which carries nothing private, even for the owner (issue 22).
+    // The rows are the students list's, which carries nothing private, even for the owner.
     await enrol(olga, classId, [jack, jill]);
     const withParent = (await olga.get(`/api/students?classId=${classId}`)).body as Record<string, unknown>[];
     expect(withParent.map((student) => student.id)).toEqual([jack, jill]);

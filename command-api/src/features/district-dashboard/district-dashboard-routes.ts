@@ -16,7 +16,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 const DASHBOARD_CACHE_BYTES = 2 * 1024 * 1024;
 
 /**
- * The district dashboard (issue 23): per school and in total, from the schools' tallies (never the students), for the
+ * The district dashboard: per school and in total, from the schools' tallies (never the students), for the
  * district's admins; to anyone else the district is not found. The review figures count from today in the reader's
  * time zone (`?tz=`). It names no student, so no student's access log gains an entry.
  */

@@ -50,7 +50,7 @@ describe('GET /api/districts/:id/dashboard', () => {
     expect(dashboard.schools[1]).toMatchObject({ students: 0, staff: 0, topAccommodations: [] });
     expect(dashboard.total).toMatchObject(north);
     // Two schools' figures are under 1 KB: plain, though the client takes gzip (Node's fetch says so); a district's
-    // twenty go compressed (bench/findings.md §11).
+    // twenty go compressed.
     expect(JSON.stringify(response.body).length).toBeLessThan(1024);
     expect([response.headers.get('content-encoding'), response.headers.get('vary')]).toEqual([null, 'Accept-Encoding']);
   });

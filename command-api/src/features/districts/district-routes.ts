@@ -27,12 +27,12 @@ const byName = <T extends { name: string; id: string }>(a: T, b: T) => a.name.lo
 /** A district's list of schools is a few KB; a thousand districts' fit. */
 const SCHOOL_LISTS_CACHE_BYTES = 4 * 1024 * 1024;
 
-/** Districts and their schools (issue 23): a district admin creates schools and adds admins. */
+/** Districts and their schools: a district admin creates schools and adds admins. */
 export function districtRoutes(context: AppContext): Router {
   const router = Router();
   const organisations = organisationQueries(context.readStore);
   // A school's document carries its whole staff (an imported school's thousands of teachers), which the list leaves out:
-  // reading the district's every time cost ≈ 1.5 ms a request during a roster import (bench findings §12). Kept until a
+  // reading the district's every time cost ≈ 1.5 ms a request during a roster import. Kept until a
   // school changes; the caller's access to the district is checked on every request, before.
   const schoolLists = createReadModelCache(readModelVersion(context.readStore, [{ projection: caseloadProjection.name, collections: [SCHOOLS] }]), {
     maxBytes: SCHOOL_LISTS_CACHE_BYTES,
@@ -56,7 +56,7 @@ export function districtRoutes(context: AppContext): Router {
     res.status(201).json({ id: districtId, name });
   });
 
-  // The schools the user works at, and those of the districts they administer (issue 23): the student form's choice
+  // The schools the user works at, and those of the districts they administer: the student form's choice
   // of school and the school screens start here.
   router.get('/api/schools', async (req, res) => {
     const userId = requireUser(req);

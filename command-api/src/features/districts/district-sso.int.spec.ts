@@ -5,7 +5,7 @@ import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts
 import { startTestDns } from '../../testing/dns-test-server.ts';
 import { proveDomain } from '../../testing/sso-domains.ts';
 
-// Issue 25: a district admin configures the district's OpenID provider; the secret is never shown again, and is not
+// A district admin configures the district's OpenID provider; the secret is never shown again, and is not
 // stored in the clear. Its domains are proved with TXT records served by a DNS server of the test's own.
 const dns = await startTestDns();
 const server = testServerForFile({ DNS_SERVERS: dns.server });

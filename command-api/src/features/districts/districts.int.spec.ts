@@ -5,7 +5,7 @@ import { provisionDistrict, provisionSchema } from '../../operator/provision-dis
 import type { Presence } from '@accommodate/shared-events/schemas/share';
 import { jane, openSocket, waitFor, watch } from '../../testing/sharing-fixtures.ts';
 
-// Issue 23, first step: districts, their schools and admins, and each school's staff. Students join schools later.
+// First step: districts, their schools and admins, and each school's staff. Students join schools later.
 const server = testServerForFile();
 
 async function districtWithSchools() {

@@ -12,7 +12,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { loadSchoolFor } from '../../shared/organisation-access.ts';
 
 /**
- * The year-end rollover of a school (issue 23), for its coordinators and administrators and the district's admins:
+ * The year-end rollover of a school, for its coordinators and administrators and the district's admins:
  * a dry run lists what would change; applying it writes one event per change (a promotion, a graduation, a review
  * scheduled), so each student's history shows it. Applying twice changes nothing the second time.
  */

@@ -23,7 +23,7 @@ function staffIdFor(school: SchoolDoc, req: Request): string {
   return member.staffId;
 }
 
-/** A school's staff (issue 23): its administrators and the district's admins invite, change roles and remove. */
+/** A school's staff: its administrators and the district's admins invite, change roles and remove. */
 export function staffRoutes(context: AppContext): Router {
   const router = Router();
   const decide = (schoolId: string, userId: string, command: SchoolCommand) =>

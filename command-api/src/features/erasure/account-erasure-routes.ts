@@ -50,7 +50,7 @@ export function accountErasureRoutes(context: AppContext, sessions: SessionStore
     if (!credential) throw ValidationError.onField('password', 'Password is incorrect');
     if (!canForgetSubjects(context.eventStore)) throw new Error('This event store cannot erase personal data');
 
-    // No student may be left that nobody can manage: a school's student passes to the school (issue 23); any other to
+    // No student may be left that nobody can manage: a school's student passes to the school; any other to
     // its longest-standing co-teacher, or is erased.
     const outcome: AccountDeletionOutcome = { transferred: await handOverSchoolStudents(context, { userId, reason: 'account-deleted' }, userId), erased: 0 };
     for (const student of await caseloadQueries(context.readStore).studentsOwnedBy(userId)) {

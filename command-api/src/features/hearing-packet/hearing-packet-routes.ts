@@ -19,7 +19,7 @@ import type { PacketSource } from './packet-section.ts';
 import { PACKET_SECTIONS } from './packet-sections.ts';
 
 /**
- * GET /api/students/:id/hearing-packet.pdf?from=&to=[&tz=] (issue 27): one PDF of what a hearing officer or the
+ * GET /api/students/:id/hearing-packet.pdf?from=&to=[&tz=]: one PDF of what a hearing officer or the
  * Office for Civil Rights asks for a date range, for the owner and auditors. It is an export of the record, so it is
  * in the access log; the student's name is only in the file name and the PDF, never in the URL.
  */

@@ -26,7 +26,7 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     expect((await owner.post(`/api/students/${id}/shares`, { email: auditor.user.email, role: 'auditor' })).status).toBe(201);
     await eventually(() => auditor.get('/api/notifications'), (answer) => answer.body.length > 0);
     await owner.get(`/api/students/${id}`);
-    // The plan record (issue 27): what the meeting decided, printed with the plan and frozen in its versions.
+    // The plan record: what the meeting decided, printed with the plan and frozen in its versions.
     const record = {
       impairment: 'Type 1 diabetes',
       lifeActivities: ['Eating'],

@@ -11,7 +11,7 @@ export interface PacketSource {
   student: StudentDoc;
   range: PacketRange;
   streams: StudentStreams;
-  /** Whether the reader may see the plan record's impairment and consent (issue 27: 'see-plan-record'). */
+  /** Whether the reader may see the plan record's impairment and consent ('see-plan-record'). */
   seesPlanRecord: boolean;
   /** A moment as the reader reads it, in the range's time zone. */
   moment: (iso: string) => string;

@@ -6,7 +6,7 @@ import type { PacketBlock } from './packet-layout.ts';
 export type NameOf = (accommodationId: string) => string;
 
 /**
- * The plan record (issue 27) as the packet prints it: what the meeting decided. The impairment, life activities and
+ * The plan record as the packet prints it: what the meeting decided. The impairment, life activities and
  * consent only for a reader who may 'see-plan-record'.
  */
 export function planRecordBlocks(record: PlanRecord | null, nameOf: NameOf, seesRestricted: boolean): PacketBlock[] {

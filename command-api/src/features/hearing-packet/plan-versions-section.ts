@@ -30,7 +30,7 @@ const differences = (version: PlanVersionRecord, record: string[]): string =>
       ].join('\n') || 'No change of content';
 
 /**
- * The signed versions of each plan made by the range's end (issue 27), as they were signed, with the differences from
+ * The signed versions of each plan made by the range's end, as they were signed, with the differences from
  * the version before and who was asked to acknowledge each, and when they did: what did the plan say, and did each
  * teacher know.
  */

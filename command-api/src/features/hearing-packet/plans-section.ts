@@ -10,7 +10,7 @@ import type { PacketBlock } from './packet-layout.ts';
 import type { PacketSection, PacketSource } from './packet-section.ts';
 import { planRecordBlocks } from './plan-record-blocks.ts';
 
-/** The accommodations as they read when the range began: each replayed from its own events (issue 27). */
+/** The accommodations as they read when the range began: each replayed from its own events. */
 async function accommodationsAtStart({ context, streams, range }: PacketSource): Promise<PacketBlock[]> {
   const assigned = studentAsOf(streams.student, range.start)?.accommodationIds ?? [];
   const then = studentWithAccommodationsAsOf(streams.student, await loadAccommodationStreams(context, assigned), range.start);
@@ -47,7 +47,7 @@ function plansInForce(source: PacketSource): PacketBlock[] {
       rows: plans.map((plan) => PLAN_COLUMNS.map((name) => field(name, plan[name]))),
       empty: 'No plan was in force during the range.',
     },
-    // What each plan's meeting decided (issue 27), as it stood at the range's end.
+    // What each plan's meeting decided, as it stood at the range's end.
     ...inForce.flatMap(({ plan, record }) => [
       { kind: 'heading' as const, text: `Plan record: ${formatCalendarDate(plan.startDate)} to ${formatCalendarDate(plan.reviewDate)}` },
       ...planRecordBlocks(record, source.accommodationName, source.seesPlanRecord),

@@ -22,11 +22,11 @@ import { personLookup } from '@accommodate/projections/queries/users-queries';
 /** A student's year is ≈ 400 KB of JSON: some 40 of them. */
 const LOG_CACHE_BYTES = 16 * 1024 * 1024;
 
-/** A student's daily implementation log (issue 27): what each teacher recorded, for the hearing officer's question. */
+/** A student's daily implementation log: what each teacher recorded, for the hearing officer's question. */
 export function implementationLogRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const log = implementationLogQueries(context.readStore);
-  // A year's answer costs ≈ 10 ms of CPU to read, sort and serialise (issue 27's bench): it is kept serialised per
+  // A year's answer costs ≈ 10 ms of CPU to read, sort and serialise: it is kept serialised per
   // student and range until the implementation log's read model commits. The entries are the same whoever may view
   // them; who may, and the record of each access, are decided at every request before the cache is asked.
   const answers = createReadModelCache(readModelVersion(context.readStore, [implementationLogProjection.name]), { maxBytes: LOG_CACHE_BYTES });

@@ -15,7 +15,7 @@ const nextDay = (date: Date): Date => new Date(date.getTime() + 24 * 60 * 60 * 1
 /**
  * One all-day event per plan review, with a stable UID so calendars update rather than duplicate. Written by
  * ical-generator, a maintained iCalendar library, which escapes TEXT values and folds long lines as RFC 5545 says:
- * a name never again reaches the feed raw (issue 22 found a bare CR starting a new property).
+ * a name never again reaches the feed raw (once found: a bare CR starting a new property).
  */
 export function renderReviewCalendar(entries: readonly ReviewEntry[], now: Date): string {
   const calendar = ical({

@@ -16,7 +16,7 @@ import { loadPlanFor } from '../../shared/plan-access.ts';
 
 const versionParam = z.coerce.number().int().min(1).max(1_000_000);
 
-/** Teacher acknowledgement of plan versions (issue 27): each an event on the plan's stream. */
+/** Teacher acknowledgement of plan versions: each an event on the plan's stream. */
 export function acknowledgementRoutes(context: AppContext): Router {
   const router = Router();
   const caseload = caseloadQueries(context.readStore);

@@ -13,7 +13,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { loadPlanFor, planFor, restrictedOf } from '../../shared/plan-access.ts';
 
 /**
- * The plan record (issue 27): what the 504 meeting decided, replaced whole on a draft plan (a final plan's record
+ * The plan record: what the 504 meeting decided, replaced whole on a draft plan (a final plan's record
  * changes through an amendment). Someone who may edit the plan but not 'see-plan-record' (a co-teacher) keeps the
  * impairment, life activities and consent as they are, whatever the body says of them.
  */

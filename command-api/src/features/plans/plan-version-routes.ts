@@ -26,7 +26,7 @@ type FinaliseOrAmend =
   | Omit<Extract<PlanCommand, { type: 'AmendPlan' }>, 'planId' | 'by' | 'teachers' | 'accommodations'>;
 const versionOf = (state: { status: string; version?: number }): number => (state.status === 'present' ? (state.version ?? 0) : 0);
 
-/** Plan versions (issue 27): finalise, amend, every version with its differences, and the plan in force on a day. */
+/** Plan versions: finalise, amend, every version with its differences, and the plan in force on a day. */
 export function planVersionRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const recordReader = (student: StudentDoc, userId: string) => ({
@@ -52,7 +52,7 @@ export function planVersionRoutes(context: AppContext, recordAccess: RecordAcces
     const userId = requireUser(req);
     const { plan, student } = await loadPlanFor(context, userId, idParam(req), 'edit');
     const input = planAmendmentSchema.parse(req.body);
-    // A reader of the plan who may not see the impairment and consent keeps them as they are (issue 27).
+    // A reader of the plan who may not see the impairment and consent keeps them as they are.
     const record = input.record && (mayAccess(student, userId, 'see-plan-record', context.now()) ? input.record : { ...input.record, ...restrictedOf(plan.record) });
     // The student form's rule: what is new must be in the caller's library; what the student has may stay.
     await assertInLibrary(context, userId, input.accommodationIds.filter((id) => !student.accommodationIds.includes(id)));

@@ -72,7 +72,7 @@ async function streamDistrictArchive(context: AppContext, recordAccess: RecordAc
 }
 
 /**
- * Leaving the product (issue 23): the district's archive. POST /api/districts/:id/export answers with the zip itself
+ * Leaving the product: the district's archive. POST /api/districts/:id/export answers with the zip itself
  * (for a district's scripts). A browser asks POST /api/districts/:id/export-link for a single-use link of 10 minutes
  * and opens it (GET /api/districts/:id/export/:token, with the same session), so that it writes the stream to disk as
  * it comes: a form's POST would carry no usable Origin under the app's no-referrer policy, and fetch would hold the

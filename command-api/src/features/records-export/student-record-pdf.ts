@@ -46,7 +46,7 @@ export async function renderStudentRecordPdf(record: StudentRecordExport, timeZo
     doc.font(bold).text(`${fieldValue('plan', 'status', plan.status)} plan`).font(regular);
     for (const name of ['startDate', 'reviewDate', 'meetingDate', 'caseManager'] as const) field('plan', name, plan[name]);
     line('Last updated', moment(plan.lastUpdated));
-    // What the plan's meeting decided (issue 27), as the exporter may read it.
+    // What the plan's meeting decided, as the exporter may read it.
     if (plan.record) {
       for (const { label, value } of planRecordFields(plan.record)) line(label, value);
       for (const specifics of plan.record.specifics) line(`${RECORD_FIELD_LABELS.specifics} (${nameOf(specifics.accommodationId)})`, specificsText(specifics));

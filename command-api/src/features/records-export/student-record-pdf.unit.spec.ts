@@ -91,7 +91,7 @@ describe('records export PDF, for a parent', () => {
       'Status: Active → Requires Attention',
       'Role: — → Substitute',
       'Share expires: — → Dec 18, 2026',
-      // The plan record (issue 27), as the exporter may read it, and its change in the history.
+      // The plan record, as the exporter may read it, and its change in the history.
       'Impairment: Dyslexia',
       'Major life activities limited: Reading, Learning',
       'Parent’s consent: Aug 28, 2026, in writing',

@@ -15,7 +15,7 @@ export interface StudentRecordExport {
   /** The stored details but the notes, which come as text below. */
   profile: { id: string } & Omit<StudentDetails, 'notes'> & { createdAt: string; updatedAt: string };
   accommodations: StudentAccommodation[];
-  /** Each plan with its record (issue 27), as the exporter may read it: the impairment and consent only with 'see-plan-record'. */
+  /** Each plan with its record, as the exporter may read it: the impairment and consent only with 'see-plan-record'. */
   plans: (Omit<Plan, 'studentId' | 'revision' | 'record'> & { record: PlanRecordView | null })[];
   /** The notes as plain text: what the teacher wrote, without the editor's markup. */
   notes: string | null;

@@ -10,7 +10,7 @@ import { jane } from '../../testing/sharing-fixtures.ts';
 import { eventually } from '../../testing/eventually.ts';
 import { readDistrictErasure } from '../../shared/district-erasure-job.ts';
 
-// Leaving the product (issue 23): the one-process server stopped in the middle of a district's erasure (its in-process
+// Leaving the product: the one-process server stopped in the middle of a district's erasure (its in-process
 // job gone with it) finishes it when it starts again on the same DATA_DIR, nobody asking again.
 it('finishes, once started again, a district erasure its last run left in the middle of a batch', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'accommodate-test-'));

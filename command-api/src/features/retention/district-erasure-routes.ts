@@ -15,7 +15,7 @@ import { loadDistrictFor } from '../../shared/organisation-access.ts';
 import { DISTRICT_ERASURE_JOB, districtErasureJobId, HELD_RECORDS_BLOCK_ERASURE, readDistrictErasure } from '../../shared/district-erasure-job.ts';
 
 /**
- * Leaving the product (issue 23): POST /api/districts/:id/erase {confirmName}, the district's name typed, is checked
+ * Leaving the product: POST /api/districts/:id/erase {confirmName}, the district's name typed, is checked
  * here (the name, the district's admin, no record on legal hold) and answered 202 {id}: the erasure runs as a job on
  * the API nodes' queue (shared/district-erasure-job.ts), and GET /api/district-erasures/:id says how far it is. Asked
  * again while it is unfinished (a crash cut it short), the same job resumes. What stays is the receipts: each

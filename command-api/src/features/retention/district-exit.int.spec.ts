@@ -6,7 +6,7 @@ import { eventually } from '../../testing/eventually.ts';
 import { resumeDistrictErasures, runDistrictErasure } from '../../shared/district-erasure-job.ts';
 import { jane } from '../../testing/sharing-fixtures.ts';
 
-// Leaving the product (issue 23): the district's archive, then the district erased.
+// Leaving the product: the district's archive, then the district erased.
 const server = testServerForFile();
 
 /** The archive as the browser saves it: the raw bytes of the POST's answer. */

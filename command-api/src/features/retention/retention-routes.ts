@@ -17,7 +17,7 @@ import { dueRecordsOf, isOverdue } from '../../shared/retention-due.ts';
 export const ONLY_DISTRICT_ADMINS_HOLD = 'Only the district’s admins can put a record on legal hold or lift the hold';
 
 /**
- * Retention (issue 23): a district's rule (years after leaving), the records due for erasure within 30 days, and the
+ * Retention: a district's rule (years after leaving), the records due for erasure within 30 days, and the
  * legal hold on a school's student (the district's admins only). The daily erasure is shared/retention-job.ts.
  */
 export function retentionRoutes(context: AppContext): Router {

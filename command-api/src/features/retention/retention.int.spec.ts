@@ -5,7 +5,7 @@ import { jane } from '../../testing/sharing-fixtures.ts';
 import { eraseRecordsPastRetention } from '../../shared/retention-job.ts';
 import { awaitReadModelsAtHead } from '../../framework/handle-command.ts';
 
-// Retention (issue 23), with the server’s clock in the test’s hands: the daily job’s handler runs on a day the test
+// Retention, with the server’s clock in the test’s hands: the daily job’s handler runs on a day the test
 // chooses (the scheduler calls the same function), and nothing sleeps.
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

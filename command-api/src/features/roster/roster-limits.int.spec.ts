@@ -7,7 +7,7 @@ import { ROSTER_IMPORTS_PER_HOUR, ROSTER_UPLOAD_TOO_LARGE, TOO_MANY_ROSTER_IMPOR
 import { rosterZip, withDeclaredSizes } from '@accommodate/workers/roster/roster-zip-fixtures';
 import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 
-// Issue 25's size limits: a 200 MB upload is refused with 413, and a zip that would unpack past 256 MB fails its
+// the size limits: a 200 MB upload is refused with 413, and a zip that would unpack past 256 MB fails its
 // import with a clear error. Neither writes anything big to disk: the upload is streamed from one buffer reused.
 const server = testServerForFile();
 const MiB = 1024 * 1024;

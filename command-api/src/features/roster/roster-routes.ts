@@ -29,7 +29,7 @@ function receiveZip(req: Request, res: Response, next: NextFunction): void {
 const optionsSchema = z.object({ dryRun: z.enum(['true', 'false']).optional() });
 
 /**
- * OneRoster imports (issue 25): a district's admins upload the SIS's zip; the import runs as a job (the workers follow
+ * OneRoster imports: a district's admins upload the SIS's zip; the import runs as a job (the workers follow
  * RosterImportRequested from the log), and its stream says how far it is. Anyone else learns nothing: 404.
  */
 export function rosterRoutes(context: AppContext): Router {

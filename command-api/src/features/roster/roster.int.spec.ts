@@ -4,7 +4,7 @@ import { rosterZip } from '@accommodate/workers/roster/roster-zip-fixtures';
 import type { RosterImport } from '@accommodate/shared-events/schemas/roster';
 import { signedInTeacher, testServerForFile, type TestClient } from '../../testing/test-server.ts';
 
-// Issue 25: a district admin uploads the SIS's OneRoster zip; a job imports it through the same commands as the screens.
+// A district admin uploads the SIS's OneRoster zip; a job imports it through the same commands as the screens.
 const server = testServerForFile();
 
 async function district() {

@@ -29,7 +29,7 @@ type Role =
   | 'stranger';
 type Outcome = 'allow' | 400 | 403 | 404;
 /**
- * The student belongs to a school (issue 23) whose coordinator, district admin and the student's case manager reach
+ * The student belongs to a school whose coordinator, district admin and the student's case manager reach
  * it through the school; a colleague (a teacher of the same school with no relation to the student) and the
  * coordinator of another school of the district reach nothing.
  */
@@ -55,7 +55,7 @@ interface World {
   planId: string;
   /** Finalised by the owner before the matrix runs: the teachers' acknowledgements are pending. */
   finalPlanId: string;
-  /** Recorded (impairment, consent, specifics) and finalised by the owner before the matrix runs (issue 27). */
+  /** Recorded (impairment, consent, specifics) and finalised by the owner before the matrix runs. */
   recordedPlanId: string;
   documentId: string;
   shareId: string;
@@ -74,9 +74,9 @@ const upload = (client: Teacher, studentId: string) => {
 
 type Check = (world: World, client: Teacher) => Promise<boolean | TestResponse>;
 const ENDPOINTS: [string, Check, Record<Role, Outcome>][] = [];
-// A teacher of a class the student is in (issue 24) may do what a substitute may, unless the row says otherwise. The
+// A teacher of a class the student is in may do what a substitute may, unless the row says otherwise. The
 // school's coordinator and the district admin may do what the owner may, and the case manager what a co-teacher may,
-// unless the row says otherwise (issue 23).
+// unless the row says otherwise.
 const row = (name: string, check: Check, outcomes: Partial<Record<Role, Outcome>>) =>
   ENDPOINTS.push([name, check, {
     owner: 'allow', 'co-teacher': 'allow', substitute: 'allow', auditor: 'allow', 'expired substitute': 404, stranger: 404,
@@ -95,14 +95,14 @@ const MEETING_RECORD = {
   specifics: [{ accommodationId: 'template-extended-time', details: '1.5× on tests' }],
 };
 const OWNER_ONLY = { 'co-teacher': 403, substitute: 403, auditor: 403 } as const;
-/** Not the student's teachers (issue 23): the school's overseers are never asked to acknowledge, nor log the day. */
+/** Not the student's teachers: the school's overseers are never asked to acknowledge, nor log the day. */
 const NOT_TEACHERS = { coordinator: 403, 'district admin': 403 } as const;
 
 row('GET /api/students/:id', (w, c) => c.get(`/api/students/${w.studentId}`), {});
 row('GET /api/students (list)', async (w, c) => (await c.get('/api/students')).body.some((s: { id: string }) => s.id === w.studentId), {});
 row('PUT /api/students/:id', (w, c) => c.put(`/api/students/${w.studentId}`, jane), READ_ONLY);
 row('GET /api/students/:id/accommodations', (w, c) => c.get(`/api/students/${w.studentId}/accommodations`), {});
-// Suggestions (issue 24) are authorised like reading the student.
+// Suggestions are authorised like reading the student.
 row('GET /api/students/:id/suggestions', (w, c) => c.get(`/api/students/${w.studentId}/suggestions`), {});
 row('GET /api/students/:id/accommodations.pdf', (w, c) => c.get(`/api/students/${w.studentId}/accommodations.pdf`), {});
 row('GET /api/students/:id/documents', (w, c) => c.get(`/api/students/${w.studentId}/documents`), { substitute: 404 });
@@ -112,7 +112,7 @@ row('GET /api/plans (list)', async (w, c) => (await c.get('/api/plans')).body.so
 row('GET /api/plans/:id', (w, c) => c.get(`/api/plans/${w.planId}`), {});
 row('POST /api/students/:id/plans', (w, c) => c.post(`/api/students/${w.studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' }), READ_ONLY);
 row('PATCH /api/plans/:id', (w, c) => c.patch(`/api/plans/${w.planId}`, { caseManager: 'Ms. Case' }), READ_ONLY);
-// Plan versions (issue 27): everyone who reads the plan reads its versions; owner and co-teachers finalise and amend;
+// Plan versions: everyone who reads the plan reads its versions; owner and co-teachers finalise and amend;
 // the student's teachers acknowledge, auditors (who only check) do not. Each cell works on a plan of its own.
 const newPlan = async (w: World) => (await w.users.owner.post(`/api/students/${w.studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
 const recordedPlan = async (w: World) => {
@@ -145,7 +145,7 @@ row('POST /api/plans/:id/versions/:version/acknowledgement', async (w, c) => c.p
   auditor: 403,
   ...NOT_TEACHERS,
 });
-// The plan record (issue 27): edited like the plan; its impairment and consent read only with 'see-plan-record'
+// The plan record: edited like the plan; its impairment and consent read only with 'see-plan-record'
 // (owner, auditor, the school's coordinator and the student's case manager), and left out, not refused, for everyone else who reads the plan.
 row('PUT /api/plans/:id/record', async (w, c) => c.put(`/api/plans/${await newPlan(w)}/record`, MEETING_RECORD), READ_ONLY);
 const NO_PLAN_RECORD = { 'co-teacher': 403, substitute: 403, 'class teacher': 403, 'case manager': 'allow', 'district admin': 403 } as const;
@@ -163,7 +163,7 @@ row('GET /api/plans/:id: who took part', async (w, c) => {
   const { record } = (await c.get(`/api/plans/${w.recordedPlanId}`)).body as { record?: { participants?: unknown[] } };
   return record?.participants?.length === 1;
 }, { substitute: 403 });
-// The record's change in the History tab and the records export (issue 27): the impairment and consent for the same few.
+// The record's change in the History tab and the records export: the impairment and consent for the same few.
 const holdsImpairment = (answer: TestResponse) => JSON.stringify(answer.body).includes(MEETING_RECORD.impairment) && answer.status < 300;
 row('GET /api/students/:id/history: impairment and consent', async (w, c) => holdsImpairment(await c.get(`/api/students/${w.studentId}/history`)), NO_PLAN_RECORD);
 row('GET /api/students/:id/records.json: impairment and consent', async (w, c) => holdsImpairment(await c.get(`/api/students/${w.studentId}/records.json`)), NO_PLAN_RECORD);
@@ -183,7 +183,7 @@ row('GET /api/sub-plan/classes', async (w, c) => {
   const sheet = (await c.get('/api/sub-plan/classes')).body as { students: { student: { id: string } }[] }[];
   return sheet.some((entry) => entry.students.some((row) => row.student.id === w.studentId));
 }, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 'allow', coordinator: 404, 'district admin': 404 });
-// The implementation log (issue 27): every teacher logs, an auditor reads only; a class's day is for its teachers.
+// The implementation log: every teacher logs, an auditor reads only; a class's day is for its teachers.
 const today = () => new Date().toISOString().slice(0, 10);
 row('POST /api/students/:id/implementation-log', (w, c) =>
   c.post(`/api/students/${w.studentId}/implementation-log`, { date: today(), accommodationId: 'template-extended-time', outcome: 'provided' }), { auditor: 403, ...NOT_TEACHERS });
@@ -216,19 +216,19 @@ row('GET /api/implementation-log/coverage', async (w, c) =>
   coordinator: 404,
   'district admin': 404,
 });
-// The hearing packet (issue 27): the roles that read both the history and the access log.
+// The hearing packet: the roles that read both the history and the access log.
 row('GET /api/students/:id/hearing-packet.pdf', (w, c) => c.get(`/api/students/${w.studentId}/hearing-packet.pdf?from=2025-01-01&to=2099-01-01`), {
   'co-teacher': 403,
   substitute: 403,
 });
-// The school's decisions on the student (issue 23): its coordinators and admins, its district's admins, and its owner.
+// The school's decisions on the student: its coordinators and admins, its district's admins, and its owner.
 const SCHOOL_ONLY = { 'co-teacher': 403, substitute: 403, auditor: 403, 'case manager': 403 } as const;
 // Shares and classes reach the student, not its school: the school's list is for its staff.
 row('GET /api/students?schoolId= (list)', async (w, c) => {
   const listed = await c.get(`/api/students?schoolId=${w.schoolId}`);
   return listed.status === 200 && (listed.body as { id: string }[]).some((s) => s.id === w.studentId);
 }, { 'co-teacher': 404, substitute: 404, auditor: 404, 'class teacher': 404, 'case manager': 'allow' });
-// Issue 27's coverage of a school (counts only): for those who see every student of it; its teachers have their own.
+// the coverage of a school (counts only): for those who see every student of it; its teachers have their own.
 row('GET /api/implementation-log/coverage?schoolId=', async (w, c) => {
   const coverage = await c.get(`/api/implementation-log/coverage?schoolId=${w.schoolId}`);
   return coverage.status === 200 ? (coverage.body as { studentId: string }[]).some((row) => row.studentId === w.studentId) : coverage;
@@ -236,7 +236,7 @@ row('GET /api/implementation-log/coverage?schoolId=', async (w, c) => {
 row('PUT /api/students/:id/case-manager', async (w, c) => c.put(`/api/students/${w.studentId}/case-manager`, { userId: w.users['case manager'].user.id }), SCHOOL_ONLY);
 // To the school it is in already: a move changes nothing, and the rows after this one keep their world.
 row('POST /api/students/:id/transfer', async (w, c) => c.post(`/api/students/${w.studentId}/transfer`, { schoolId: w.schoolId }), SCHOOL_ONLY);
-// Retention (issue 23): a legal hold is the district admins' alone; everyone else who sees the student is refused. The
+// Retention: a legal hold is the district admins' alone; everyone else who sees the student is refused. The
 // district admin's hold is lifted in the next row, so the owner's delete at the end is not held.
 const DISTRICT_ADMIN_ONLY = { owner: 403, 'co-teacher': 403, substitute: 403, auditor: 403, 'district admin': 'allow' } as const;
 row('PUT /api/students/:id/legal-hold', (w, c) => c.put(`/api/students/${w.studentId}/legal-hold`, { reason: 'Due process hearing' }), DISTRICT_ADMIN_ONLY);
@@ -259,7 +259,7 @@ row('GET /api/account/deletion-preview', async (w, c) => {
   const preview = (await c.get('/api/account/deletion-preview')).body as { transferred: number; erased: number };
   return preview.transferred + preview.erased > 0;
 }, { 'co-teacher': 404, substitute: 404, auditor: 404, coordinator: 404, 'district admin': 404 });
-// Removing a class teacher (issue 25): the class's owner and the school's overseers; its other teachers 403, the rest
+// Removing a class teacher: the class's owner and the school's overseers; its other teachers 403, the rest
 // 404. Each cell has a class of the school of its own, which the class teacher co-teaches, and removes Dana from it.
 row('DELETE /api/classes/:id/teachers/:teacherId', async (w, c) => {
   const owner = w.users.owner;
@@ -285,7 +285,7 @@ beforeAll(async () => {
   const users = {} as Record<Role, Teacher>;
   for (const role of [...ROLES, 'dana'] as const) (users as Record<string, Teacher>)[role] = await teacher(server, `The ${role}`);
   const owner = users.owner;
-  // The school (issue 23): the district admin made it; the owner and the case manager teach there.
+  // The school: the district admin made it; the owner and the case manager teach there.
   const districtId = (await users['district admin'].post('/api/districts', { name: 'Matrix USD' })).body.id as string;
   const school = async (name: string) => (await users['district admin'].post(`/api/districts/${districtId}/schools`, { name })).body.id as string;
   const [schoolId, otherSchoolId] = [await school('Matrix Elementary'), await school('Other Middle')];
@@ -334,7 +334,7 @@ describe('authorization matrix', () => {
 });
 
 /**
- * The account's own links (issue 22), by who calls: nobody signed in, another account, the account itself. A link's
+ * The account's own links, by who calls: nobody signed in, another account, the account itself. A link's
  * token is the credential for a reset, so it needs no session; a verification needs the session of its own account.
  */
 describe('authorization of the account links', () => {
@@ -379,7 +379,7 @@ describe('authorization of the account links', () => {
 });
 
 /**
- * The district dashboard (issue 23), by who asks: only the district's admins see it; a school's admin, coordinator
+ * The district dashboard, by who asks: only the district's admins see it; a school's admin, coordinator
  * and teacher, an admin of another district and anyone else learn nothing of it (404), nobody signed in gets 401.
  */
 describe('authorization of the district dashboard', () => {
@@ -417,7 +417,7 @@ describe('authorization of the district dashboard', () => {
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/dashboard as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].get(`/api/districts/${districtId}/dashboard`)).status).toBe(status);
   });
-  // Retention and leaving the product (issue 23): the same callers, the same answers. The admin's erasure is asked with
+  // Retention and leaving the product: the same callers, the same answers. The admin's erasure is asked with
   // a wrong name (400), which erases nothing; tests of the real erasure are in retention/district-exit.int.spec.ts.
   const DISTRICT_CALLS: [string, (client: TestClient) => Promise<TestResponse>, number][] = [
     ['GET /api/districts/:id/retention', (c) => c.get(`/api/districts/${districtId}/retention`), 200],
@@ -444,7 +444,7 @@ describe('authorization of the district dashboard', () => {
   it.each(Object.entries(renaming).map(([caller, status]) => ({ caller: caller as Caller, status })))('PATCH /api/schools/:id as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].patch(`/api/schools/${schoolId}`, { name: `Matrix Middle (${caller})` })).status).toBe(status);
   });
-  // Single sign-on (issue 25): the district's provider is its admins' business alone, as its dashboard is.
+  // Single sign-on: the district's provider is its admins' business alone, as its dashboard is.
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].get(`/api/districts/${districtId}/sso`)).status).toBe(status);
   });
@@ -459,7 +459,7 @@ describe('authorization of the district dashboard', () => {
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status: status === 200 ? 204 : status })))('DELETE /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].delete(`/api/districts/${districtId}/sso`)).status).toBe(status);
   });
-  // Issue 25: a district's OneRoster imports are its admins' alone, the upload and the import's report alike.
+  // A district's OneRoster imports are its admins' alone, the upload and the import's report alike.
   let importId = '';
   const uploadRoster = (client: TestClient, id: string) => {
     const form = new FormData();

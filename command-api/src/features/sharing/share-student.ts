@@ -30,7 +30,7 @@ export async function shareStudent(
   const { studentId, grantedBy, input } = grant;
   const caseload = caseloadQueries(context.readStore);
   const users = userQueries(context.readStore);
-  // Only an account that proved the address receives a share (issue 22); for any other the share waits, pending, and
+  // Only an account that proved the address receives a share; for any other the share waits, pending, and
   // the answer looks the same as for an address with no account. One's own address is refused whatever its state.
   const grantee = await users.verifiedUserWithEmail(input.email);
   const granter = await users.userById(grantedBy);

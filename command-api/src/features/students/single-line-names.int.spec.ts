@@ -3,7 +3,7 @@ import { signedInTeacher, TestClient, testServerForFile } from '../../testing/te
 
 const server = testServerForFile();
 
-/** A bare CR once reached the calendar feed raw and started a property of the sender's choosing (issue 22). */
+/** A bare CR once reached the calendar feed raw and started a property of the sender's choosing. */
 const INJECTED = 'Maya\rDESCRIPTION:inj';
 const refusal = (label: string) => `${label} cannot contain line breaks or control characters`;
 const maya = { firstName: 'Maya', lastInitial: 'R', grade: '4', status: 'active' };

@@ -25,7 +25,7 @@ export interface StudentEditRequest {
   yours: (seen: StudentEdit) => StudentEdit;
   /** Refuses assignments that are new to the record (not in the user's library). */
   checkNewAssignments: (added: string[]) => Promise<void>;
-  /** A final plan is in force (issue 27): the accommodations change only through its amendment. */
+  /** A final plan is in force: the accommodations change only through its amendment. */
   accommodationsLocked: boolean;
 }
 

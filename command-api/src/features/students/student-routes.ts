@@ -65,10 +65,10 @@ export function studentRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const classId = idQuery(req, 'classId');
     const schoolId = idQuery(req, 'schoolId');
-    // One school's students (issue 23): the school must be one the user works at or whose district they administer
+    // One school's students: the school must be one the user works at or whose district they administer
     // (else 404); its students, those the user may view: all of them for its coordinators and admins.
     if (schoolId !== undefined) await loadSchoolFor(context, userId, schoolId, 'view-staff');
-    // One class's students (issue 24): the class must be one the user teaches; its students, those the user may view.
+    // One class's students: the class must be one the user teaches; its students, those the user may view.
     // The rows are the list's, kept as the whole list is.
     const [key, studentsFor] =
       classId !== undefined
@@ -81,7 +81,7 @@ export function studentRoutes(context: AppContext): Router {
       const students = await presentStudents({ readStore: context.readStore, now: () => now }, docs, userId);
       return { body: Buffer.from(JSON.stringify(students.map(toStudentListItem))), until: visibleUntil(docs, userId, now) };
     };
-    // Gzip-compressed, once per kept list (bench/findings.md §11): a school's 2,500 students are ≈ 1 MB of JSON.
+    // Gzip-compressed, once per kept list: a school's 2,500 students are ≈ 1 MB of JSON.
     sendEncodedJson(res, await studentLists.answerEncoded(key, context.now(), build, req.readStamp, acceptsGzip(req)));
   });
 
@@ -102,7 +102,7 @@ export function studentRoutes(context: AppContext): Router {
 
   router.get('/api/students/:id/accommodations', async (req, res) => {
     const student = await loadStudentFor(context, requireUser(req), idParam(req), 'view');
-    // Each with the current plan's specifics (issue 27): teachers carry them out, so everyone who views reads them.
+    // Each with the current plan's specifics: teachers carry them out, so everyone who views reads them.
     res.json(withSpecifics(student.accommodations, currentPlan(await caseload.plansOfStudent(student.id))?.record?.specifics));
   });
 
@@ -125,7 +125,7 @@ export function studentRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const input = studentFormSchema.parse(req.body);
     await assertInLibrary(context, userId, input.accommodationIds);
-    // Writing a student into a school needs a role there (issue 23); a school's students have no limit.
+    // Writing a student into a school needs a role there; a school's students have no limit.
     const schoolId = input.schoolId ?? null;
     if (schoolId !== null) await loadSchoolFor(context, userId, schoolId, 'add-students');
     const studentId = await newSubjectId(context.eventStore);

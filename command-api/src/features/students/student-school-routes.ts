@@ -14,7 +14,7 @@ import { loadSchoolFor } from '../../shared/organisation-access.ts';
 import { presentStudents } from '../../shared/student-views.ts';
 
 /**
- * The school's decisions on a student (issue 23): its case manager and its school. Both are 'manage-school' on the
+ * The school's decisions on a student: its case manager and its school. Both are 'manage-school' on the
  * student: its school's coordinators and administrators, its district's admins, and its owner.
  */
 export function studentSchoolRoutes(context: AppContext): Router {

@@ -5,7 +5,7 @@ import { signedInTeacher, testServerForFile, type TestClient } from '../../testi
 import { jane } from '../../testing/sharing-fixtures.ts';
 import { eventually } from '../../testing/eventually.ts';
 
-// Issue 23: students in schools. A school's coordinators and admins and its district's admins see and edit every
+// Students in schools. A school's coordinators and admins and its district's admins see and edit every
 // student of it; a teacher sees the students they own, share or teach; nobody else sees anything of the school.
 const server = testServerForFile();
 

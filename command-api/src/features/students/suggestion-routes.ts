@@ -9,7 +9,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 
 /**
- * Suggested accommodations (issue 24): counted over the students the caller may see now, offered from the caller's
+ * Suggested accommodations: counted over the students the caller may see now, offered from the caller's
  * own library (so that Add can save them), for a student the caller may see. Nothing leaves but counts and names.
  */
 export function suggestionRoutes(context: AppContext): Router {

@@ -20,7 +20,7 @@ function sendCsv(req: Request, res: Response, context: AppContext, title: string
 }
 
 /**
- * The testing coordinator's lists (issue 27): per class and for the whole caseload, each student with the
+ * The testing coordinator's lists: per class and for the whole caseload, each student with the
  * accommodations that apply to state and district tests, as CSV; per class also as JSON for the printable
  * testing-day list. Every student a list names is in their access log.
  */

@@ -39,7 +39,7 @@ export function documentReads(db: SqliteDatabase, tables: DocumentTables) {
   /**
    * A find in a build's bulk table, which has no id index yet: there `id IN (…)` scanned the whole table for every
    * find, and a rebuild became quadratic in the students (each student's refresh finds its shares, plans and
-   * documents: 8.5 k events per CPU-second at 2 M events against 51 k at 200 k, bench §11). The side index gives the
+   * documents: 8.5 k events per CPU-second at 2 M events against 51 k at 200 k). The side index gives the
    * ids; each document comes through the build's rowids, in id order as the indexed table answers.
    */
   function findInBulk<T extends Doc>(handle: TableHandle, filter: Filter): T[] {

@@ -7,13 +7,13 @@ import { shareEndsAt, type StudentAccessRole } from '../../schemas/access-roles.
  * - edit: change it, its plans and documents; delete: remove it for everyone;
  * - list-shares / manage-shares: see who it is shared with / grant and revoke;
  * - see-history: its history and as-of views; see-access-log: who accessed it (34 CFR 99.32(c));
- * - acknowledge-plan: confirm having read a plan version (issue 27): the student's teachers, not auditors, who only check.
+ * - acknowledge-plan: confirm having read a plan version: the student's teachers, not auditors, who only check.
  *   Finalising and amending a plan is 'edit'; reading its versions is 'view'.
- * - log-implementation: record, day by day, whether each accommodation was provided (issue 27); reading the log is 'view';
- * - export-hearing-packet: the one PDF of a date range for a hearing or an OCR complaint (issue 27): plans, history,
+ * - log-implementation: record, day by day, whether each accommodation was provided; reading the log is 'view';
+ * - export-hearing-packet: the one PDF of a date range for a hearing or an OCR complaint: plans, history,
  *   notifications and the access log, so only the roles that may read both history and access log.
- * - manage-school: the school's decisions on the student (issue 23): assign its case manager, move it to another school.
- * - see-plan-record: the plan record's impairment, major life activities and parental consent (issue 27); never
+ * - manage-school: the school's decisions on the student: assign its case manager, move it to another school.
+ * - see-plan-record: the plan record's impairment, major life activities and parental consent; never
  *   substitutes, class teachers or co-teachers. Auditors see it: they replay plan history and export the hearing packet.
  */
 export const STUDENT_ACTIONS = [
@@ -75,21 +75,21 @@ export const ROLE_RULES: Readonly<Record<StudentAccessRole, RoleRule>> = {
   'co-teacher': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
   substitute: { allows: new Set(['view', 'acknowledge-plan', 'log-implementation']), endsAt: atShareExpiry },
   auditor: { allows: new Set(['view', 'see-private', 'see-history', 'see-access-log', 'export-hearing-packet', 'see-plan-record']), endsAt: atShareExpiry },
-  // A teacher of a class the student is enrolled in (issue 24): name, grade, status, the accommodations and the plan's
+  // A teacher of a class the student is enrolled in: name, grade, status, the accommodations and the plan's
   // dates, enough to carry the plan out; no parent information, notes or documents. It lasts while the enrolment
   // does: the caseload projection drops the entry when the student leaves the class or the class is archived.
   'class-teacher': { allows: new Set(['view', 'acknowledge-plan', 'log-implementation']), endsAt: forever },
-  // Through the student's school (issue 23), for as long as the person holds the role there: the caseload projection
+  // Through the student's school, for as long as the person holds the role there: the caseload projection
   // drops the entry when the staff role ends, the district admin leaves, or the student moves to another school.
   // The school's coordinators and administrators and the district's admins see and edit every student of it, share,
   // and answer for its records (history, access log, hearing packet). Deleting stays the owner's. They are not the
   // student's teachers: no plan acknowledgement is asked of them, and they do not log the day's implementation.
-  // The 504 coordinator also reads the plan record's impairment and consent (issue 27); the admins do not.
+  // The 504 coordinator also reads the plan record's impairment and consent; the admins do not.
   coordinator: { allows: new Set([...SCHOOL_OVERSIGHT, 'see-plan-record']), endsAt: forever },
   'school-admin': { allows: SCHOOL_OVERSIGHT, endsAt: forever },
   'district-admin': { allows: SCHOOL_OVERSIGHT, endsAt: forever },
   // The staff member the school made responsible for the student's plan: a teacher of the student with a co-teacher's
-  // rights, and the plan record's impairment and consent (issue 27), for as long as the assignment lasts.
+  // rights, and the plan record's impairment and consent, for as long as the assignment lasts.
   'case-manager': { allows: new Set(['view', 'see-private', 'edit', 'list-shares', 'see-history', 'acknowledge-plan', 'log-implementation', 'see-plan-record']), endsAt: forever },
 };
 

@@ -6,7 +6,7 @@ import { ROLE_RULES, type StudentAction, type StudentRoleEntry } from './role-ru
 export interface StudentAccessList {
   viewerIds: readonly string[];
   roles: Readonly<Record<string, StudentRoleEntry>>;
-  /** Archived when the owner's Premium ended (issue 26): read-only for every role; absent on older records. */
+  /** Archived when the owner's Premium ended: read-only for every role; absent on older records. */
   archived?: boolean;
 }
 

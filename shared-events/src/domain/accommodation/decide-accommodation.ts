@@ -27,7 +27,7 @@ export function decideAccommodation(command: AccommodationCommand, state: Accomm
   switch (command.type) {
     case 'AddAccommodation':
       // Seeding templates at every start relies on this being a no-op the second time, bar one thing: a template
-      // seeded before the testing mark existed (issue 27) is marked once now, so every install lists it for tests.
+      // seeded before the testing mark existed is marked once now, so every install lists it for tests.
       if (state.status !== 'absent') {
         if (command.ownerId !== null) throw new IllegalStateError('This accommodation already exists');
         if (state.status !== 'present' || state.appliesToTests === command.details.appliesToTests) return [];

@@ -3,7 +3,7 @@ import { categoryOf } from '../../config/accommodation-categories.ts';
 import type { StudentAccommodation } from '../../schemas/student.ts';
 import { evolveAccommodation, initialAccommodationState, isAccommodationEvent, type AccommodationState } from './accommodation.ts';
 
-/** Each accommodation's own stream, by id: what the past is read from (issue 27). */
+/** Each accommodation's own stream, by id: what the past is read from. */
 export type AccommodationStreams = ReadonlyMap<string, readonly EventEnvelope[]>;
 
 /** What a record shows for an accommodation that did not exist at the instant asked (or whose stream is gone). */

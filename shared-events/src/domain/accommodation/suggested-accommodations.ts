@@ -1,5 +1,5 @@
 /**
- * Suggested accommodations (issue 24, the spec's Premium "AI recommendations"), by plain co-occurrence counting: of
+ * Suggested accommodations (the spec's Premium "AI recommendations"), by plain co-occurrence counting: of
  * the students in the caller's caseload who have an accommodation this student has, how many also have one this
  * student lacks. Only counts and accommodation names come out, never which students they were.
  */

@@ -11,7 +11,7 @@ export interface TestingCandidate {
 }
 
 /**
- * The testing coordinator's list (issue 27): each student with the accommodations of theirs that apply to state and
+ * The testing coordinator's list: each student with the accommodations of theirs that apply to state and
  * district tests, by name; a student with none is left out, since the list discloses whom it names.
  */
 export function testingList(students: readonly TestingCandidate[], appliesToTests: (accommodationId: string) => boolean): TestingListRow[] {

@@ -13,7 +13,7 @@ export type UserState =
       email: string;
       emailNotifications: boolean;
       isPremium: boolean;
-      /** The current address was proved by a mailed link; a new address starts unproved (issue 22). */
+      /** The current address was proved by a mailed link; a new address starts unproved. */
       emailVerified: boolean;
       /** Some address (this one or an earlier) was once proved on the account: its holder was proved then. */
       everVerified: boolean;

@@ -1,6 +1,6 @@
 import type { AccommodationCount, DashboardFigures, DistrictDashboard, SchoolFigures } from '../../schemas/district-dashboard.ts';
 
-// The district dashboard (issue 23). A school's figures are kept as a tally that each student's events move by what
+// The district dashboard. A school's figures are kept as a tally that each student's events move by what
 // the student counts for, before and after; the figures relative to a day (reviews due, overdue) are summed from the
 // tally's students-by-review-date when read, so the tally never depends on the clock.
 

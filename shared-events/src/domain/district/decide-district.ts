@@ -13,10 +13,10 @@ export type DistrictCommand =
   | { type: 'ActivateDistrictAdmin'; districtId: string; adminId: string; granteeUserId: string }
   /** `admin`: the account that stops administering, or a pending invitation's id (it has no account yet). */
   | { type: 'RemoveDistrictAdmin'; districtId: string; userId: string; admin: string }
-  /** Retention (issue 23): how many years the records of students who left are kept. */
+  /** Retention: how many years the records of students who left are kept. */
   | { type: 'SetRetention'; districtId: string; userId: string; yearsAfterLeaving: number }
   /**
-   * Leaving the product (issue 23), once every student of the district was erased: `confirmName` is the district's
+   * Leaving the product, once every student of the district was erased: `confirmName` is the district's
    * name as the admin typed it.
    */
   | { type: 'EraseDistrict'; districtId: string; userId: string; confirmName: string; studentsErased: number; schoolIds: string[] }

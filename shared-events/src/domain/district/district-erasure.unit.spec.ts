@@ -4,7 +4,7 @@ import { fold } from '../decider.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { districtErasureDecider } from './district-erasure.ts';
 
-// Erasing a district as a job (issue 23): asked for once, resumed when asked again, its progress and outcome.
+// Erasing a district as a job: asked for once, resumed when asked again, its progress and outcome.
 const spec = DeciderSpecification.for(districtErasureDecider);
 const requested: DistrictErasureEvent = { type: 'DistrictErasureRequested', data: { districtId: 'd1', requestedBy: 'dana' } };
 const progressed = (done: number, total: number, erasing: string[]): DistrictErasureEvent => ({ type: 'DistrictErasureProgressed', data: { districtId: 'd1', done, total, erasing } });

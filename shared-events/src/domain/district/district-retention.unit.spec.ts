@@ -4,7 +4,7 @@ import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { NotFoundError, ValidationError } from '../errors.ts';
 import { districtDecider, ERASE_CONFIRMATION } from './decide-district.ts';
 
-// Retention and leaving the product (issue 23).
+// Retention and leaving the product.
 const spec = DeciderSpecification.for(districtDecider);
 const withMessage = (message: string) => (error: Error) => error.message === message;
 const created: DistrictEvent = { type: 'DistrictCreated', data: { districtId: 'd1', name: 'Lakeside USD', createdBy: 'dana' } };

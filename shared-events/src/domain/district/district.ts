@@ -19,9 +19,9 @@ export interface PresentDistrict {
   admins: Record<string, DistrictAdminState>;
   /** The creator was removed as an admin: they hold the role again only through a new invitation. */
   creatorRemoved?: true;
-  /** Years the records of students who left are kept (retention, issue 23); absent: no rule, nothing is erased. */
+  /** Years the records of students who left are kept (retention); absent: no rule, nothing is erased. */
   yearsAfterLeaving?: number;
-  /** Single sign-on (issue 25), once configured. */
+  /** Single sign-on, once configured. */
   sso?: DistrictSsoState;
   /** The code of each e-mail domain it ever listed, which its TXT record must carry to prove the domain is its own. */
   ssoDomainTokens?: Record<string, string>;

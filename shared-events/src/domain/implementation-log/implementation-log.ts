@@ -3,7 +3,7 @@ import { streamName } from '../../events/stream-name.ts';
 import type { ImplementationOutcome } from '../../schemas/implementation-log.ts';
 import { isEventOf, typesOf } from '../event-types.ts';
 
-// A student's implementation log (issue 27), one stream per student and calendar month. A school year is about
+// A student's implementation log, one stream per student and calendar month. A school year is about
 // 2,000 entries per student; a month holds about 200, so a decision folds a small stream (and the folded-state cache
 // keeps it), while a stream per student would fold the whole year for every tap, and a stream per entry would make
 // 'mark all provided' a dozen appends and a range read a dozen streams per day.

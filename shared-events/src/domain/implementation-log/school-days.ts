@@ -1,4 +1,4 @@
-// School days for the implementation log (issue 27): Monday to Friday. Holidays are not known to the product yet,
+// School days for the implementation log: Monday to Friday. Holidays are not known to the product yet,
 // so a coverage share counts them as days without an entry; the heat-map's gaps show them as such.
 
 const DAY_MS = 86_400_000;

@@ -35,7 +35,7 @@ export type PlanCommand =
   /** The whole record the meeting decided; `accommodationIds` are the student's, whose specifics it may give. */
   | { type: 'RecordPlan'; planId: string; record: PlanRecord; accommodationIds: readonly string[] }
   | { type: 'AcknowledgeVersion'; planId: string; version: number; userId: string }
-  /** The year-end rollover (issue 23): the annual review into the new school year, if it falls before it. */
+  /** The year-end rollover: the annual review into the new school year, if it falls before it. */
   | { type: 'ScheduleReview'; planId: string; schoolYear: string };
 
 /** The same words as planFormSchema, for a patch that moves only one of the two dates. */
@@ -61,7 +61,7 @@ function assertDatesInOrder(fields: PlanFields): void {
   if (fields.reviewDate < fields.startDate) throw ValidationError.onField('reviewDate', REVIEW_BEFORE_START);
 }
 
-/** A version's content; the record frozen with it when there is one (versions before issue 27's record had none). */
+/** A version's content; the record frozen with it when there is one (versions before the record had none). */
 const contentOf = (fields: PlanFields, accommodations: PlanContent['accommodations'], record: PlanRecord | null): VersionContent => ({
   startDate: fields.startDate,
   reviewDate: fields.reviewDate,

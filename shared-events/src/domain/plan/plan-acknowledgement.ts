@@ -2,7 +2,7 @@ import { mayAccess, roleOn, type StudentAccessList } from '../access/student-acc
 import type { TeacherAsked } from './decide-plan.ts';
 
 /**
- * Who is asked to acknowledge a new version (issue 27): every teacher of the student at that moment (owner,
+ * Who is asked to acknowledge a new version: every teacher of the student at that moment (owner,
  * co-teachers, substitutes whose share runs, class teachers), by the access rules' 'acknowledge-plan'; not auditors.
  */
 export function teachersToAsk(student: StudentAccessList, now: Date): TeacherAsked[] {

@@ -2,7 +2,7 @@ import { formatCalendarDate } from '../../schemas/record-display.ts';
 import { CONSENT_METHOD_LABELS, planRecordViewSchema, RECORD_FIELD_LABELS, specificsText, type PlanRecord, type PlanRecordView, type RecordChange, type RecordField } from '../../schemas/plan-record.ts';
 
 /**
- * The plan record (issue 27) travels in its events as one JSON string, a personal field sealed with the student's
+ * The plan record travels in its events as one JSON string, a personal field sealed with the student's
  * key. Reading it back, a string that is no record (the key destroyed: '[erased]') reads as none.
  */
 export const encodePlanRecord = ({ impairment, lifeActivities, participants, consent, specifics }: PlanRecord): string =>
@@ -62,7 +62,7 @@ export function recordChanges(before: PlanRecord | null, after: PlanRecord | nul
 }
 
 /**
- * The record's differences as a history entry lists them (issue 27): one per field, and per accommodation whose
+ * The record's differences as a history entry lists them: one per field, and per accommodation whose
  * specifics changed, that accommodation's name before them ('Extended Time: 1.5× on tests · Resource room').
  */
 export function recordHistoryChanges(before: PlanRecord | null, after: PlanRecord | null, nameOf: (accommodationId: string) => string): { field: RecordField; before: string | null; after: string | null }[] {

@@ -42,7 +42,7 @@ export function planAsOf(events: readonly EventEnvelope[], asOf: string): PlanAs
   return planRevisions(events.filter((event) => event.occurredAt <= asOf)).at(-1)?.plan ?? null;
 }
 
-/** The plan record (issue 27) as it stood at `asOf` (ISO): the one `evolvePlan` over the events made by then. */
+/** The plan record as it stood at `asOf` (ISO): the one `evolvePlan` over the events made by then. */
 export function planRecordAsOf(events: readonly EventEnvelope[], asOf: string): PlanRecord | null {
   let state = initialPlanState();
   for (const event of events) if (isPlanEvent(event) && event.occurredAt <= asOf) state = evolvePlan(state, event);

@@ -13,14 +13,14 @@ export interface PlanVersionChanges {
   added: VersionedAccommodation[];
   removed: VersionedAccommodation[];
   fields: { field: (typeof CONTENT_FIELDS)[number]; before: string | null; after: string | null }[];
-  /** The plan record's differences (issue 27); none for version 1. */
+  /** The plan record's differences; none for version 1. */
   record: RecordChange[];
 }
 
 /** A version's content with its record read back: null for a version made before the record existed. */
 export type VersionedContent = PlanContent & { record: PlanRecord | null };
 
-/** A signed version of a plan (issue 27), read from its own event: as it was signed, whatever the library says now. */
+/** A signed version of a plan, read from its own event: as it was signed, whatever the library says now. */
 export interface PlanVersionRecord {
   version: number;
   kind: 'finalised' | 'amended';

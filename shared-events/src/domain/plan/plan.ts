@@ -15,7 +15,7 @@ export interface PlanFields {
   caseManager: string | null;
 }
 
-/** Where a plan stands in its versions (issue 27): 0 while a draft, then the latest version's number. */
+/** Where a plan stands in its versions: 0 while a draft, then the latest version's number. */
 export interface PlanFinality {
   version: number;
   /** The latest version's effective date (YYYY-MM-DD); null while a draft. */
@@ -24,7 +24,7 @@ export interface PlanFinality {
   acknowledged: readonly string[];
 }
 
-/** The plan record (issue 27): what the meeting decided; null until recorded (or once its student's key is gone). */
+/** The plan record: what the meeting decided; null until recorded (or once its student's key is gone). */
 export type PlanState = { status: 'absent' } | ({ status: 'present'; studentId: string; fields: PlanFields; record: PlanRecord | null } & PlanFinality);
 
 export const initialPlanState = (): PlanState => ({ status: 'absent' });

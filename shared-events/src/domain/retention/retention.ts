@@ -2,7 +2,7 @@ import type { LeftBecause } from '../../schemas/retention.ts';
 import { schoolYearDays } from '../school/rollover.ts';
 
 /**
- * Retention (issue 23). A student has left the district when the year-end rollover graduated them (StudentGraduated)
+ * Retention. A student has left the district when the year-end rollover graduated them (StudentGraduated)
  * or their status became 'inactive' (the form's status: withdrawn, or transferred out of the district; a transfer
  * between the district's schools keeps them). The clock starts on the day they left: for a graduate, the last day of
  * the school year they finished (the rollover is often applied weeks later), for anyone else the day of the event. It
@@ -43,7 +43,7 @@ export const dayOf = (instant: Date): string => instant.toISOString().slice(0, 1
 /** Due by the end of the look-ahead window (the due list). */
 export const dueWithinWindow = (dueOn: string, now: Date): boolean => dueOn <= dayOf(new Date(now.getTime() + DUE_WITHIN_DAYS * DAY_MS));
 
-/** Enters the due list's window today: the daily job's notice to the district's admins counts these (issue 23). */
+/** Enters the due list's window today: the daily job's notice to the district's admins counts these. */
 export const entersWindowToday = (dueOn: string, now: Date): boolean => dueOn === dayOf(new Date(now.getTime() + DUE_WITHIN_DAYS * DAY_MS));
 
 /** Past the limit: the daily job erases it today (unless held). */

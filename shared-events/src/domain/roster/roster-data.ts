@@ -1,6 +1,6 @@
 import { GRADES } from '../../schemas/student.ts';
 
-// OneRoster (issue 25): what an import keeps of the SIS's files, once validated. Only what the product needs: a
+// OneRoster: what an import keeps of the SIS's files, once validated. Only what the product needs: a
 // school's name; a class's title, course, period, room and term; a staff member's e-mail and role; a student's first
 // name (or preferred given name), family-name initial, grade and school. No student e-mail, identifier or demographics.
 

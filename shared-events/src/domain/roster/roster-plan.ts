@@ -15,7 +15,7 @@ export interface RosterPlan {
   phases: StreamWork[][];
   /** What the district's roster holds once the plan is applied. */
   links: RosterLinks;
-  /** Staff the SIS no longer lists at a school: once removed, they hand their own students of it over (issue 23). */
+  /** Staff the SIS no longer lists at a school: once removed, they hand their own students of it over. */
   leavingStaff: { schoolId: string; staffId: string }[];
 }
 
@@ -46,7 +46,7 @@ export function planRoster(data: RosterData, context: RosterPlanContext): Roster
 /**
  * planRoster in steps of a tenth of a second or so at a district's size (300,000 rows): it yields between them, so
  * that a caller sharing its thread with requests lets them in (the import job: planning in one piece held the API for
- * half a second, findings §12).
+ * half a second).
  */
 export function* planRosterInSteps(data: RosterData, context: RosterPlanContext): Generator<void, RosterPlan> {
   const { idFor } = context;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GRADES } from '../../schemas/student.ts';
 
 /**
- * The year-end rollover of a school (issue 23): grades move up one (K→1 … 11→12), grade 12 graduates (inactive, kept),
+ * The year-end rollover of a school: grades move up one (K→1 … 11→12), grade 12 graduates (inactive, kept),
  * and every active plan's annual review is scheduled in the new school year. A school year runs from August 1st to
  * July 31st and is written '2026-2027'.
  */

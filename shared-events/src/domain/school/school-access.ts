@@ -3,14 +3,14 @@ import { ForbiddenError, NotFoundError } from '../errors.ts';
 import { staffRoleOf, type PresentSchool } from './school.ts';
 
 /**
- * What someone may do with a school (issue 23):
+ * What someone may do with a school:
  * - view-staff: see who works there, with their roles;
  * - rename: give the school a new name;
  * - manage-staff: invite, change roles, remove;
  * - all-students: see and edit every student of the school (a coordinator's and an administrator's duty);
  * - add-students: write a student into the school;
- * - hold-records: put a student's record on legal hold, and lift it (retention is the district's rule, issue 23);
- * - remove-class-teachers: take a teacher off one of the school's classes, as the roster import does (issue 25).
+ * - hold-records: put a student's record on legal hold, and lift it (retention is the district's rule);
+ * - remove-class-teachers: take a teacher off one of the school's classes, as the roster import does.
  */
 export type SchoolAction = 'rename' | 'view-staff' | 'manage-staff' | 'all-students' | 'add-students' | 'add-classes' | 'hold-records' | 'remove-class-teachers';
 

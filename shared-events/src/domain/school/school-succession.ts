@@ -2,7 +2,7 @@ import type { SchoolEvent } from '../../events/district-events.ts';
 import { evolveSchool, initialSchoolState, type PresentSchool } from './school.ts';
 
 /**
- * Who takes over a school's student from someone leaving (issue 23): its case manager, if they are still on the
+ * Who takes over a school's student from someone leaving: its case manager, if they are still on the
  * school's staff; else the school's coordinators, then its administrators, in the order they were invited; else the
  * district's first admin. Never the person leaving. Null only for a school with none of them.
  */

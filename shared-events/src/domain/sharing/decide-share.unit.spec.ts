@@ -38,7 +38,7 @@ describe('sharing a student', () => {
   it('refuses sharing with yourself', () =>
     spec.given([added]).when(share({ granteeUserId: 'owner', email: 'owner@school.test' })).thenThrows(ValidationError, (error) => error.message === ALREADY_OWNER && error.errors?.email === ALREADY_OWNER));
 
-  // Who may share is the access rules' (the owner, and a school's coordinators, issue 23); the grant says who made it.
+  // Who may share is the access rules' (the owner, and a school's coordinators); the grant says who made it.
   it('records who granted the share, the owner or not', () =>
     spec
       .given([added])

@@ -15,24 +15,24 @@ export interface StudentAllowance {
 }
 
 /**
- * Where a new student goes: into a school (issue 23), once the route found the user may add students there, with no
+ * Where a new student goes: into a school, once the route found the user may add students there, with no
  * limit; or into the teacher's own caseload, within their plan's allowance.
  */
 export type StudentPlacement = { schoolId: string; allowance?: never } | { schoolId?: null; allowance: StudentAllowance };
 
 export type StudentCommand =
   | ({ type: 'AddStudent'; studentId: string; ownerId: string; details: StudentDetails; accommodationIds: string[] } & StudentPlacement)
-  /** `accommodationsLocked`: a final plan is in force (issue 27), so the accommodations change only through an amendment. */
+  /** `accommodationsLocked`: a final plan is in force, so the accommodations change only through an amendment. */
   | { type: 'UpdateStudent'; studentId: string; details: StudentDetails; accommodationIds: string[]; accommodationsLocked?: boolean }
-  /** A plan version was made (issue 27): the student's accommodations become the version's; again, it changes nothing. */
+  /** A plan version was made: the student's accommodations become the version's; again, it changes nothing. */
   | { type: 'FollowPlanVersion'; studentId: string; accommodationIds: string[] }
   | { type: 'DeleteStudent'; studentId: string }
-  /** The owner's Premium ended and the student is beyond the free limit (issue 26). */
+  /** The owner's Premium ended and the student is beyond the free limit. */
   | { type: 'ArchiveStudent'; studentId: string }
   /** The owner upgraded again. */
   | { type: 'RestoreStudent'; studentId: string }
   /**
-   * Into a school, or to another school (issue 23). `sameDistrict`: whether the target school is of the district of
+   * Into a school, or to another school. `sameDistrict`: whether the target school is of the district of
    * the student's present one, read by the route; a student without a school may join any the user may add to.
    */
   | { type: 'MoveToSchool'; studentId: string; schoolId: string; userId: string; sameDistrict: boolean }
@@ -42,7 +42,7 @@ export type StudentCommand =
   | { type: 'RollOver'; studentId: string; schoolYear: string }
   /** The owner left the school or deleted their account: `toUserId` is the school's successor (school-succession.ts). */
   | { type: 'HandOverToSchool'; studentId: string; fromUserId: string; toUserId: string; reason: 'left-school' | 'account-deleted' }
-  /** Retention (issue 23): a district admin holds the record (never erased while held), or lifts the hold. */
+  /** Retention: a district admin holds the record (never erased while held), or lifts the hold. */
   | { type: 'PlaceLegalHold'; studentId: string; userId: string; reason: string }
   | { type: 'LiftLegalHold'; studentId: string; userId: string };
 

@@ -1,7 +1,7 @@
 import { FREE_STUDENT_LIMIT } from '../../config/plans.ts';
 
 /**
- * Which of an account's students Premium's end archives (issue 26): the ones it added first stay active, up to the
+ * Which of an account's students Premium's end archives: the ones it added first stay active, up to the
  * free limit, and the later ones are archived. Oldest first because those are the longest-standing records, and the
  * rule is one a teacher can predict; the Upgrade page says it in these words.
  */
@@ -14,7 +14,7 @@ export function studentsToArchive(active: readonly { id: string; createdAt: stri
     .map((student) => student.id);
 }
 
-/** An account's student as the plan's rules see it; a school's student (issue 23) is the district's, not counted. */
+/** An account's student as the plan's rules see it; a school's student is the district's, not counted. */
 export interface OwnedStudent {
   id: string;
   createdAt: string;
@@ -27,7 +27,7 @@ export const countedAgainstFreeLimit = (owned: readonly OwnedStudent[]): OwnedSt
   owned.filter((student) => !student.schoolId && student.archived !== true);
 
 /**
- * What the account's plan asks of its students now (issue 26): Premium restores every archived one; Free archives
+ * What the account's plan asks of its students now: Premium restores every archived one; Free archives
  * those beyond the limit. The API does it after the plan's change and the workers again from the event.
  */
 export function followPlan(isPremium: boolean, owned: readonly OwnedStudent[]): { type: 'RestoreStudent' | 'ArchiveStudent'; studentIds: string[] } {

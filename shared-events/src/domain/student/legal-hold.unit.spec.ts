@@ -5,7 +5,7 @@ import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { IllegalStateError } from '../errors.ts';
 import { NO_SCHOOL_FOR_LEGAL_HOLD, ON_LEGAL_HOLD, studentDecider } from './decide-student.ts';
 
-// Retention (issue 23): a district admin holds a record (a pending hearing); a held record is never erased.
+// Retention: a district admin holds a record (a pending hearing); a held record is never erased.
 const spec = DeciderSpecification.for(studentDecider);
 const withMessage = (message: string) => (error: Error) => error.message === message;
 const added: StudentEvent = { type: 'StudentAdded', data: { studentId: 's1', ownerId: 'u1', ...janeDetails, schoolId: 'north' } };

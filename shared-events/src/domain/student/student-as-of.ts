@@ -36,7 +36,7 @@ export function studentAsOf(events: readonly EventEnvelope[], asOf: string): Stu
 
 /**
  * The student as it was at `asOf` with its accommodations as they read then: each replayed from its own events, not
- * named as the library names it now (issue 27).
+ * named as the library names it now.
  */
 export function studentWithAccommodationsAsOf(
   events: readonly EventEnvelope[],

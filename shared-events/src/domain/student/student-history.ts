@@ -28,7 +28,7 @@ export interface HistoryEntry {
 /** Names the history shows for ids it holds: people, and library accommodations as they were named at `at`. */
 export interface HistoryNames {
   person: (userId: string) => string;
-  /** A school by its id (issue 23), as it is named now. */
+  /** A school by its id, as it is named now. */
   school: (schoolId: string) => string;
   accommodation: (accommodationId: string, at: string) => string;
 }
@@ -199,8 +199,8 @@ function planKind(envelope: EnvelopeOf<PlanEvent>): string {
 }
 
 /**
- * A plan stream's entries: its creation, each update that changed a field, and each change of its record (issue 27:
- * the record's fields, and each accommodation's specifics under its name then), folded with `evolvePlan`. A record
+ * A plan stream's entries: its creation, each update that changed a field, and each change of its record
+ * (the record's fields, and each accommodation's specifics under its name then), folded with `evolvePlan`. A record
  * saved unchanged is still an entry: someone saved it.
  */
 function planEntries(stream: readonly EventEnvelope[], names: HistoryNames): Entry[] {
@@ -263,7 +263,7 @@ export const accommodationsMentioned = (stream: readonly EventEnvelope[]): strin
 
 /**
  * The history as a reader may see it: without the plan record's impairment, life activities and consent unless they
- * may 'see-plan-record' (issue 27). Their entry stays, saying only that the plan record changed.
+ * may 'see-plan-record'. Their entry stays, saying only that the plan record changed.
  */
 export const historyFor = (history: readonly HistoryEntry[], seesPlanRecord: boolean): HistoryEntry[] =>
   seesPlanRecord

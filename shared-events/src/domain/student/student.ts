@@ -13,15 +13,15 @@ export type StudentState =
       ownerId: string;
       details: StudentDetails;
       accommodationIds: string[];
-      /** Beyond the free limit after the owner's Premium ended (issue 26): kept, read-only, until they upgrade again. */
+      /** Beyond the free limit after the owner's Premium ended: kept, read-only, until they upgrade again. */
       archived: boolean;
-      /** The school it belongs to (issue 23), or null for an independent teacher's student. */
+      /** The school it belongs to, or null for an independent teacher's student. */
       schoolId: string | null;
       /** The staff member of its school responsible for its plan, or null. */
       caseManagerId: string | null;
-      /** The school year the last year-end rollover moved it into (issue 23), or null. */
+      /** The school year the last year-end rollover moved it into, or null. */
       rolledOverTo: string | null;
-      /** On legal hold (retention, issue 23): never erased while held. Absent or null: not held. */
+      /** On legal hold (retention): never erased while held. Absent or null: not held. */
       legalHold?: { reason: string; placedBy: string } | null;
     }
   | { status: 'deleted' };

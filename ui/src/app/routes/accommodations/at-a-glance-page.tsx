@@ -17,7 +17,7 @@ const ALL = '';
 const studentsLabel = (count: number) => `${count} student${count === 1 ? '' : 's'}`;
 
 /**
- * /accommodations/at-a-glance (issue 24): grouping by type. For each accommodation in force, the students of my
+ * /accommodations/at-a-glance: grouping by type. For each accommodation in force, the students of my
  * caseload who have it, most common first, narrowed by class (accommodations) and grade; prints as a list, and the
  * print is in each listed student's access log (access-log). The filter lives in the URL: ids and a grade only.
  */

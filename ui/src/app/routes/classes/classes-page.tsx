@@ -6,7 +6,7 @@ import { caseloadTestingCsvUrl } from '../../../features/testing-day/api/get-tes
 
 /**
  * The classes list (classes) with the students its owner may enrol (students): those they own or co-teach; and the
- * testing coordinator's export of the whole caseload's testing accommodations (testing-day, issue 27).
+ * testing coordinator's export of the whole caseload's testing accommodations (testing-day).
  */
 export default function ClassesPage() {
   const students = useStudents();

@@ -3,7 +3,7 @@ import { useStudentAccommodations } from '../../../features/students/api/get-stu
 import type { AccommodationOption } from '../../../features/plans/components/amend-plan-dialog.tsx';
 
 /**
- * What an amendment may hold (issue 27), as the student form's rule has it: the caller's library, and what the
+ * What an amendment may hold, as the student form's rule has it: the caller's library, and what the
  * student has already (a colleague's own accommodation may stay).
  */
 export function useAmendmentOptions(studentId: string): AccommodationOption[] {

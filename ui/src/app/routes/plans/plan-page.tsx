@@ -20,7 +20,7 @@ import { useStudentAccommodations } from '../../../features/students/api/get-stu
 const PlanVersionsCard = lazy(() =>
   import('../../../features/history/components/plan-versions-card.tsx').then((m) => ({ default: m.PlanVersionsCard })),
 );
-// The signed versions (issue 27) wait for their own request too.
+// The signed versions wait for their own request too.
 const PlanSignedVersionsCard = lazy(() =>
   import('../../../features/plans/components/plan-signed-versions-card.tsx').then((m) => ({ default: m.PlanSignedVersionsCard })),
 );

@@ -18,7 +18,7 @@ function daysLogged(row: { schoolDays: number; loggedDays: number } | undefined)
 }
 
 /**
- * The coordinator's page of a school (issue 23): its students, overdue and upcoming reviews first, filterable by grade,
+ * The coordinator's page of a school: its students, overdue and upcoming reviews first, filterable by grade,
  * case manager and status. Live: a student or plan poke invalidates the keys it reads.
  */
 export default function SchoolPage() {
@@ -27,7 +27,7 @@ export default function SchoolPage() {
   const students = useSchoolStudents(schoolId);
   const plans = usePlans();
   const staff = useSchoolStaff(schoolId);
-  // Issue 27: where the evidence of implementation is thin, before a hearing asks for it.
+  // Where the evidence of implementation is thin, before a hearing asks for it.
   const coverage = new Map((useImplementationCoverage(schoolId).data ?? []).map((row) => [row.studentId, row]));
   const [filter, setFilter] = useState(ALL_STUDENTS);
 

@@ -23,7 +23,7 @@ const later = (tab: ReactNode) => <Suspense fallback={<Skeleton active />}>{tab}
 
 /**
  * Account Settings: profile, security (with the account's deletion) and notification preferences; 'School' for
- * anyone on a school's staff, and 'District' (issue 23): a district admin's districts, or creating one.
+ * anyone on a school's staff, and 'District': a district admin's districts, or creating one.
  */
 export default function SettingsPage() {
   const { user } = useCurrentUser();

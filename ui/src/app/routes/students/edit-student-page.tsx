@@ -20,7 +20,7 @@ const StudentEditForbidden = lazy(() =>
   import('../../../features/students/components/student-load-error.tsx').then((m) => ({ default: m.StudentEditForbidden })),
 );
 
-// Only when a save meets a final plan (issue 27): the amendment dialog and its plan lookups load then.
+// Only when a save meets a final plan: the amendment dialog and its plan lookups load then.
 const PlanAmendmentOffer = lazy(() => import('./plan-amendment-offer-loader.tsx'));
 
 type AmendmentOffer = { accommodationIds: string[]; resave: () => void };

@@ -14,7 +14,7 @@ interface PlanAmendmentOfferProps {
 }
 
 /**
- * Loaded only when saving the student form met a final plan (issue 27): instead of changing the accommodations
+ * Loaded only when saving the student form met a final plan: instead of changing the accommodations
  * silently, the teacher amends the plan in force, with a reason and an effective date.
  */
 export default function PlanAmendmentOffer({ studentId, accommodationIds, open, onClose, onAmended }: PlanAmendmentOfferProps) {

@@ -169,14 +169,14 @@ export default function StudentDetailPage() {
             label: 'Plans',
             children: tab(can.edit ? <StudentPlansTab studentId={data.id} /> : <StudentReviewDates studentId={data.id} />),
           },
-          // The implementation log (issue 27): for everyone who sees the student; logging is the day view's.
+          // The implementation log: for everyone who sees the student; logging is the day view's.
           {
             key: 'implementation',
             label: 'Implementation',
             children: tab(<StudentImplementationTab studentId={data.id} accommodations={list} canLog={can.logImplementation} />),
           },
-          // History for everyone but substitutes; the access log for the owner and auditors (issue 6).
-          // The hearing packet beside the history, for the owner and auditors (issue 27).
+          // History for everyone but substitutes; the access log for the owner and auditors.
+          // The hearing packet beside the history, for the owner and auditors.
           ...(can.seeHistory
             ? [{ key: 'history', label: 'History', children: tab(<StudentHistoryTab studentId={data.id} actions={can.exportHearingPacket ? <Suspense fallback={null}><HearingPacketButton studentId={data.id} /></Suspense> : undefined} />) }]
             : []),

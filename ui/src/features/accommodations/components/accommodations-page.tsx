@@ -98,7 +98,7 @@ export default function AccommodationsPage() {
         description="Manage classroom accommodations by category"
         actions={
           <>
-            {/* Grouping by type (issue 24): which students have each accommodation. */}
+            {/* Grouping by type: which students have each accommodation. */}
             <Button icon={<TeamOutlined />} onClick={() => void navigate('/accommodations/at-a-glance')}>
               Students at a Glance
             </Button>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { usePendingAcknowledgements } from '../api/acknowledgements.ts';
 import { AcknowledgeButton } from './acknowledge-button.tsx';
 
-/** On the student's page: each version of the student's plans the teacher has yet to acknowledge (issue 27). */
+/** On the student's page: each version of the student's plans the teacher has yet to acknowledge. */
 export function AcknowledgementBanner({ studentId }: { studentId: string }) {
   const pending = usePendingAcknowledgements();
   const mine = (pending.data ?? []).filter((entry) => entry.studentId === studentId);

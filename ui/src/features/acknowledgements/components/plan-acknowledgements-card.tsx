@@ -7,7 +7,7 @@ import { usePlanAcknowledgements } from '../api/acknowledgements.ts';
 import { AcknowledgeButton } from './acknowledge-button.tsx';
 import './plans-to-acknowledge.css';
 
-/** Who has acknowledged the plan's latest version, and who is still asked to (issue 27). */
+/** Who has acknowledged the plan's latest version, and who is still asked to. */
 export function PlanAcknowledgementsCard({ planId, userId }: { planId: string; userId: string }) {
   const teachers = usePlanAcknowledgements(planId);
   const list = teachers.data ?? [];

@@ -6,7 +6,7 @@ import { usePendingAcknowledgements } from '../api/acknowledgements.ts';
 import { AcknowledgeButton } from './acknowledge-button.tsx';
 import './plans-to-acknowledge.css';
 
-/** The dashboard's 'Plans to acknowledge' (issue 27): shown while the teacher has any. */
+/** The dashboard's 'Plans to acknowledge': shown while the teacher has any. */
 export function PlansToAcknowledge() {
   const pending = usePendingAcknowledgements();
   const list = pending.data ?? [];

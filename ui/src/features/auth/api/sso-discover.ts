@@ -1,7 +1,7 @@
 import { ssoDiscoverySchema, ssoEmailQuerySchema } from '@accommodate/shared-events/schemas/district-sso';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** Whether the address's domain signs in with its district's provider (issue 25); false for anything not an address. */
+/** Whether the address's domain signs in with its district's provider; false for anything not an address. */
 export async function usesSingleSignOn(email: string): Promise<boolean> {
   const parsed = ssoEmailQuerySchema.safeParse({ email });
   if (!parsed.success) return false;

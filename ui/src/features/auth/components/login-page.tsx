@@ -19,7 +19,7 @@ export default function LoginPage() {
   // Read once per visit: signed out for idleness in this tab just now (use-session-idle.ts), never from the URL.
   const [idleMinutes] = useState(idleSignOutNote);
   useEffect(() => forgetIdleSignOutNote(), []);
-  // Back from a single sign-on that did not succeed (issue 25): what the person can do, nothing of the cause's data.
+  // Back from a single sign-on that did not succeed: what the person can do, nothing of the cause's data.
   const ssoError = ssoErrorCodeSchema.safeParse(new URLSearchParams(location.search).get('sso')).data;
 
   return (

@@ -14,13 +14,13 @@ import { startSingleSignOn, usesSingleSignOn } from '../api/sso-discover.ts';
 /** The server's first answer to a right password of an account with two-factor sign-in: ask for the code, no error. */
 const asksForCode = (error: unknown) => error instanceof ApiRequestError && error.serverMessage === TWO_FACTOR_REQUIRED;
 
-/** A district that requires single sign-on refuses the password and says so (issue 25). */
+/** A district that requires single sign-on refuses the password and says so. */
 const ssoRequired = (error: unknown) => error instanceof ApiRequestError && (error.body as { sso?: unknown } | null)?.sso === true;
 
 /**
  * E-mail and password, and 'Forgot password?': the sign-in page's form, and the verify page's when it needs a session.
  * For an account with two-factor sign-in the server asks for a code, and the form then shows a field for it.
- * An address of a domain that signs in with its district's provider (issue 25) goes there instead: the form asks once
+ * An address of a domain that signs in with its district's provider goes there instead: the form asks once
  * the address is typed, and again when it is sent, and then offers 'Continue with district sign-in' without a password.
  */
 export function SignInForm({ onSignedIn }: { onSignedIn: (user: CurrentUser) => void }) {

@@ -14,7 +14,7 @@ import { classSummary } from './class-summary.ts';
 import { printClassRoster } from '../api/print-roster.ts';
 import './class-roster.css';
 
-/** /classes/:id: what each student in the room needs, at a glance (issue 24). */
+/** /classes/:id: what each student in the room needs, at a glance. */
 export default function ClassRosterPage() {
   const { id = '' } = useParams();
   const schoolClass = useSchoolClass(id);
@@ -52,14 +52,14 @@ export default function ClassRosterPage() {
             <Button icon={<AppstoreOutlined />} onClick={() => void navigate(`/accommodations/at-a-glance?classId=${encodeURIComponent(id)}`)}>
               By Accommodation
             </Button>
-            {/* The day view of the implementation log (issue 27): what each student got today, marked in a tap. */}
+            {/* The day view of the implementation log: what each student got today, marked in a tap. */}
             <Button icon={<CheckSquareOutlined />} disabled={roster.data.length === 0} onClick={() => void navigate(`/implementation/log?classId=${encodeURIComponent(id)}`)}>
               Log today
             </Button>
             <Button icon={<PrinterOutlined />} disabled={roster.data.length === 0} onClick={() => void printClassRoster(id)}>
               Print
             </Button>
-            {/* The proctor's list for state and district tests (issue 27), its own printable page. */}
+            {/* The proctor's list for state and district tests, its own printable page. */}
             <Button icon={<FileDoneOutlined />} onClick={() => void navigate(`/classes/${encodeURIComponent(id)}/testing-day`)}>
               Testing day
             </Button>

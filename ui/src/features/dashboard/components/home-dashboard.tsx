@@ -23,7 +23,7 @@ const STEPS = [
 /** Full-page navigation: the server ends the session and sends the browser to "/". */
 const signOut = () => window.location.assign('/api/logout');
 
-/** `beforeGuide`: what the app adds from other features (issue 27: the plans to acknowledge). */
+/** `beforeGuide`: what the app adds from other features (the plans to acknowledge). */
 export default function HomeDashboard({ beforeGuide }: { beforeGuide?: ReactNode }) {
   const { user, isLoading } = useCurrentUser();
   if (isLoading || !user) {

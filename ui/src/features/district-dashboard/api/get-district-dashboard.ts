@@ -8,7 +8,7 @@ export type { DistrictDashboard };
 /** Under ['/api/districts'], which a `district` poke invalidates (change-invalidation.ts). */
 export const districtDashboardKey = (districtId: string) => ['/api/districts', districtId, 'dashboard'] as const;
 
-/** The district's figures (issue 23), reviews counted from today on this browser's clock; a `district` poke refetches it. */
+/** The district's figures, reviews counted from today on this browser's clock; a `district` poke refetches it. */
 export const useDistrictDashboard = (districtId: string) =>
   useQuery({
     queryKey: districtDashboardKey(districtId),

@@ -67,7 +67,7 @@ function MostUsed({ schools, total }: { schools: readonly SchoolFigures[]; total
 }
 
 /**
- * /districts/:id/dashboard (issue 23): a row per school with its figures and the district's total, and the most used
+ * /districts/:id/dashboard: a row per school with its figures and the district's total, and the most used
  * accommodations as a bar chart. It refetches when a `district` poke says a figure moved.
  */
 export default function DistrictDashboardPage() {

@@ -6,7 +6,7 @@ import { hearingPacketRangeSchema } from '@accommodate/shared-events/schemas/hea
 import { hearingPacketUrl } from '../api/hearing-packet-url.ts';
 
 /**
- * 'Hearing packet' (issue 27), beside the history for the owner and auditors: one PDF of a date range with the plans,
+ * 'Hearing packet', beside the history for the owner and auditors: one PDF of a date range with the plans,
  * every change, the notifications and the access log, for a hearing officer or the Office for Civil Rights.
  */
 export function HearingPacketButton({ studentId }: { studentId: string }) {

@@ -13,7 +13,7 @@ const NOW: AsOfChoice = { date: '', time: '' };
 
 /**
  * Who changed what and when, newest first, and the record as it was at a chosen day or minute. `actions`: what the
- * page adds above it for roles that may (the hearing packet, issue 27).
+ * page adds above it for roles that may (the hearing packet).
  */
 export function StudentHistoryTab({ studentId, actions }: { studentId: string; actions?: ReactNode }) {
   const history = useStudentHistory(studentId);

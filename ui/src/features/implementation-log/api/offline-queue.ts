@@ -2,7 +2,7 @@ import type { ImplementationEntryInput } from '@accommodate/shared-events/schema
 import { ApiRequestError } from '../../../lib/api-client.ts';
 
 /**
- * Entries made in a classroom are kept in the browser until the server has them (issue 27): per account, in local
+ * Entries made in a classroom are kept in the browser until the server has them: per account, in local
  * storage, so a closed tab or a lost connection loses none. One entry per student, date and accommodation: a newer
  * tap replaces an older one not yet sent. The server's replace rule makes a resend harmless, so an entry is crossed
  * off only once the server answered for it, and sent again otherwise.

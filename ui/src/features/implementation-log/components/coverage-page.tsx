@@ -8,7 +8,7 @@ import './implementation-log.css';
 
 
 /**
- * For the caseload's owner (issue 27): per student, the share of school days (Monday to Friday) since the current
+ * For the caseload's owner: per student, the share of school days (Monday to Friday) since the current
  * plan started that have any implementation log entry: where the evidence is thin, before a hearing asks for it.
  */
 export default function CoveragePage() {

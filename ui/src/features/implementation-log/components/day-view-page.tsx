@@ -14,7 +14,7 @@ import './implementation-log.css';
 const entries = (count: number) => `${count} entr${count === 1 ? 'y' : 'ies'}`;
 
 /**
- * The day view of the implementation log (issue 27), for a phone in a classroom: a class's students (or the teacher's
+ * The day view of the implementation log, for a phone in a classroom: a class's students (or the teacher's
  * own caseload, without a class) and their accommodations for a day, all provided in one tap, then the exceptions.
  * Taps are kept in the browser first and sent when they can be, so a lost connection loses nothing.
  */

@@ -23,7 +23,7 @@ export interface StudentImplementationTabProps {
 }
 
 /**
- * The student's implementation log (issue 27): per accommodation, the provided share per week as a heat-map, the weeks
+ * The student's implementation log: per accommodation, the provided share per week as a heat-map, the weeks
  * without any entry marked as gaps, and the entries as CSV (an export, in the access log).
  */
 export function StudentImplementationTab({ studentId, accommodations, canLog }: StudentImplementationTabProps) {

@@ -10,7 +10,7 @@ export interface UpdatePlanRecordVariables {
   record: PlanRecordForm;
 }
 
-/** PUT /api/plans/:id/record (issue 27): the whole record, against the revision shown (If-Match). */
+/** PUT /api/plans/:id/record: the whole record, against the revision shown (If-Match). */
 export const updatePlanRecord = ({ id, revision, record }: UpdatePlanRecordVariables): Promise<Plan> =>
   apiRequest<Plan>(`/api/plans/${encodeURIComponent(id)}/record`, { method: 'PUT', body: record, ifMatch: revision });
 

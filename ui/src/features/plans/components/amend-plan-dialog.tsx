@@ -39,7 +39,7 @@ const DATE_FIELDS = [
   { name: 'reviewDate', label: 'Review date', required: false },
 ] as const;
 
-/** Amend a final plan (issue 27): why, from when, and the accommodations it holds from then on. */
+/** Amend a final plan: why, from when, and the accommodations it holds from then on. */
 export function AmendPlanDialog({ open, plan, accommodationIds, options, onClose, onAmended }: AmendPlanDialogProps) {
   const amend = useAmendPlan();
   // What the form starts from, the same object while its parts are: a new one resets the form when it opens.

@@ -53,7 +53,7 @@ interface PlanFormProps {
 }
 
 export function PlanFormFields({ plan, submitLabel, submitting, onSubmit, onCancel, serverErrors }: PlanFormProps) {
-  // A final plan's dates and case manager change only through an amendment (issue 27); its status still here.
+  // A final plan's dates and case manager change only through an amendment; its status still here.
   const locked = Boolean(plan?.version);
   const { control, handleSubmit, formState, reset, setError } = useForm<PlanFormValues>({
     defaultValues: toValues(plan),

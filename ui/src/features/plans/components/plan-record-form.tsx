@@ -95,7 +95,7 @@ interface PlanRecordFormProps {
 }
 
 /**
- * The plan record's form (issue 27). On a draft it saves the record (If-Match); a final plan's record changes only
+ * The plan record's form. On a draft it saves the record (If-Match); a final plan's record changes only
  * through an amendment, so on a final plan it asks why and from when, and makes the next version.
  */
 export function PlanRecordForm({ plan, accommodations, seesRestricted, onDone }: PlanRecordFormProps) {

@@ -41,7 +41,7 @@ function VersionChanges({ version }: { version: PlanVersionView }) {
   );
 }
 
-/** The plan's signed versions (issue 27), newest first: who made each, why, from when, and what it changed. */
+/** The plan's signed versions, newest first: who made each, why, from when, and what it changed. */
 export function PlanSignedVersionsCard({ planId }: { planId: string }) {
   const versions = usePlanSignedVersions(planId);
   const title = <CardHeading>Versions</CardHeading>;

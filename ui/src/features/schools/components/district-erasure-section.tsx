@@ -38,7 +38,7 @@ export function ErasureEnd({ districtId }: { districtId: string }) {
 }
 
 /**
- * Settings → District → Leaving → Erase the district (issue 23): the name typed, then the erasure runs as a job whose
+ * Settings → District → Leaving → Erase the district: the name typed, then the erasure runs as a job whose
  * progress shows here; `onErasing` hands the run to an ErasureEnd that outlives the district's cards.
  */
 export function DistrictErasureSection({ district, onErasing }: { district: District; onErasing: (districtId: string) => void }) {

@@ -8,15 +8,15 @@ import { useAddSchool, useCreateDistrict, useDistrictSchools, useMyDistricts, ty
 import { OneFieldForm } from './one-field-form.tsx';
 import './schools.css';
 
-// Retention and leaving the product (issue 23), loaded with the district's card.
+// Retention and leaving the product, loaded with the district's card.
 const RetentionCard = lazy(() => import('./retention-card.tsx').then((m) => ({ default: m.RetentionCard })));
 const LeavingCard = lazy(() => import('./leaving-card.tsx').then((m) => ({ default: m.LeavingCard })));
 const ErasureEnd = lazy(() => import('./district-erasure-section.tsx').then((m) => ({ default: m.ErasureEnd })));
-// Single sign-on (issue 25): its form and presets load with the district card, not with the Settings page.
+// Single sign-on: its form and presets load with the district card, not with the Settings page.
 const DistrictSignIn = lazy(() => import('./district-sign-in.tsx'));
 // The district's administrators, with their removal.
 const DistrictAdmins = lazy(() => import('./district-admins.tsx').then((m) => ({ default: m.DistrictAdmins })));
-// Issue 25: rostering from the SIS, its own lazy chunk.
+// Rostering from the SIS, its own lazy chunk.
 const RosteringSection = lazy(() => import('./rostering-section.tsx').then((m) => ({ default: m.RosteringSection })));
 
 /** Settings → District: for a district admin, the district's schools and admins; for anyone else, 'Create a district'. */

@@ -7,7 +7,7 @@ import { downloadDistrictArchive } from '../api/retention-api.ts';
 import { DistrictErasureSection } from './district-erasure-section.tsx';
 
 /**
- * Settings → District → Leaving Accommodate (issue 23): at the end of the contract the district takes its records
+ * Settings → District → Leaving Accommodate: at the end of the contract the district takes its records
  * (one archive, JSON and PDF per student) and then erases the district, its name typed to confirm (a job, whose progress shows live).
  */
 export function LeavingCard({ district, onErasing }: { district: District; onErasing: (districtId: string) => void }) {

@@ -3,7 +3,7 @@ import { Card } from '../../../components/card.tsx';
 import { CardHeading } from '../../../components/card-heading.tsx';
 import { useMySchools } from '../api/schools-api.ts';
 
-/** The dashboard's way to a school's page (issue 23), for its coordinators, admins and district admins; else nothing. */
+/** The dashboard's way to a school's page, for its coordinators, admins and district admins; else nothing. */
 export function MySchoolsCard() {
   const schools = (useMySchools().data ?? []).filter((school) => school.role !== 'teacher');
   if (schools.length === 0) return null;

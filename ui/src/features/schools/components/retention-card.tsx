@@ -9,7 +9,7 @@ import type { District } from '../api/schools-api.ts';
 import { useDueErasures, useLiftLegalHold, usePlaceLegalHold, useRetentionRule, useSetRetention, type DueErasure } from '../api/retention-api.ts';
 
 /**
- * Settings → District → Retention (issue 23): how long the records of students who left are kept, and the records
+ * Settings → District → Retention: how long the records of students who left are kept, and the records
  * the daily job erases within 30 days, each of which a district admin can hold (a hearing, a records request).
  */
 export function RetentionCard({ district }: { district: District }) {

@@ -32,7 +32,7 @@ function useLastImport(districtId: string) {
 }
 
 /**
- * Settings → District → Rostering (issue 25): upload the SIS's OneRoster zip, check it (a dry run: what would change,
+ * Settings → District → Rostering: upload the SIS's OneRoster zip, check it (a dry run: what would change,
  * file by file, and every error by file and line), then import it, with a live progress bar and the summary.
  */
 export function RosteringSection({ district }: { district: District }) {

@@ -12,7 +12,7 @@ interface StudentSchoolCardProps {
   manage: boolean;
 }
 
-/** The student's school and case manager (issue 23); for the school's coordinators and admins, the controls to change them. */
+/** The student's school and case manager; for the school's coordinators and admins, the controls to change them. */
 export function StudentSchoolCard({ student, manage }: StudentSchoolCardProps) {
   const schools = useMySchools().data ?? [];
   const staff = useSchoolStaff(student.schoolId).data ?? [];

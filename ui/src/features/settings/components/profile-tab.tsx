@@ -26,7 +26,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     resolver: zodResolver(profileSchema),
     values: valuesOf(user),
   });
-  // A new address needs the password (issue 22); the field appears only then, and only then is it sent.
+  // A new address needs the password; the field appears only then, and only then is it sent.
   const emailChanged = !sameAddress(useWatch({ control, name: 'email' }), user.email);
 
   const onSubmit = handleSubmit(({ currentPassword, ...values }) =>

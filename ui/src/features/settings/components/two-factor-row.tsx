@@ -6,7 +6,7 @@ import { useTwoFactorStatus } from '../api/get-two-factor-status.ts';
 const TwoFactorSetupDialog = lazy(() => import('./two-factor-setup-dialog.tsx').then((m) => ({ default: m.TwoFactorSetupDialog })));
 const TwoFactorOffDialog = lazy(() => import('./two-factor-off-dialog.tsx').then((m) => ({ default: m.TwoFactorOffDialog })));
 
-/** Account Security's two-factor row (the spec's 'Coming Soon' button, made real by issue 22). */
+/** Account Security's two-factor row (the spec's 'Coming Soon' button, made real). */
 export function TwoFactorRow() {
   const status = useTwoFactorStatus();
   // null until first opened; then the dialog stays mounted, so that closing animates.

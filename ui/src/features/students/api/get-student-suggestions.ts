@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { Suggestion };
 
-/** Accommodations that often go with this student's in my caseload, each with its reason (issue 24). */
+/** Accommodations that often go with this student's in my caseload, each with its reason. */
 export const getStudentSuggestions = (id: string): Promise<Suggestion[]> =>
   apiRequest<Suggestion[]>(`/api/students/${encodeURIComponent(id)}/suggestions`);
 

@@ -14,7 +14,7 @@ import './compare-students.css';
 /** The ids of ?ids=a,b,c, as the server reads them. */
 const idsFrom = (value: string | null): string[] => [...new Set((value ?? '').split(',').map((id) => id.trim()).filter((id) => id !== ''))];
 
-/** /students/compare?ids=a,b,c (issue 24): 2 to 4 students side by side, what they share and what each has alone. */
+/** /students/compare?ids=a,b,c: 2 to 4 students side by side, what they share and what each has alone. */
 export default function CompareStudentsPage() {
   const [searchParams] = useSearchParams();
   const ids = idsFrom(searchParams.get('ids'));

@@ -10,7 +10,7 @@ interface StudentFiltersCardProps {
   onFiltersChange: (filters: StudentFilters) => void;
   grades: string[];
   accommodationNames: string[];
-  /** My classes (issue 24); with none, no Class filter nor grouping. */
+  /** My classes; with none, no Class filter nor grouping. */
   classes: readonly ClassOption[];
   groupBy: GroupBy;
   onGroupByChange: (groupBy: GroupBy) => void;

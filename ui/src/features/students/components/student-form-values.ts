@@ -5,7 +5,7 @@ import { notesAreEmpty, sanitizeNotesHtml } from './notes-html.ts';
 
 // The student form's values: what it starts from, its choices, and what it sends (spec: "Student form (shared)").
 
-/** A school the person adding a student may write into (issue 23): one they work at, or whose district they run. */
+/** A school the person adding a student may write into: one they work at, or whose district they run. */
 export interface SchoolChoice {
   id: string;
   name: string;

@@ -29,7 +29,7 @@ interface StudentFormProps {
   library: Accommodation[];
   /** The schools a new student may go into; none for a teacher of no school. */
   schools?: readonly SchoolChoice[];
-  /** A final plan refused the changed accommodations (409, issue 27): the page offers its amendment, then `resave`s. */
+  /** A final plan refused the changed accommodations (409): the page offers its amendment, then `resave`s. */
   offerAmendment?: (offer: { accommodationIds: string[]; resave: () => void }) => void;
 }
 

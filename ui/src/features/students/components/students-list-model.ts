@@ -19,7 +19,7 @@ export interface StudentFilters {
   status: string;
   grade: string;
   accommodation: string;
-  /** A class's id (issue 24). */
+  /** A class's id. */
   classId: string;
 }
 

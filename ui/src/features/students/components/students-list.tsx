@@ -106,7 +106,7 @@ export function StudentsList({ plans, renderShareDialog, classes = NO_CLASSES }:
       <Button icon={<FilterOutlined />} type={showFilters ? 'primary' : 'default'} ghost={showFilters} aria-pressed={showFilters} onClick={() => setListState({ ...listState, showFilters: !showFilters })}>
         Filters
       </Button>
-      {/* The implementation log (issue 27): the share of school days logged per student, and the day view from there. */}
+      {/* The implementation log: the share of school days logged per student, and the day view from there. */}
       <Button icon={<CheckSquareOutlined />} onClick={() => void navigate('/implementation/coverage')}>
         Implementation
       </Button>
@@ -158,7 +158,7 @@ export function StudentsList({ plans, renderShareDialog, classes = NO_CLASSES }:
               </>
             }
           >
-            {/* The implementation log (issue 27): the share of school days logged per student, and the day view from there. */}
+            {/* The implementation log: the share of school days logged per student, and the day view from there. */}
       <Button icon={<CheckSquareOutlined />} onClick={() => void navigate('/implementation/coverage')}>
         Implementation
       </Button>

@@ -14,7 +14,7 @@ function readKept(key: string | null): unknown {
 }
 
 /**
- * The students list's search, filters and grouping, kept for the visit (issue 26: going to a student and coming back,
+ * The students list's search, filters and grouping, kept for the visit (going to a student and coming back,
  * by the back button or the Students link, finds the list as it was left). The codes are mirrored into the address
  * (replacing the entry, so the back button still leaves the page); see students-list-state.ts for what goes where.
  */

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 export type { SubPlanClass };
 
-/** My active classes by period, each with its students' accommodations (issue 24). */
+/** My active classes by period, each with its students' accommodations. */
 export const getSubPlanClasses = (): Promise<SubPlanClass[]> => apiRequest<SubPlanClass[]>('/api/sub-plan/classes');
 
 export const getSubPlanClassesQueryOptions = () => queryOptions({ queryKey: queryKeys.subPlanClasses(), queryFn: getSubPlanClasses });

@@ -14,7 +14,7 @@ const today = () => dayjs().format('MMM D, YYYY');
 
 /**
  * A one-page sheet for a substitute: every student shared with them and what each one needs; for a teacher with
- * classes, their classes by period first, each with its students' accommodations (issue 24).
+ * classes, their classes by period first, each with its students' accommodations.
  */
 export default function SubPlanPage() {
   const subPlan = useSubPlan();

@@ -9,7 +9,7 @@ import { classTestingCsvUrl, printTestingList, useTestingList } from '../api/get
 import './testing-day.css';
 
 /**
- * /classes/:id/testing-day (issue 27): the printable list a proctor takes into a state or district test, each student
+ * /classes/:id/testing-day: the printable list a proctor takes into a state or district test, each student
  * of the class with the accommodations that apply to tests; landscape on paper, like the roster.
  */
 export default function TestingDayPage() {

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * A change of plan answers the account as it now is. Either way every student on screen is read again: upgrading
- * lifts the limit and brings back the students archived when Premium last ended; cancelling (issue 26) archives the
+ * lifts the limit and brings back the students archived when Premium last ended; cancelling archives the
  * students beyond the free limit.
  */
 function usePlanChange(path: '/api/upgrade-to-premium' | '/api/cancel-premium') {
