@@ -3,6 +3,7 @@ import { missingColumn, readManifest, requiredColumns, type Manifest, type Roste
 import { readUsers } from './roster-users.ts';
 import { noIssues, noteIssue, tallyOf, type IssueTally } from './roster-issues.ts';
 import { rowStatus, value, type FileRows, type Issues } from './roster-rows.ts';
+import { schoolFormSchema } from '../../schemas/school.ts';
 
 /** What a delta may refer to without sending it again: the records earlier imports made. */
 export interface KnownRecords {
@@ -114,6 +115,9 @@ function readOrgs(file: FileRows, issues: Issues) {
     const name = value(row.values, 'name').slice(0, 200);
     if (status === null) continue;
     if (name === '' && status === 'active') issues.error(file.file, row.line, 'a school needs a name');
+    else if (name !== '' && !schoolFormSchema.shape.name.safeParse(name).success) {
+      issues.error(file.file, row.line, 'the school\u2019s name is not one the product accepts (one line of text)');
+    }
     if (status === 'tobedeleted') issues.warn(file.file, row.line, 'schools are not removed by an import: remove it in Settings if it closed');
     schoolIds.add(sourcedId);
     schools.push({ sourcedId, name, status });

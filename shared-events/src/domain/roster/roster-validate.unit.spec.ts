@@ -107,4 +107,15 @@ describe('reading a OneRoster zip', () => {
     expect(read.data?.students.map((student) => student.sourcedId)).toEqual(['u-s2']);
     expect(read.warnings).toContainEqual({ file: 'users.csv', line: 4, message: 'the student\u2019s name is not one the product accepts (one line of text): not imported' });
   });
+
+  it('refuses a school whose name the API would refuse (a line break in it), so nothing is written', () => {
+    const files = oneRoster11();
+    const broken = { ...files, 'orgs.csv': files['orgs.csv']!.replace('Roosevelt Middle', 'Roosevelt\u2028Middle') };
+    const read = validate(broken);
+    expect(read.data).toBeNull();
+    expect(read.errors.map((issue) => ({ file: issue.file, message: issue.message }))).toContainEqual({
+      file: 'orgs.csv',
+      message: 'the school\u2019s name is not one the product accepts (one line of text)',
+    });
+  });
 });
