@@ -28,8 +28,6 @@ export class TooManyRequestsError extends HttpError {
 }
 
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
-export const forbidden = (message = 'You do not have access to this record') => new HttpError(403, message);
-export const conflict = (message: string) => new HttpError(409, message);
 
 export const CHANGED_SINCE = 'This record was changed by someone else since you opened it.';
 

@@ -31,9 +31,3 @@ export const STREAM_CATEGORIES = [
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 
 export const streamName = (category: StreamCategory, id: string): string => `${category}-${id}`;
-
-export function parseStreamName(stream: string): { category: string; id: string } {
-  const dash = stream.indexOf('-');
-  if (dash < 0) return { category: stream, id: '' };
-  return { category: stream.slice(0, dash), id: stream.slice(dash + 1) };
-}

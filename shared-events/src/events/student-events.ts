@@ -130,5 +130,4 @@ export const STUDENT_EVENTS = [
   StudentLegalHoldPlaced,
   StudentLegalHoldLifted,
 ] as const;
-export const SHARE_EVENT_TYPES = ['StudentShared', 'ShareActivated', 'ShareRevoked', 'ShareExpired'] as const;
 export type StudentEvent = EventOf<(typeof STUDENT_EVENTS)[number]>;

@@ -92,7 +92,6 @@ export const districtSsoSchema = z.object({
   required: z.boolean(),
 });
 export type DistrictSso = z.infer<typeof districtSsoSchema>;
-export const districtSsoAnswerSchema = z.object({ sso: districtSsoSchema.nullable() });
 
 /** GET /api/auth/sso/discover?email= and /start?email=: the address typed on the sign-in page. */
 export const ssoEmailQuerySchema = z.object({ email: z.string().trim().toLowerCase().email('Please enter a valid email address').max(254) });

@@ -1,8 +1,7 @@
 import { NOTIFICATION_EVENTS, type NotificationEvent } from '../../events/notification-events.ts';
-import { isEventOf, typesOf } from '../event-types.ts';
+import { typesOf } from '../event-types.ts';
 
 export const NOTIFICATION_EVENT_TYPES = typesOf(NOTIFICATION_EVENTS);
-export const isNotificationEvent = isEventOf<NotificationEvent>(NOTIFICATION_EVENT_TYPES);
 
 /** One notification's stream: who it is for and whether they have read it. */
 export type NotificationState = { status: 'absent' } | { status: 'raised'; userId: string; read: boolean };
