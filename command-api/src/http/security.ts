@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ServerResponse, type IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { HttpError } from './errors.ts';
 import { isOwnOrigin, originParts, requestOrigin, webSocketOrigin, type OriginSettings } from './own-origin.ts';
@@ -68,21 +68,31 @@ type RecordedHeaders = readonly (readonly [string, string | number | readonly st
  * without helmet's chain of a dozen middlewares at every request. Null if it did anything else, or did not go on.
  */
 function recordHeaders(middleware: ReturnType<typeof helmet>, req: IncomingMessage): RecordedHeaders | null {
-  const headers: [string, string | number | readonly string[] | null][] = [];
-  const recorder = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void headers.push([name, value]),
-    removeHeader: (name: string) => void headers.push([name, null]),
-  };
+  const recorder = new HeaderRecorder(req);
   let passed = false;
   try {
     // helmet only sets and removes headers, synchronously, then calls next.
-    void middleware(req, recorder as unknown as ServerResponse, (error?: unknown) => {
+    void middleware(req, recorder, (error?: unknown) => {
       passed = error === undefined;
     });
   } catch {
     return null;
   }
-  return passed ? headers : null;
+  return passed ? recorder.recorded : null;
+}
+
+/** A response that is never sent: it only writes down, in order, the headers set on it and removed from it. */
+class HeaderRecorder extends ServerResponse {
+  readonly recorded: [string, string | number | readonly string[] | null][] = [];
+
+  override setHeader(name: string, value: string | number | readonly string[]): this {
+    this.recorded.push([name, value]);
+    return this;
+  }
+
+  override removeHeader(name: string): void {
+    this.recorded.push([name, null]);
+  }
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
