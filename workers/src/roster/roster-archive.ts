@@ -33,8 +33,24 @@ export function decodeText(bytes: Buffer): string {
 }
 
 /** A CSV file's header and rows, each row with the line it ends on (quoted commas, CRLF and quoted line breaks allowed). */
+/** A row as csv-parse gives it with `info: true`, which its types do not describe: the fields and the line it ends on. */
+type RowWithLine = { record: string[]; info: { lines: number } };
+
+const isRowWithLine = (row: unknown): row is RowWithLine =>
+  typeof row === 'object' &&
+  row !== null &&
+  'record' in row &&
+  Array.isArray(row.record) &&
+  row.record.every((field) => typeof field === 'string') &&
+  'info' in row &&
+  typeof row.info === 'object' &&
+  row.info !== null &&
+  'lines' in row.info &&
+  typeof row.info.lines === 'number';
+
 export function readCsv(text: string): RosterTable {
-  const records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
+  const records: unknown[] = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, relax_quotes: true, info: true });
+  if (!records.every(isRowWithLine)) throw new Error('The CSV reader gave rows without their line numbers');
   const [header, ...rows] = records;
   const columns = (header?.record ?? []).map((column) => column.trim());
   return {

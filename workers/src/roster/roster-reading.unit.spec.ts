@@ -22,6 +22,6 @@ describe('reading a roster on a thread of its own', () => {
 
   it('fails the import with a clear error, not the process, when the roster is more than its heap holds', async () => {
     const reading = await readRosterOffThread({ bytes: rosterZip(oneRoster11()), links: NO_LINKS, salt: 'salt' }, 1);
-    expect(reading).toEqual({ data: null, errors: [{ file: 'zip', line: null, message: 'The roster is too large to read: split it into smaller imports' }], warnings: [] });
+    expect(reading).toEqual({ data: null, errors: [{ file: 'zip', line: null, message: 'The roster is too large to read: split it into smaller imports' }], warnings: [], errorCount: 1, warningCount: 0 });
   });
 });
