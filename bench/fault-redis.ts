@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { io as connect, type Socket } from 'socket.io-client';
 import { toBullmqJobId } from '@accommodate/workers/jobs/bullmq-job-queue';
-import { REVIEW_SWEEP_JOB } from '@accommodate/workers/reminders/review-reminders';
+import { DAILY_SWEEPS_JOB } from '@accommodate/workers/handlers/daily-sweeps';
 import { shareExpiryJobId } from '@accommodate/workers/sharing/share-expiry';
 import { notificationIdFor } from '@accommodate/workers/notifications/raise-notification';
 import { call, registerTeacher, studentForm, type Teacher } from './lib/api-client.ts';
@@ -187,7 +187,7 @@ try {
     ...expiries.filter((expiry) => which(expiry.phase)).map((expiry) => expiry.jobId),
   ];
   const missingLater = async (jobIds: string[]) => {
-    let missing = (await queue.getJobScheduler(REVIEW_SWEEP_JOB)) ? 0 : 1;
+    let missing = (await queue.getJobScheduler(DAILY_SWEEPS_JOB)) ? 0 : 1;
     for (const jobId of jobIds) if ((await (await queue.getJob(toBullmqJobId(jobId)))?.getState()) !== 'delayed') missing += 1;
     return missing;
   };

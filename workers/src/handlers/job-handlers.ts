@@ -3,13 +3,14 @@ import type { ReadStore } from '@accommodate/projections/store/read-store';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import { z } from 'zod';
 import type { JobHandlers, JobQueue } from '../jobs/job-queue.ts';
-import { REVIEW_REMINDER_JOB, REVIEW_SWEEP_JOB, runReviewReminder, sweepReviewReminders } from '../reminders/review-reminders.ts';
-import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB, sweepDueEmails } from '../notifications/email-delivery.ts';
+import { REVIEW_REMINDER_JOB, runReviewReminder } from '../reminders/review-reminders.ts';
+import { deliverNotificationEmail, NOTIFICATION_EMAIL_JOB } from '../notifications/email-delivery.ts';
+import { DAILY_SWEEPS_JOB, runDailySweeps } from './daily-sweeps.ts';
 import type { Mailer } from '../notifications/mailer.ts';
 import { ACKNOWLEDGEMENT_REMINDER_JOB, runAcknowledgementReminder } from '../reminders/acknowledgement-reminders.ts';
-import { expireShare, SHARE_EXPIRY_JOB, sweepShareExpiries } from '../sharing/share-expiry.ts';
+import { expireShare, SHARE_EXPIRY_JOB } from '../sharing/share-expiry.ts';
 import { ROSTER_IMPORT_JOB, runRosterImport, type RosterUploads } from '../roster/roster-import-job.ts';
-import { deliverShareInvitation, SHARE_INVITATION_JOB, sweepShareInvitations } from '../sharing/share-invitation.ts';
+import { deliverShareInvitation, SHARE_INVITATION_JOB } from '../sharing/share-invitation.ts';
 import { deliverOrganisationInvitation, ORGANISATION_INVITATION_JOB } from '../invitations/organisation-invitation.ts';
 import { recordingOutcome } from '../operations/operation-status.ts';
 
@@ -41,13 +42,9 @@ export function createJobHandlers(dependencies: JobDependencies): JobHandlers {
       const raised = await runReviewReminder(dependencies, data);
       if (raised > 0) logger.info('review reminder raised', { notifications: raised });
     },
-    [REVIEW_SWEEP_JOB]: () =>
+    [DAILY_SWEEPS_JOB]: () =>
       recordingOutcome(dependencies.readStore, 'review-sweep', dependencies.now, async () => {
-        const reminders = await sweepReviewReminders(dependencies);
-        const shareExpiries = await sweepShareExpiries(dependencies);
-        const emails = await sweepDueEmails(dependencies);
-        const invitations = await sweepShareInvitations(dependencies);
-        logger.info('review sweep done', { reminders, shareExpiries, emails, invitations });
+        logger.info('daily sweeps done', await runDailySweeps(dependencies));
       }),
     [NOTIFICATION_EMAIL_JOB]: async (data) => {
       const { notificationId } = emailJobSchema.parse(data);

@@ -9,7 +9,8 @@ import { waitFor } from '../jobs/job-queue.contract.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { createJobHandlers } from '../handlers/job-handlers.ts';
 import type { NotificationSubscriber } from '../reminders/notification-subscriber.ts';
-import { REVIEW_REMINDER_JOB, REVIEW_SWEEP_JOB } from '../reminders/review-reminders.ts';
+import { REVIEW_REMINDER_JOB } from '../reminders/review-reminders.ts';
+import { DAILY_SWEEPS_JOB } from '../handlers/daily-sweeps.ts';
 import { SHARE_EXPIRY_JOB } from '../sharing/share-expiry.ts';
 import { startNotificationWorkers } from './notification-workers.ts';
 import type { Mailer } from './mailer.ts';
@@ -74,7 +75,7 @@ describe.skipIf(!hasRedisServer)('jobs due later, after Redis comes back empty',
     };
     await jobs.start({
       ...handlers,
-      [REVIEW_SWEEP_JOB]: counted(REVIEW_SWEEP_JOB, () => 'sweep'),
+      [DAILY_SWEEPS_JOB]: counted(DAILY_SWEEPS_JOB, () => 'sweep'),
       [REVIEW_REMINDER_JOB]: counted(REVIEW_REMINDER_JOB, (data) => `reminder ${(data as { threshold: string }).threshold}`),
       [SHARE_EXPIRY_JOB]: counted(SHARE_EXPIRY_JOB, () => 'share expiry'),
     });
@@ -122,7 +123,7 @@ describe.skipIf(!hasRedisServer)('jobs due later, after Redis comes back empty',
 
     // Only a missing schedule makes the workers sweep again before tomorrow.
     await waitFor(() => ran.filter((run) => run === 'sweep').length > sweepsBefore, 10_000);
-    expect(await inspect.getJobScheduler(REVIEW_SWEEP_JOB)).toBeDefined();
+    expect(await inspect.getJobScheduler(DAILY_SWEEPS_JOB)).toBeDefined();
     for (const jobId of laterJobs) expect(await jobState(jobId)).toBe('delayed');
     // The sweep also re-ran the 7-day reminder that had already fired: it must not say it twice.
     await waitFor(() => ran.filter((run) => run === 'reminder 7-day').length === 2, 10_000);

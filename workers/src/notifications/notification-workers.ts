@@ -1,4 +1,4 @@
-import { REVIEW_SWEEP_EVERY_MS, REVIEW_SWEEP_JOB } from '../reminders/review-reminders.ts';
+import { DAILY_SWEEPS_EVERY_MS, DAILY_SWEEPS_JOB } from '../handlers/daily-sweeps.ts';
 import { startNotificationSubscriber, type NotificationSubscriber } from '../reminders/notification-subscriber.ts';
 import type { JobDependencies } from '../handlers/job-handlers.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
@@ -15,7 +15,7 @@ export interface NotificationWorkersOptions {
 }
 
 /** Upserting the scheduler also runs the sweep at once (BullMQ and the in-process queue alike). */
-const scheduleSweep = (jobs: Pick<JobQueue, 'schedule'>) => jobs.schedule(REVIEW_SWEEP_JOB, REVIEW_SWEEP_EVERY_MS, REVIEW_SWEEP_JOB, {});
+const scheduleSweep = (jobs: Pick<JobQueue, 'schedule'>) => jobs.schedule(DAILY_SWEEPS_JOB, DAILY_SWEEPS_EVERY_MS, DAILY_SWEEPS_JOB, {});
 
 /**
  * Starts what produces reminder and notification jobs: the daily sweep (a BullMQ job
@@ -49,7 +49,7 @@ function restoreLostSchedule(deps: Pick<JobDependencies, 'jobs' | 'logger'>, eve
   let again = false;
 
   const check = async () => {
-    if (await deps.jobs.hasSchedule(REVIEW_SWEEP_JOB)) return;
+    if (await deps.jobs.hasSchedule(DAILY_SWEEPS_JOB)) return;
     deps.logger.warn('job schedule missing from the queue (Redis lost its data?); re-creating it and sweeping');
     await scheduleSweep(deps.jobs);
   };

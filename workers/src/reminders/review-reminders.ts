@@ -17,8 +17,6 @@ import {
 } from './review-schedule.ts';
 
 export const REVIEW_REMINDER_JOB = 'review-reminder';
-export const REVIEW_SWEEP_JOB = 'review-sweep';
-export const REVIEW_SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
 export const CLOSED_PLAN_STATUS = 'closed';
 
 export const reviewReminderJobSchema = z.object({

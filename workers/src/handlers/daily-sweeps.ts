@@ -1,0 +1,41 @@
+import { sweepReviewReminders } from '../reminders/review-reminders.ts';
+import { sweepShareExpiries } from '../sharing/share-expiry.ts';
+import { sweepDueEmails } from '../notifications/email-delivery.ts';
+import { sweepShareInvitations } from '../sharing/share-invitation.ts';
+
+/**
+ * The daily job. Its stored name, from when it only re-checked review reminders, is kept: deployed job schedulers and
+ * the `review-sweep` operation in GET /metrics know it by that name.
+ */
+export const DAILY_SWEEPS_JOB = 'review-sweep';
+export const DAILY_SWEEPS_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Each sweep catches up what a lost or late job would leave undone (a Redis that lost its data, a process killed
+ * mid-job), and each is idempotent: job ids deduplicate what is already queued.
+ */
+/** What the sweeps read and queue with: the one with most needs names them all. */
+type SweepDependencies = Parameters<typeof sweepDueEmails>[0];
+
+const DAILY_SWEEPS = {
+  /** Review reminders for plans whose reminder jobs are missing. */
+  reviewReminders: sweepReviewReminders,
+  /** Shares past their expiry date that are still active. */
+  shareExpiries: sweepShareExpiries,
+  /** Notification e-mails that are due and were never sent. */
+  dueEmails: sweepDueEmails,
+  /** Invitations of pending shares that were never mailed. */
+  shareInvitations: sweepShareInvitations,
+} satisfies Record<string, (dependencies: SweepDependencies) => Promise<number>>;
+
+export type DailySweep = keyof typeof DAILY_SWEEPS;
+
+/** Runs the sweeps one after the other; how many jobs each queued. */
+export async function runDailySweeps(dependencies: SweepDependencies): Promise<Record<DailySweep, number>> {
+  return {
+    reviewReminders: await DAILY_SWEEPS.reviewReminders(dependencies),
+    shareExpiries: await DAILY_SWEEPS.shareExpiries(dependencies),
+    dueEmails: await DAILY_SWEEPS.dueEmails(dependencies),
+    shareInvitations: await DAILY_SWEEPS.shareInvitations(dependencies),
+  };
+}
