@@ -10,32 +10,23 @@ import { sweepShareInvitations } from '../sharing/share-invitation.ts';
 export const DAILY_SWEEPS_JOB = 'review-sweep';
 export const DAILY_SWEEPS_EVERY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Each sweep catches up what a lost or late job would leave undone (a Redis that lost its data, a process killed
- * mid-job), and each is idempotent: job ids deduplicate what is already queued.
- */
 /** What the sweeps read and queue with: the one with most needs names them all. */
 type SweepDependencies = Parameters<typeof sweepDueEmails>[0];
 
-const DAILY_SWEEPS = {
-  /** Review reminders for plans whose reminder jobs are missing. */
-  reviewReminders: sweepReviewReminders,
-  /** Shares past their expiry date that are still active. */
-  shareExpiries: sweepShareExpiries,
-  /** Notification e-mails that are due and were never sent. */
-  dueEmails: sweepDueEmails,
-  /** Invitations of pending shares that were never mailed. */
-  shareInvitations: sweepShareInvitations,
-} satisfies Record<string, (dependencies: SweepDependencies) => Promise<number>>;
-
-export type DailySweep = keyof typeof DAILY_SWEEPS;
-
-/** Runs the sweeps one after the other; how many jobs each queued. */
-export async function runDailySweeps(dependencies: SweepDependencies): Promise<Record<DailySweep, number>> {
+/**
+ * Runs the daily sweeps one after the other; how many jobs each queued. Each catches up what a lost or late job would
+ * leave undone (a Redis that lost its data, a process killed mid-job), and each is idempotent: job ids deduplicate what
+ * is already queued.
+ */
+export async function runDailySweeps(dependencies: SweepDependencies): Promise<Record<string, number>> {
   return {
-    reviewReminders: await DAILY_SWEEPS.reviewReminders(dependencies),
-    shareExpiries: await DAILY_SWEEPS.shareExpiries(dependencies),
-    dueEmails: await DAILY_SWEEPS.dueEmails(dependencies),
-    shareInvitations: await DAILY_SWEEPS.shareInvitations(dependencies),
+    /** Review reminders for plans whose reminder jobs are missing. */
+    reviewReminders: await sweepReviewReminders(dependencies),
+    /** Shares past their expiry date that are still active. */
+    shareExpiries: await sweepShareExpiries(dependencies),
+    /** Notification e-mails that are due and were never sent. */
+    dueEmails: await sweepDueEmails(dependencies),
+    /** Invitations of pending shares that were never mailed. */
+    shareInvitations: await sweepShareInvitations(dependencies),
   };
 }
