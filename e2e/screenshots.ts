@@ -84,7 +84,7 @@ test('account screens: verification and password reset', async ({ page }) => {
   await shootHere(page, 'reset-password');
 });
 
-test('a teacher’s walkthrough (issue 26): lists, a student, plans, history, roles and Premium', async ({ page, browser }) => {
+test('a teacher’s walkthrough: lists, a student, plans, history, roles and Premium', async ({ page, browser }) => {
   test.setTimeout(240_000);
   const { student, sharedId } = await everyStateCaseload(browser, page);
   const long = await addStudent(page.request, { firstName: 'Wolfeschlegelsteinhausenbergerdorffvoralternwaren', lastInitial: 'W', grade: '4' });
@@ -135,7 +135,7 @@ test('a teacher’s walkthrough (issue 26): lists, a student, plans, history, ro
   await free.context().close();
 });
 
-test('documents and the printout (issue 26): deleting with a confirmation, and what Print puts on paper', async ({ page }) => {
+test('documents and the printout: deleting with a confirmation, and what Print puts on paper', async ({ page }) => {
   test.setTimeout(180_000);
   await signUp(page.request, newAccount('Jamie Rivera', 'shots'));
   const ids = await libraryIds(page.request);
@@ -162,7 +162,7 @@ test('documents and the printout (issue 26): deleting with a confirmation, and w
   await shootHere(page, 'student-print');
 });
 
-test('identity and records (issue 22): two-factor set-up, its sign-in step and the access log', async ({ page }) => {
+test('identity and records: two-factor set-up, its sign-in step and the access log', async ({ page }) => {
   const account = await signUp(page.request, newAccount('Jamie Rivera', 'shots'));
   const { id } = await addStudent(page.request, { firstName: 'Ava', lastInitial: 'M', grade: '3' });
   await page.goto(`/students/${id}`);
@@ -183,7 +183,7 @@ test('identity and records (issue 22): two-factor set-up, its sign-in step and t
   await shootHere(page, 'login-filled');
 });
 
-test('the implementation log (issue 27): a class’s day, an exception with its note, the student’s tab and the coverage', async ({ page }) => {
+test('the implementation log: a class’s day, an exception with its note, the student’s tab and the coverage', async ({ page }) => {
   await signUp(page.request, newAccount('Jamie Rivera', 'shots-implog'));
   const library = [...(await libraryIds(page.request)).values()];
   const avery = await addStudent(page.request, { firstName: 'Avery', lastInitial: 'K', grade: '5', accommodationIds: library.slice(0, 3) });
@@ -207,7 +207,7 @@ test('the implementation log (issue 27): a class’s day, an exception with its 
   await shoot(page, '/implementation/log', 'implementation-choose-class');
 });
 
-test('proof of implementation (issue 27): the testing-day list, the classes page’s export and the hearing packet', async ({ page }) => {
+test('proof of implementation: the testing-day list, the classes page’s export and the hearing packet', async ({ page }) => {
   await signUp(page.request, newAccount('Jamie Rivera', 'shots'));
   const library = await libraryIds(page.request);
   const ids: string[] = [];
