@@ -1,5 +1,6 @@
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import { canForgetSubjects } from '@accommodate/shared-events/event-store/shredding-event-store';
+import type { FoldedStateCache } from '@accommodate/shared-events/command-handling/decide-on-stream';
 
 /**
  * Folded state per stream, so a command on a stream this process just wrote does not re-read and re-fold its
@@ -17,19 +18,6 @@ interface Entry {
   revision: number;
   at: number;
   erasures: number;
-}
-
-export interface FoldedState<State> {
-  readonly state: State;
-  readonly revision: number;
-}
-
-/** One command's use of the cache of its store and decider. */
-export interface FoldedStates<State> {
-  /** The stream's entry if still fresh, taken out: a concurrent command on the stream reads the log instead. */
-  take(streamId: string): FoldedState<State> | undefined;
-  /** Keeps a copy of the state the command appended, at the revision it reached. */
-  keep(streamId: string, state: State, revision: number): void;
 }
 
 // Per event store and per decider: a store is one log, and each decider folds its stream its own way.
@@ -62,7 +50,7 @@ function snapshot(state: unknown): unknown {
  * The cache for one command, or undefined where states must not be kept. Open it before loading the stream: the
  * erasures counted now are those an entry kept later is valid for, so an erasure during the load makes it stale.
  */
-export function openFoldedStates<State>(store: EventStore, decider: object): FoldedStates<State> | undefined {
+export function openFoldedStates<State>(store: EventStore, decider: object): FoldedStateCache<State> | undefined {
   const erasures = erasuresOf(store);
   if (erasures === null) return undefined;
   const entries = entriesFor(store, decider);

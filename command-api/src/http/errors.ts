@@ -4,7 +4,15 @@ import { fieldErrors, type ApiError } from '@accommodate/shared-events/schemas/a
 import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-store/event-store';
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import { routePattern } from './route-pattern.ts';
-import { ForbiddenError, IllegalStateError, NotFoundError, ValidationError, type DomainError } from '@accommodate/shared-events/domain/errors';
+import {
+  CHANGED_SINCE,
+  ConcurrencyError,
+  ForbiddenError,
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+  type DomainError,
+} from '@accommodate/shared-events/domain/errors';
 
 /** A refusal only the edge knows of (sign-in, uploads, rate limits, malformed requests). Messages are written for the person at the screen and carry no record data. */
 export class HttpError extends Error {
@@ -29,15 +37,6 @@ export class TooManyRequestsError extends HttpError {
 
 export const notFound = (what = 'Record') => new HttpError(404, `${what} not found`);
 
-export const CHANGED_SINCE = 'This record was changed by someone else since you opened it.';
-
-/** A stale If-Match: the client sees the record as it now is (and the fields both changed, if a merge found any), to merge against. */
-export class StaleRevisionError extends HttpError {
-  constructor(current: unknown, conflict?: { message: string; conflicts: unknown[] }) {
-    super(412, conflict?.message ?? CHANGED_SINCE, conflict ? { current, conflicts: conflict.conflicts } : { current });
-  }
-}
-
 export function toApiError(error: ZodError): ApiError {
   const errors = fieldErrors(error.issues);
   return { message: error.issues[0]?.message ?? 'Invalid input', errors };
@@ -49,9 +48,14 @@ const DOMAIN_STATUSES: readonly [abstract new (...args: never[]) => DomainError,
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [IllegalStateError, 409],
+  [ConcurrencyError, 412],
 ];
 
 const domainStatusOf = (error: unknown): number | undefined => DOMAIN_STATUSES.find(([type]) => error instanceof type)?.[1];
+
+/** A stale write's answer beside its message: the record as it now is, and the fields both changed when a merge found any. */
+const staleDetails = (error: ConcurrencyError): Record<string, unknown> =>
+  error.conflicts ? { current: error.current, conflicts: error.conflicts } : { current: error.current };
 
 interface BodyParserError {
   type?: string;
@@ -68,7 +72,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (error instanceof HttpError) return send(error.status, { message: error.message, ...error.extra });
     const domainStatus = domainStatusOf(error);
     if (domainStatus !== undefined && error instanceof Error) {
-      const details = error instanceof IllegalStateError ? error.details : undefined;
+      const details = error instanceof IllegalStateError ? error.details : error instanceof ConcurrencyError ? staleDetails(error) : undefined;
       return send(domainStatus, { ...details, message: error.message, ...(error instanceof ValidationError && error.errors ? { errors: error.errors } : {}) });
     }
     if (error instanceof ZodError) return send(400, toApiError(error));

@@ -50,3 +50,20 @@ export class IllegalStateError extends DomainError {
     super(message);
   }
 }
+
+export const CHANGED_SINCE = 'This record was changed by someone else since you opened it.';
+
+/**
+ * Someone else wrote the record after the revision the person saw (412). `current` is the record as it now is, to
+ * merge against, and `conflicts` the fields both changed, when a merge found any.
+ */
+export class ConcurrencyError extends DomainError {
+  override readonly name = 'ConcurrencyError';
+  constructor(
+    readonly current: unknown,
+    readonly conflicts?: readonly unknown[],
+    message = CHANGED_SINCE,
+  ) {
+    super(message);
+  }
+}

@@ -2,7 +2,7 @@ import { WrongExpectedRevisionError } from '@accommodate/shared-events/event-sto
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import type { StudentConflict } from '@accommodate/shared-events/schemas/share';
 import { fold } from '@accommodate/shared-events/domain/decider';
-import { NotFoundError } from '@accommodate/shared-events/domain/errors';
+import { ConcurrencyError, NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { studentDecider, type StudentCommand } from '@accommodate/shared-events/domain/student/decide-student';
 import { isStudentEvent, type StudentState } from '@accommodate/shared-events/domain/student/student';
 import { mergeStudentEdit, type FieldConflict, type StudentEdit } from '@accommodate/shared-events/domain/student/student-merge';
@@ -10,7 +10,6 @@ import { caseloadQueries } from '@accommodate/projections/queries/caseload-queri
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import type { StreamView } from '../../framework/handle-command.ts';
-import { StaleRevisionError } from '../../http/errors.ts';
 import { presentStudents } from '../../shared/student-views.ts';
 
 const CATCH_UP_TIMEOUT_MS = 3_000;
@@ -74,7 +73,7 @@ async function mergedEdit(context: AppContext, request: StudentEditRequest, view
 }
 
 /** 412 with the record as it now is (once the read models include the stream's last event) and who changed which field. */
-async function conflictRefusal(context: AppContext, request: StudentEditRequest, merged: FieldConflict[], last: bigint | undefined): Promise<StaleRevisionError> {
+async function conflictRefusal(context: AppContext, request: StudentEditRequest, merged: FieldConflict[], last: bigint | undefined): Promise<ConcurrencyError> {
   if (last !== undefined) await context.progress.waitForPosition(last, CATCH_UP_TIMEOUT_MS);
   const doc = await caseloadQueries(context.readStore).studentById(request.studentId);
   const lookup = personLookup(context.readStore);
@@ -83,5 +82,5 @@ async function conflictRefusal(context: AppContext, request: StudentEditRequest,
     conflicts.push({ field: conflict.field, yours: conflict.yours, theirs: conflict.theirs, by: await lookup(conflict.byUserId), at: conflict.at });
   }
   const [presented] = doc ? await presentStudents(context, [doc], request.userId, lookup) : [];
-  return new StaleRevisionError(presented ?? null, { message: SAME_FIELD_CHANGED, conflicts });
+  return new ConcurrencyError(presented ?? null, conflicts, SAME_FIELD_CHANGED);
 }
