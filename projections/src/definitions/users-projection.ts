@@ -1,5 +1,6 @@
 import type { UserEvent } from '@accommodate/shared-events/events/user-events';
 import type { AccessEvent } from '@accommodate/shared-events/events/access-events';
+import { evolveUser, initialUserState, type UserState } from '@accommodate/shared-events/domain/account/user';
 import { defineProjection } from './projection.ts';
 
 export const USERS = 'users';
@@ -21,6 +22,20 @@ export interface UserDoc {
 
 const usernameFrom = (email: string): string => email.split('@')[0] ?? email;
 
+/** The account as the domain folds it, from its document: the read model follows `evolveUser`, not a copy of it. */
+const stateOf = (doc: UserDoc): UserState => ({
+  status: 'registered',
+  userId: doc.id,
+  name: doc.name,
+  email: doc.email,
+  emailNotifications: doc.emailNotifications,
+  isPremium: doc.isPremium,
+  emailVerified: doc.emailVerified,
+  // Only the current address's proof is kept here; an earlier one matters to the account's decisions, not to this list.
+  everVerified: doc.emailVerified,
+  pendingEmail: doc.pendingEmail ?? null,
+});
+
 /** The account's own events, and its deletion (erasure: the name and e-mail leave the read model with it). */
 type AccountEvent = Extract<
   UserEvent | AccessEvent,
@@ -36,39 +51,23 @@ export const usersProjection = defineProjection<AccountEvent>({
   async apply(event, context) {
     const id = event.data.userId;
     if (event.type === 'UserAccountDeleted') return context.delete(USERS, id);
-    if (event.type === 'UserRegistered') {
-      context.put<UserDoc>(USERS, {
-        id,
-        name: event.data.name,
-        email: event.data.email,
-        emailNotifications: true,
-        emailVerified: false,
-        username: usernameFrom(event.data.email),
-        isPremium: false,
-        createdAt: event.occurredAt,
-        revision: event.revision,
-      });
-    } else {
-      const user = await context.get<UserDoc>(USERS, id);
-      if (!user) return;
-      const next: UserDoc = { ...user, revision: event.revision };
-      if (event.type === 'UserProfileUpdated') {
-        if (event.data.name !== undefined) next.name = event.data.name;
-        // A new address is unverified until its own link is followed.
-        if (event.data.email !== undefined && event.data.email !== user.email) {
-          next.email = event.data.email;
-          next.emailVerified = false;
-        }
-        if (event.data.emailNotifications !== undefined) next.emailNotifications = event.data.emailNotifications;
-        if (event.data.pendingEmail === null) delete next.pendingEmail;
-        else if (event.data.pendingEmail !== undefined) next.pendingEmail = event.data.pendingEmail;
-      }
-      if (event.type === 'UserUpgradedToPremium') next.isPremium = true;
-      if (event.type === 'UserPremiumCancelled') next.isPremium = false;
-      // Only for the address the account has now: a link to an address it has since left proves nothing.
-      if (event.type === 'UserEmailVerified' && event.data.email === user.email) next.emailVerified = true;
-      context.put<UserDoc>(USERS, next);
-    }
+    const before = event.type === 'UserRegistered' ? undefined : await context.get<UserDoc>(USERS, id);
+    if (event.type !== 'UserRegistered' && !before) return;
+    const state = evolveUser(before ? stateOf(before) : initialUserState(), event);
+    if (state.status !== 'registered') return;
+    context.put<UserDoc>(USERS, {
+      id,
+      name: state.name,
+      email: state.email,
+      emailNotifications: state.emailNotifications,
+      emailVerified: state.emailVerified,
+      ...(state.pendingEmail === null ? {} : { pendingEmail: state.pendingEmail }),
+      // The handle is the first address's, kept when the address changes.
+      username: before?.username ?? usernameFrom(state.email),
+      isPremium: state.isPremium,
+      createdAt: before?.createdAt ?? event.occurredAt,
+      revision: event.revision,
+    });
     context.announce({
       message: { entity: 'user', id, revision: event.revision, actorId: event.actor.userId },
       audience: [id],
