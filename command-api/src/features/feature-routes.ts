@@ -37,6 +37,7 @@ import { rosterRoutes } from './roster/roster-routes.ts';
 import { staffRoutes } from './districts/staff-routes.ts';
 import { districtSsoRoutes } from './districts/district-sso-routes.ts';
 import { districtSsoDomainRoutes } from './districts/district-sso-domain-routes.ts';
+import { districtTimeZoneRoutes } from './districts/district-time-zone-routes.ts';
 import { districtDashboardRoutes } from './district-dashboard/district-dashboard-routes.ts';
 import { rolloverRoutes } from './districts/rollover-routes.ts';
 import { retentionRoutes } from './retention/retention-routes.ts';
@@ -88,6 +89,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     staffRoutes(context),
     districtSsoRoutes(context),
     districtSsoDomainRoutes(context),
+    districtTimeZoneRoutes(context),
     districtDashboardRoutes(context),
     rolloverRoutes(context),
     // Retention and leaving the product.

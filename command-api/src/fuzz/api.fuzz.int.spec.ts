@@ -117,6 +117,8 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/districts/:district/retention' },
   { method: 'PUT', path: '/api/districts/:district/retention', fields: ['yearsAfterLeaving'] },
   { method: 'GET', path: '/api/districts/:district/retention/due' },
+  { method: 'GET', path: '/api/districts/:district/time-zone' },
+  { method: 'PUT', path: '/api/districts/:district/time-zone', fields: ['timeZone'] },
   { method: 'PUT', path: '/api/students/:student/legal-hold', fields: ['reason'] },
   { method: 'DELETE', path: '/api/students/:student/legal-hold' },
   { method: 'POST', path: '/api/districts/:district/export' },

@@ -49,8 +49,11 @@ export async function openRecordPdf(title: string, options: { margin?: number; b
   return { doc, fonts, bytes };
 }
 
-/** A moment as people read it, in the reader's time zone and naming it: 'Nov 25, 2026, 2:05 PM EST'. */
-export function formatMoment(iso: string, timeZone: string): string {
+/**
+ * A moment as people read it, in the reader's time zone and naming it: 'Nov 25, 2026, 2:05 PM EST'. A document that
+ * names its zone once, at the top, leaves it out (`namingZone` false): 'Nov 25, 2026, 2:05 PM'.
+ */
+export function formatMoment(iso: string, timeZone: string, namingZone = true): string {
   return new Intl.DateTimeFormat('en-US', {
     timeZone,
     month: 'short',
@@ -58,6 +61,6 @@ export function formatMoment(iso: string, timeZone: string): string {
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZoneName: 'short',
+    ...(namingZone && { timeZoneName: 'short' as const }),
   }).format(new Date(iso));
 }

@@ -10,13 +10,14 @@ import { refreshAudienceOnce } from './caseload-audience.ts';
 import { STUDENTS, type StudentDoc } from '../queries/caseload-schema.ts';
 
 // The read model's district and school as the domain's state, so the one `evolve` of each decides what an event changes.
-const districtState = ({ name, createdBy, admins, creatorRemoved, yearsAfterLeaving, sso, ssoDomainTokens }: DistrictDoc): DistrictState => ({
+const districtState = ({ name, createdBy, admins, creatorRemoved, yearsAfterLeaving, timeZone, sso, ssoDomainTokens }: DistrictDoc): DistrictState => ({
   status: 'present',
   name,
   createdBy,
   admins,
   ...(creatorRemoved && { creatorRemoved }),
   yearsAfterLeaving,
+  ...(timeZone && { timeZone }),
   ...(sso && { sso }),
   ...(ssoDomainTokens && { ssoDomainTokens }),
 });

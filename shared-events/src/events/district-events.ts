@@ -32,6 +32,11 @@ export const DistrictAdminRemoved = defineEvent(
  */
 export const DistrictRetentionSet = defineEvent('DistrictRetentionSet', 1, z.object({ districtId: z.string(), yearsAfterLeaving: z.number().int(), setBy: z.string() }));
 /**
+ * The district's time zone (IANA), in which its records print times: the hearing packet, for one. Until it is set,
+ * each reader's own zone is used.
+ */
+export const DistrictTimeZoneSet = defineEvent('DistrictTimeZoneSet', 1, z.object({ districtId: z.string(), timeZone: z.string(), setBy: z.string() }));
+/**
  * Leaving the product: every student of the district was erased (each with its own StudentDeleted) and
  * its schools and staff roles are gone; this is the receipt the law asks to keep. No personal data.
  */
@@ -101,6 +106,7 @@ export const DISTRICT_EVENTS = [
   DistrictAdminActivated,
   DistrictAdminRemoved,
   DistrictRetentionSet,
+  DistrictTimeZoneSet,
   DistrictErased,
   DistrictSsoConfigured,
   DistrictSsoRemoved,

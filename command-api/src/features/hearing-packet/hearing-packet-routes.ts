@@ -17,24 +17,28 @@ import { packetAccommodationNames } from './packet-names.ts';
 import { packetRange, rangeInWords } from './packet-range.ts';
 import type { PacketSource } from './packet-section.ts';
 import { PACKET_SECTIONS } from './packet-sections.ts';
+import { packetTimeZone, timeZoneInWords } from './packet-time-zone.ts';
 
 /**
  * GET /api/students/:id/hearing-packet.pdf?from=&to=[&tz=]: one PDF of what a hearing officer or the
- * Office for Civil Rights asks for a date range, for the owner and auditors. It is an export of the record, so it is
- * in the access log; the student's name is only in the file name and the PDF, never in the URL.
+ * Office for Civil Rights asks for a date range, for the owner and auditors. Its days and times are in the district's
+ * time zone, or for a student outside a district in the reader's (`tz`, the browser's). It is an export of the record,
+ * so it is in the access log; the student's name is only in the file name and the PDF, never in the URL.
  */
 export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
 
   router.get('/api/students/:id/hearing-packet.pdf', async (req, res) => {
     const userId = requireUser(req);
-    const timeZone = timeZoneOf(req);
+    const readerZone = timeZoneOf(req);
     const student = await loadStudentFor(context, userId, idParam(req), 'export-hearing-packet');
-    const range = packetRange(hearingPacketRangeSchema.parse({ from: req.query.from, to: req.query.to }), timeZone);
-    const streams = await loadStudentStreams(context, student.id);
     const organisation = organisationQueries(context.readStore);
     const school = student.schoolId ? await organisation.schoolById(student.schoolId) : null;
     const district = school ? await organisation.districtById(school.districtId) : null;
+    const zone = packetTimeZone(district, readerZone);
+    const { timeZone } = zone;
+    const range = packetRange(hearingPacketRangeSchema.parse({ from: req.query.from, to: req.query.to }), timeZone);
+    const streams = await loadStudentStreams(context, student.id);
     const source: PacketSource = {
       context,
       student,
@@ -44,13 +48,13 @@ export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAcc
       school: school?.name ?? null,
       district: district?.name ?? null,
       seesPlanRecord: mayAccess(student, userId, 'see-plan-record', context.now()),
-      moment: (iso) => formatMoment(iso, timeZone),
+      moment: (iso) => formatMoment(iso, timeZone, false),
     };
     const parts = [];
     for (const section of PACKET_SECTIONS) parts.push({ title: section.title, blocks: await section.blocks(source) });
     const pdf = await renderPacket({
       title: 'Hearing packet',
-      lines: [`${displayName(student)}, ${gradeLabel(student.grade)}`, ...[source.school, source.district].filter((name): name is string => name !== null), rangeInWords(range)],
+      lines: [`${displayName(student)}, ${gradeLabel(student.grade)}`, ...[source.school, source.district].filter((name): name is string => name !== null), rangeInWords(range), timeZoneInWords(zone)],
       parts,
     });
     await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'Hearing packet (PDF)' });

@@ -7,6 +7,8 @@ import { teacher, type Teacher } from '../../testing/sharing-fixtures.ts';
 const server = testServerForFile();
 const ava = { firstName: 'Ava', lastInitial: 'M', grade: '5', status: 'active', accommodationIds: ['template-extended-time'] };
 const today = () => new Date().toISOString().slice(0, 10);
+/** Any internal id: a packet names people, plans and accommodations as the record does, never by key. */
+const INTERNAL_ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 
 /** The packet's bytes as downloaded (the test client reads bodies as text, which a PDF is not). */
 async function packetOf(client: Teacher, studentId: string, query: string) {
@@ -86,6 +88,11 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
       expect(packet.text).toContain(words);
     }
 
+    expect(packet.text).not.toMatch(INTERNAL_ID);
+    // A student outside a district: the reader's zone, named once at the top rather than after every time.
+    expect(packet.text).toContain('Times are in America/Chicago.');
+    expect(packet.text).not.toMatch(/\d (AM|PM) (CST|CDT)/);
+
     const log = await owner.get(`/api/students/${id}/access-log`);
     expect(log.body[0]).toMatchObject({ user: { id: auditor.user.id }, role: 'auditor', action: 'export', what: 'Hearing packet (PDF)' });
     expect((await packetOf(owner, id, range)).status).toBe(200);
@@ -117,7 +124,27 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     for (const words of ['Hillview Middle School', 'Riverside Unified', 'Small Group', 'Groups of no more than 6']) expect(packet.text).toContain(words);
     expect(packet.text).not.toContain('template-small-group');
     expect(packet.text).not.toContain(planId);
-    expect(packet.text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}/);
+    expect(packet.text).not.toMatch(INTERNAL_ID);
+  });
+
+  it('prints every time in the district’s time zone, whatever the reader’s, and names the zone once', async () => {
+    const [admin, owner] = await Promise.all([teacher(server, 'District Admin'), teacher(server, 'Olga Owner')]);
+    const districtId = (await admin.post('/api/districts', { name: 'Riverside Unified' })).body.id as string;
+    const schoolId = (await admin.post(`/api/districts/${districtId}/schools`, { name: 'Hillview Middle School' })).body.id as string;
+    expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: owner.user.email, role: 'teacher' })).status).toBe(201);
+    expect((await admin.put(`/api/districts/${districtId}/time-zone`, { timeZone: 'America/Chicago' })).body).toEqual({ timeZone: 'America/Chicago' });
+    const id = (await owner.post('/api/students', { ...ava, schoolId })).body.id as string;
+    await owner.get(`/api/students/${id}`);
+
+    const packet = await packetOf(owner, id, `from=2026-01-01&to=${today()}&tz=Asia%2FTokyo`);
+    expect(packet.status).toBe(200);
+    expect(packet.text).toContain('Times are in America/Chicago, Riverside Unified’s time zone.');
+    const viewed = (await owner.get(`/api/students/${id}/access-log`)).body.find((entry: { what: string }) => entry.what === 'Student record') as { at: string };
+    const inZone = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(viewed.at)).replace(/\s+/g, ' ');
+    expect(packet.text).toContain(inZone('America/Chicago'));
+    expect(packet.text).not.toContain(inZone('Asia/Tokyo'));
+    expect(packet.text).not.toContain('Asia/Tokyo');
   });
 
   it('refuses co-teachers, substitutes and class teachers, hides the student from strangers, and asks for a range', async () => {

@@ -13,7 +13,7 @@ export interface PacketSource {
   streams: StudentStreams;
   /** Whether the reader may see the plan record's impairment and consent ('see-plan-record'). */
   seesPlanRecord: boolean;
-  /** A moment as the reader reads it, in the range's time zone. */
+  /** A moment in the packet's time zone, which the packet names once, under its title. */
   moment: (iso: string) => string;
   /** Any accommodation's name, one the student no longer has too: the packet never shows an internal id. */
   accommodationName: NameOf;

@@ -423,6 +423,8 @@ describe('authorization of the district dashboard', () => {
     ['GET /api/districts/:id/retention', (c) => c.get(`/api/districts/${districtId}/retention`), 200],
     ['PUT /api/districts/:id/retention', (c) => c.put(`/api/districts/${districtId}/retention`, { yearsAfterLeaving: 5 }), 200],
     ['GET /api/districts/:id/retention/due', (c) => c.get(`/api/districts/${districtId}/retention/due`), 200],
+    ['GET /api/districts/:id/time-zone', (c) => c.get(`/api/districts/${districtId}/time-zone`), 200],
+    ['PUT /api/districts/:id/time-zone', (c) => c.put(`/api/districts/${districtId}/time-zone`, { timeZone: 'America/Chicago' }), 200],
     ['POST /api/districts/:id/export', (c) => c.post(`/api/districts/${districtId}/export`), 200],
     ['POST /api/districts/:id/export-link', (c) => c.post(`/api/districts/${districtId}/export-link`), 201],
     // The admin's own link, opened by each caller: only the admin who asked for it downloads.

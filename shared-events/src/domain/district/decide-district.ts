@@ -5,6 +5,7 @@ import { reinvitationActivates } from '../invitation.ts';
 import { decideSso, decideSsoRemoval, type ConfigureDistrictSso, type RemoveDistrictSso } from './district-sso.ts';
 import { decideSsoDomain, type SsoDomainCommand } from './sso-domain-proof.ts';
 import { SYSTEM_ACTOR } from '../../events/envelope.ts';
+import { isIanaTimeZone, UNKNOWN_TIME_ZONE } from '../../schemas/time-zone.ts';
 import { DISTRICT_EVENT_TYPES, districtAdminIds, evolveDistrict, initialDistrictState, isDistrictAdmin, type DistrictState, type PresentDistrict } from './district.ts';
 
 export type DistrictCommand =
@@ -15,6 +16,8 @@ export type DistrictCommand =
   | { type: 'RemoveDistrictAdmin'; districtId: string; userId: string; admin: string }
   /** Retention: how many years the records of students who left are kept. */
   | { type: 'SetRetention'; districtId: string; userId: string; yearsAfterLeaving: number }
+  /** The IANA zone the district's records print times in. */
+  | { type: 'SetTimeZone'; districtId: string; userId: string; timeZone: string }
   /**
    * Leaving the product, once every student of the district was erased: `confirmName` is the district's
    * name as the admin typed it.
@@ -69,6 +72,11 @@ export function decideDistrict(command: DistrictCommand, state: DistrictState): 
       if (!Number.isInteger(command.yearsAfterLeaving) || command.yearsAfterLeaving < 1) throw ValidationError.onField('yearsAfterLeaving', RETENTION_YEARS);
       if (state.yearsAfterLeaving === command.yearsAfterLeaving) return [];
       return [{ type: 'DistrictRetentionSet', data: { districtId, yearsAfterLeaving: command.yearsAfterLeaving, setBy: command.userId } }];
+    case 'SetTimeZone':
+      authorizeDistrictAdmin(state, command.userId);
+      if (!isIanaTimeZone(command.timeZone)) throw ValidationError.onField('timeZone', UNKNOWN_TIME_ZONE);
+      if (state.timeZone === command.timeZone) return [];
+      return [{ type: 'DistrictTimeZoneSet', data: { districtId, timeZone: command.timeZone, setBy: command.userId } }];
     case 'EraseDistrict': {
       authorizeDistrictAdmin(state, command.userId);
       if (!confirmsErasure(state, command.confirmName)) throw ValidationError.onField('confirmName', ERASE_CONFIRMATION);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DistrictEvent } from '../../events/district-events.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
-import { IllegalStateError, NotFoundError } from '../errors.ts';
+import { IllegalStateError, NotFoundError, ValidationError } from '../errors.ts';
 import { districtDecider, LAST_DISTRICT_ADMIN } from './decide-district.ts';
 import { districtAdminIds, evolveDistrict, initialDistrictState } from './district.ts';
 
@@ -96,5 +96,22 @@ describe('removing a district admin', () => {
     spec.given([created, invited('eli')]).when(remove('eli', 'stranger')).thenThrows(NotFoundError);
     spec.given([created, invited('eli'), removed('eli', ['a1'])]).when(remove('dana', 'eli')).thenThrows(NotFoundError);
     spec.given([created, invited('eli')]).when(remove('stranger')).thenThrows(NotFoundError);
+  });
+});
+
+describe('a district’s time zone', () => {
+  const setZone = (timeZone: string, userId = 'dana') => ({ type: 'SetTimeZone' as const, districtId: 'd1', userId, timeZone });
+  const zoneSet = (timeZone: string): DistrictEvent => ({ type: 'DistrictTimeZoneSet', data: { districtId: 'd1', timeZone, setBy: 'dana' } });
+
+  it('is set by an admin to an IANA zone, and setting the same zone again records nothing', () => {
+    spec.given([created]).when(setZone('America/Chicago')).then([zoneSet('America/Chicago')]);
+    spec.given([created, zoneSet('America/Chicago')]).when(setZone('America/Chicago')).then([]);
+    const state = [created, zoneSet('America/Chicago')].reduce(evolveDistrict, initialDistrictState());
+    expect(state.status === 'present' && state.timeZone).toBe('America/Chicago');
+  });
+
+  it('refuses a name that is no IANA zone, and anyone who does not administer the district', () => {
+    spec.given([created]).when(setZone('Central Time')).thenThrows(ValidationError);
+    spec.given([created]).when(setZone('America/Chicago', 'stranger')).thenThrows(NotFoundError);
   });
 });

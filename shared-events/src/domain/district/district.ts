@@ -21,6 +21,8 @@ export interface PresentDistrict {
   creatorRemoved?: true;
   /** Years the records of students who left are kept (retention); absent: no rule, nothing is erased. */
   yearsAfterLeaving?: number;
+  /** The IANA zone its records print times in; absent: each reader's own. */
+  timeZone?: string;
   /** Single sign-on, once configured. */
   sso?: DistrictSsoState;
   /** The code of each e-mail domain it ever listed, which its TXT record must carry to prove the domain is its own. */
@@ -55,6 +57,8 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
     }
     case 'DistrictRetentionSet':
       return { ...state, yearsAfterLeaving: event.data.yearsAfterLeaving };
+    case 'DistrictTimeZoneSet':
+      return { ...state, timeZone: event.data.timeZone };
     case 'DistrictErased':
       return { status: 'erased' };
     case 'DistrictSsoConfigured':
