@@ -47,6 +47,8 @@ export const queryKeys = {
   districtAdmins: (id: string) => ['/api/districts', id, 'admins'] as const,
   /** A district's retention rule and, under it, its due list: under the district's key, as its dashboard is. */
   districtRetention: (id: string) => ['/api/districts', id, 'retention'] as const,
+  /** A district's time zone, under the district's key, so a district poke refreshes it. */
+  districtTimeZone: (id: string) => ['/api/districts', id, 'time-zone'] as const,
   /** A district's erasure, run as a job: its own key, so that erasing it refreshes nothing else until done. */
   districtErasure: (districtId: string) => ['/api/district-erasures', districtId] as const,
   notifications: () => ['/api/notifications'] as const,

@@ -16,6 +16,8 @@ const ErasureEnd = lazy(() => import('./district-erasure-section.tsx').then((m) 
 const DistrictSignIn = lazy(() => import('./district-sign-in.tsx'));
 // The district's administrators, with their removal.
 const DistrictAdmins = lazy(() => import('./district-admins.tsx').then((m) => ({ default: m.DistrictAdmins })));
+// The district's time zone: its list of ~400 zones loads with the district card, not with the Settings page.
+const DistrictTimeZoneForm = lazy(() => import('./district-time-zone.tsx').then((m) => ({ default: m.DistrictTimeZoneForm })));
 // Rostering from the SIS, its own lazy chunk.
 const RosteringSection = lazy(() => import('./rostering-section.tsx').then((m) => ({ default: m.RosteringSection })));
 
@@ -101,6 +103,10 @@ function DistrictCard({ district }: { district: District }) {
       <h3 className="school-card__section">District administrators</h3>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 2 }} />}>
         <DistrictAdmins district={district} />
+      </Suspense>
+      <h3 className="school-card__section">Time zone</h3>
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 1 }} />}>
+        <DistrictTimeZoneForm districtId={district.id} />
       </Suspense>
       <h3 className="school-card__section">Single sign-on</h3>
       <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
