@@ -6,7 +6,6 @@ import { markEmailVerified } from '../features/accounts/email-verification.ts';
 import { startServer, type RunningServer } from '../server.ts';
 import { ApiSession } from './api-session.ts';
 import {
-  CASE_MANAGERS,
   CO_TEACHER_ADDS,
   dayFrom,
   SAMPLE_CO_TEACHER,
@@ -84,7 +83,7 @@ export async function loadSampleData(config: RuntimeConfig, options: { now?: Dat
 
     let plans = 0;
     let sharedId: string | null = null;
-    for (const [index, student] of SAMPLE_STUDENTS.entries()) {
+    for (const student of SAMPLE_STUDENTS) {
       const created = await teacher.send<{ id: string }>('POST', '/api/students', {
         firstName: student.firstName,
         lastInitial: student.lastInitial,
@@ -102,7 +101,6 @@ export async function loadSampleData(config: RuntimeConfig, options: { now?: Dat
         reviewDate: dayFrom(now, student.reviewInDays),
         status: student.planStatus ?? 'active',
         meetingDate: dayFrom(now, student.reviewInDays - 7),
-        caseManager: CASE_MANAGERS[index % CASE_MANAGERS.length],
       }, 201);
       plans += 1;
     }

@@ -65,8 +65,6 @@ export const SAMPLE_STUDENTS: readonly SampleStudent[] = [
 export const SHARED_STUDENT = 'Marigold';
 export const CO_TEACHER_ADDS = 'reading-support';
 
-export const CASE_MANAGERS = ['R. Sample (504 coordinator)', 'T. Sample (school counselor)'];
-
 /** Notes are HTML; every sample student's say they are fictional, so no one mistakes them for a real child. */
 export const sampleNotes = (student: SampleStudent): string => `<p><em>Fictional sample student.</em> ${student.note}</p>`;
 

@@ -2,6 +2,7 @@ import type { StudentAction } from '@accommodate/shared-events/domain/access/rol
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { PlanDoc, StudentDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { AppContext } from '../framework/command-context.ts';
 import { loadStudentFor } from './student-access.ts';
@@ -28,10 +29,18 @@ export function toPlan(doc: PlanDoc): Plan {
   return plan;
 }
 
-/** The plan as its own reads answer it: its record as `userId` may read it, without the impairment and consent
- * unless they may 'see-plan-record', and without who took part unless they may 'see-private'. */
-export function planFor(doc: PlanDoc, student: StudentAccessList, userId: string, now: Date): Plan {
-  const plan = toPlan(doc);
+/** The plan as its own reads answer it: the student's case manager by name; its record as `userId` may read it,
+ * without the impairment and consent unless they may 'see-plan-record', and without who took part unless they may
+ * 'see-private'. */
+export async function planFor(
+  context: Pick<AppContext, 'readStore' | 'now'>,
+  doc: PlanDoc,
+  student: StudentAccessList & Pick<StudentDoc, 'caseManagerId'>,
+  userId: string,
+): Promise<Plan> {
+  const now = context.now();
+  const caseManagerName = student.caseManagerId ? (await personLookup(context.readStore)(student.caseManagerId)).name : null;
+  const plan = { ...toPlan(doc), caseManagerName };
   if (!doc.record) return plan;
   const record = planRecordFor(doc.record, mayAccess(student, userId, 'see-plan-record', now));
   return { ...plan, record: participantsFor(record, mayAccess(student, userId, 'see-private', now)) };

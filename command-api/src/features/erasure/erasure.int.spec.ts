@@ -48,7 +48,7 @@ describe('permanent deletion (embedded, and PostgreSQL with `npm run test:postgr
     });
     const id = created.body.id as string;
     await owner.put(`/api/students/${id}`, { ...created.body, notes: `<p>${name} moved seats</p>`, accommodationIds: ['template-small-group'] }, { 'If-Match': '"1"' });
-    const planId = (await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'active', caseManager: 'Ms Case' })).body.id as string;
+    const planId = (await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2027-06-01', status: 'active' })).body.id as string;
     // The plan record, recorded and frozen in a version: both copies are sealed with the student's key.
     const record = { impairment: `Dyslexia, diagnosed for ${name}`, lifeActivities: ['Reading'], participants: [{ name: `${name} Senior`, role: 'Parent' }], consent: { date: '2026-08-30', method: 'in-writing' } };
     expect((await owner.put(`/api/plans/${planId}/record`, record)).status).toBe(200);

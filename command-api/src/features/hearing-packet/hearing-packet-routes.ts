@@ -12,6 +12,8 @@ import type { RecordAccess } from '../../shared/record-access.ts';
 import { formatMoment } from '../../shared/pdf-document.ts';
 import { loadStudentStreams } from '../../shared/student-streams.ts';
 import { organisationQueries } from '@accommodate/projections/queries/organisation-queries';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
+import { caseManagerIdAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
 import { renderPacket } from './packet-layout.ts';
 import { packetAccommodationNames } from './packet-names.ts';
 import { packetRange, rangeInWords } from './packet-range.ts';
@@ -39,12 +41,14 @@ export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAcc
     const { timeZone } = zone;
     const range = packetRange(hearingPacketRangeSchema.parse({ from: req.query.from, to: req.query.to }), timeZone);
     const streams = await loadStudentStreams(context, student.id);
+    const caseManagerId = caseManagerIdAsOf(streams.student, range.end);
     const source: PacketSource = {
       context,
       student,
       range,
       streams,
       accommodationName: await packetAccommodationNames(context, student, streams, range.end),
+      caseManagerName: caseManagerId ? (await personLookup(context.readStore)(caseManagerId)).name : null,
       school: school?.name ?? null,
       district: district?.name ?? null,
       seesPlanRecord: mayAccess(student, userId, 'see-plan-record', context.now()),

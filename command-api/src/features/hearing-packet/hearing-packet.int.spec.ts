@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { testServerForFile } from '../../testing/test-server.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
@@ -23,7 +24,14 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     const auditor = await teacher(server, 'Aude Auditor');
     const custom = await owner.post('/api/accommodations', { name: 'Movement breaks every 20 minutes', category: 'behavioral' });
     const id = (await owner.post('/api/students', { ...ava, accommodationIds: ['template-extended-time', custom.body.id] })).body.id as string;
-    const plan = await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2099-06-01', status: 'active', caseManager: 'Ms. Rivera' });
+    const plan = await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2099-06-01', status: 'active' });
+    // A case manager typed as free text, as plans once took: shown, labelled so, for a student with no staff member as one.
+    await server.context.eventStore.append(`plan-${plan.body.id}`, [{ type: 'PlanUpdated', data: { planId: plan.body.id, studentId: id, changes: { caseManager: 'Ms. Rivera' } } }], {
+      expectedRevision: 'any',
+      actor: { userId: owner.user.id },
+      correlationId: randomUUID(),
+      causationId: null,
+    });
     await owner.patch(`/api/accommodations/${custom.body.id}`, { name: 'Movement breaks every 30 minutes', category: 'behavioral' }, { 'If-Match': '"0"' });
     expect((await owner.post(`/api/students/${id}/shares`, { email: auditor.user.email, role: 'auditor' })).status).toBe(201);
     await eventually(() => auditor.get('/api/notifications'), (answer) => answer.body.length > 0);
@@ -58,7 +66,7 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
       'Ava M., Grade 5',
       'Contents',
       'Plans and accommodations',
-      'Ms. Rivera',
+      'Ms. Rivera (as recorded on the plan)',
       'Plan record',
       'Type 1 diabetes',
       'Pat Parent (Parent)',
@@ -127,13 +135,17 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     expect(packet.text).not.toMatch(INTERNAL_ID);
   });
 
-  it('prints every time in the district’s time zone, whatever the reader’s, and names the zone once', async () => {
-    const [admin, owner] = await Promise.all([teacher(server, 'District Admin'), teacher(server, 'Olga Owner')]);
+  it('prints every time in the district’s time zone, whatever the reader’s, names the zone once, and the student’s case manager on the plan', async () => {
+    const [admin, owner, manager] = await Promise.all([teacher(server, 'District Admin'), teacher(server, 'Olga Owner'), teacher(server, 'Cole Manager')]);
     const districtId = (await admin.post('/api/districts', { name: 'Riverside Unified' })).body.id as string;
     const schoolId = (await admin.post(`/api/districts/${districtId}/schools`, { name: 'Hillview Middle School' })).body.id as string;
     expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: owner.user.email, role: 'teacher' })).status).toBe(201);
+    expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: manager.user.email, role: 'coordinator' })).status).toBe(201);
     expect((await admin.put(`/api/districts/${districtId}/time-zone`, { timeZone: 'America/Chicago' })).body).toEqual({ timeZone: 'America/Chicago' });
     const id = (await owner.post('/api/students', { ...ava, schoolId })).body.id as string;
+    expect((await admin.put(`/api/students/${id}/case-manager`, { userId: manager.user.id })).status).toBe(200);
+    const planId = (await owner.post(`/api/students/${id}/plans`, { startDate: '2026-01-05', reviewDate: '2099-06-01', status: 'active' })).body.id as string;
+    expect((await owner.get(`/api/plans/${planId}`)).body.caseManagerName).toBe('Cole Manager');
     await owner.get(`/api/students/${id}`);
 
     const packet = await packetOf(owner, id, `from=2026-01-01&to=${today()}&tz=Asia%2FTokyo`);
@@ -145,6 +157,8 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     expect(packet.text).toContain(inZone('America/Chicago'));
     expect(packet.text).not.toContain(inZone('Asia/Tokyo'));
     expect(packet.text).not.toContain('Asia/Tokyo');
+    // The plans in force name the student's case manager, the staff member the school assigned.
+    expect(packet.text).toMatch(/Case manager.*Cole Manager/);
   });
 
   it('refuses co-teachers, substitutes and class teachers, hides the student from strangers, and asks for a range', async () => {

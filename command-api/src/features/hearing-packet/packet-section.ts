@@ -17,6 +17,8 @@ export interface PacketSource {
   moment: (iso: string) => string;
   /** Any accommodation's name, one the student no longer has too: the packet never shows an internal id. */
   accommodationName: NameOf;
+  /** The student's case manager at the range's end, a staff member, by name; null for none. */
+  caseManagerName: string | null;
   /** The school and district the student is at, by name; null where the student belongs to none. */
   school: string | null;
   district: string | null;

@@ -3,6 +3,7 @@ import { studentAsOf, studentWithAccommodationsAsOf } from '@accommodate/shared-
 import { planAsOf, planRecordAsOf } from '@accommodate/shared-events/domain/plan/plan-revisions';
 import { formatCalendarDate, fieldLabel, fieldValue } from '@accommodate/shared-events/schemas/record-display';
 import type { HistoryEntry } from '@accommodate/shared-events/domain/student/student-history';
+import { planCaseManagerLabel } from '@accommodate/shared-events/schemas/plan';
 import { loadAccommodationStreams } from '../../shared/student-streams.ts';
 import { studentHistory } from '../../shared/student-history.ts';
 import { inRange } from './packet-range.ts';
@@ -44,7 +45,8 @@ function plansInForce(source: PacketSource): PacketBlock[] {
     {
       kind: 'table',
       columns: PLAN_COLUMNS.map((name) => ({ title: fieldLabel('plan', name), width: 1 })),
-      rows: plans.map((plan) => PLAN_COLUMNS.map((name) => field(name, plan[name]))),
+      // The case manager is the student's; an older plan's free text shows only where the student has none.
+      rows: plans.map((plan) => PLAN_COLUMNS.map((name) => (name === 'caseManager' ? (planCaseManagerLabel(source.caseManagerName, plan.caseManager) ?? '—') : field(name, plan[name])))),
       empty: 'No plan was in force during the range.',
     },
     // What each plan's meeting decided, as it stood at the range's end.

@@ -33,13 +33,13 @@ export function planRecordRoutes(context: AppContext): Router {
       expectedRevision: expectedRevisionFrom(req),
       currentOnStale: async () => {
         const current = await caseload.planById(planId);
-        return current ? planFor(current, student, userId, context.now()) : null;
+        return current ? planFor(context, current, student, userId) : null;
       },
     });
     const updated = await caseload.planById(planId);
     if (!updated) throw new NotFoundError('Plan');
     setEtag(res, result.revision);
-    res.json(planFor(updated, student, userId, context.now()));
+    res.json(await planFor(context, updated, student, userId));
   });
 
   return router;

@@ -25,7 +25,7 @@ export function planRoutes(context: AppContext): Router {
     const plan = await caseload.planById(planId);
     const student = await caseload.studentById(plan?.studentId ?? '');
     if (!plan || !student) throw new NotFoundError('Plan');
-    return planFor(plan, student, userId, context.now());
+    return planFor(context, plan, student, userId);
   };
 
   router.get('/api/plans', async (req, res) => {
@@ -39,7 +39,7 @@ export function planRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const { plan, student } = await loadPlanFor(context, userId, idParam(req), 'view');
     setEtag(res, plan.revision);
-    res.json(planFor(plan, student, userId, context.now()));
+    res.json(await planFor(context, plan, student, userId));
   });
 
   router.post('/api/students/:id/plans', async (req, res) => {
@@ -60,7 +60,8 @@ export function planRoutes(context: AppContext): Router {
           reviewDate: input.reviewDate,
           status: input.status,
           meetingDate: input.meetingDate ?? null,
-          caseManager: input.caseManager || null,
+          // The case manager is the student's now; the plan keeps the field only for what older plans recorded.
+          caseManager: null,
         },
       },
       { actor: { userId }, expectedRevision: -1 },
@@ -74,14 +75,14 @@ export function planRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const planId = idParam(req);
     const { student } = await loadPlanFor(context, userId, planId, 'edit');
-    const patch = planPatchSchema.parse(req.body);
-    const changes = { ...patch, ...(patch.caseManager !== undefined ? { caseManager: patch.caseManager || null } : {}) };
+    // An empty case manager, which older forms send, leaves what an older plan recorded as it was.
+    const { caseManager: _retired, ...changes } = planPatchSchema.parse(req.body);
     const result = await handleCommand(context, planDecider, streamName('plan', planId), { type: 'UpdatePlan', planId, changes }, {
       actor: { userId },
       expectedRevision: expectedRevisionFrom(req),
       currentOnStale: async () => {
         const current = await caseload.planById(planId);
-        return current ? planFor(current, student, userId, context.now()) : null;
+        return current ? planFor(context, current, student, userId) : null;
       },
     });
     const updated = await readBack(planId, userId);

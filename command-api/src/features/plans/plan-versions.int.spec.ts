@@ -8,7 +8,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 async function ownerWithPlan() {
   const owner = await teacher(server, 'Olive Owner');
   const studentId = (await owner.post('/api/students', jane)).body.id as string;
-  const planId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01', caseManager: 'Ms. Rivera' })).body.id as string;
+  const planId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-09-01', reviewDate: '2026-09-01', meetingDate: '2025-08-28' })).body.id as string;
   await owner.put(`/api/plans/${planId}/record`, minimumPlanRecord);
   return { owner, studentId, planId };
 }
@@ -49,7 +49,7 @@ describe('plan versions', () => {
     await owner.patch(`/api/accommodations/${custom.id}`, { name: 'Movement breaks every 30 minutes', category: 'behavioral' });
     const [version] = (await owner.get(`/api/plans/${planId}/versions`)).body;
     expect(version).toMatchObject({ version: 1, kind: 'finalised', by: { id: owner.user.id, name: 'Olive Owner' }, reason: null, effectiveDate: today() });
-    expect(version.content).toMatchObject({ startDate: '2025-09-01', reviewDate: '2026-09-01', caseManager: 'Ms. Rivera' });
+    expect(version.content).toMatchObject({ startDate: '2025-09-01', reviewDate: '2026-09-01', meetingDate: '2025-08-28' });
     expect(version.content.accommodations.map((a: { name: string }) => a.name)).toEqual(['Extended Time', 'Movement breaks every 20 minutes']);
     expect(version.changes.added).toHaveLength(2);
   });

@@ -111,7 +111,7 @@ row('GET /api/documents/:id/download', (w, c) => c.get(`/api/documents/${w.docum
 row('GET /api/plans (list)', async (w, c) => (await c.get('/api/plans')).body.some((p: { id: string }) => p.id === w.planId), {});
 row('GET /api/plans/:id', (w, c) => c.get(`/api/plans/${w.planId}`), {});
 row('POST /api/students/:id/plans', (w, c) => c.post(`/api/students/${w.studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' }), READ_ONLY);
-row('PATCH /api/plans/:id', (w, c) => c.patch(`/api/plans/${w.planId}`, { caseManager: 'Ms. Case' }), READ_ONLY);
+row('PATCH /api/plans/:id', (w, c) => c.patch(`/api/plans/${w.planId}`, { meetingDate: '2026-08-15' }), READ_ONLY);
 // Plan versions: everyone who reads the plan reads its versions; owner and co-teachers finalise and amend;
 // the student's teachers acknowledge, auditors (who only check) do not. Each cell works on a plan of its own.
 const newPlan = async (w: World) => (await w.users.owner.post(`/api/students/${w.studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;

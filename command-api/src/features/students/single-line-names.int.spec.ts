@@ -25,13 +25,6 @@ describe('single-line names and titles refuse control characters', () => {
 
     const student = await teacher.post('/api/students', maya);
     expect(student.status).toBe(201);
-    const plan = await teacher.post(`/api/students/${student.body.id}/plans`, {
-      startDate: '2026-09-01',
-      reviewDate: '2027-03-01',
-      caseManager: 'Ms.\tLee\r\nX-Injected: 1',
-    });
-    expect(plan.status).toBe(400);
-    expect(plan.body.errors).toEqual({ caseManager: refusal('Case manager') });
 
     const accommodation = await teacher.post('/api/accommodations', { name: 'Extra\rtime', category: 'academic' });
     expect(accommodation.status).toBe(400);

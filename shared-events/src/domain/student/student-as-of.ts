@@ -48,3 +48,10 @@ export function studentWithAccommodationsAsOf(
   const library = libraryAsOf(accommodations, student.accommodationIds, asOf);
   return { ...student, accommodations: student.accommodationIds.flatMap((id) => library.get(id) ?? []) };
 }
+
+/** Who was the student's case manager (a staff member's user id) at `asOf`, by the same fold; null for none. */
+export function caseManagerIdAsOf(events: readonly EventEnvelope[], asOf: string): string | null {
+  let state = initialStudentState();
+  for (const event of events) if (event.occurredAt <= asOf && isStudentEvent(event)) state = evolveStudent(state, event);
+  return state.status === 'present' ? state.caseManagerId : null;
+}
