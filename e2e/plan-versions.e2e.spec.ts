@@ -51,6 +51,19 @@ test('finalising a plan with nothing recorded lists what it lacks in the dialog,
   await page.context().close();
 });
 
+test('the Finalise confirmation takes focus as it opens, so Enter finalises without a Tab', async ({ browser }) => {
+  const { owner, planId } = await sharedStudentWithPlan(browser);
+  const page = owner.page;
+  await page.goto(`/plans/${planId}`);
+  await page.getByRole('button', { name: 'Finalise' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Finalise this plan?' });
+  await expect(dialog.getByRole('button', { name: 'Finalise' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Final · version 1')).toBeVisible();
+  await page.context().close();
+});
+
 test('finalise a plan, a co-teacher acknowledges from the dashboard, amend with a reason, the co-teacher is asked again', async ({ browser }) => {
   test.setTimeout(120_000);
   const { owner, coTeacher, studentId, planId } = await sharedStudentWithPlan(browser);

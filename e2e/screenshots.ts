@@ -142,7 +142,7 @@ test('documents and the printout: deleting with a confirmation, and what Print p
   const names = ['Extended Time', 'Breaks', 'Visual Schedule', 'Small Group', 'Preferential Seating', 'Calculator Use'];
   const { id } = await addStudent(page.request, { firstName: 'Ava', lastInitial: 'M', grade: '3', accommodationIds: names.map((name) => ids.get(name) ?? '') });
   const plan = await addPlan(page.request, id, { startDate: dayFromToday(-60), reviewDate: dayFromToday(120) });
-  await page.request.patch(`/api/plans/${plan.id}`, { data: { caseManager: 'Ms. Rivera', meetingDate: dayFromToday(100) } });
+  await page.request.patch(`/api/plans/${plan.id}`, { data: { meetingDate: dayFromToday(100) } });
   for (const name of ['IEP-2026.pdf', 'Hearing screening, Oct 2026 (audiologist report, final version).pdf']) {
     await page.request.post(`/api/students/${id}/documents`, { multipart: { file: { name, mimeType: 'application/pdf', buffer: tinyPdf(name) } } });
   }

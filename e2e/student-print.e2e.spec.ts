@@ -12,7 +12,7 @@ test('Print puts a one-page summary on paper, whatever tab is open, with no cont
   const names = ['Extended Time', 'Breaks', 'Visual Schedule', 'Small Group'];
   const { id } = await addStudent(page.request, { firstName: 'Ava', lastInitial: 'M', grade: '3', accommodationIds: names.map((name) => ids.get(name) ?? '') });
   const plan = await addPlan(page.request, id, { startDate: '2026-09-01', reviewDate: '2027-06-01' });
-  expect((await page.request.patch(`/api/plans/${plan.id}`, { data: { caseManager: 'Ms. Rivera', meetingDate: '2026-08-20' } })).status()).toBe(200);
+  expect((await page.request.patch(`/api/plans/${plan.id}`, { data: { meetingDate: '2026-08-20' } })).status()).toBe(200);
 
   await page.goto(`/students/${id}`);
   // The History tab is open when the teacher prints: the paper still shows the summary, not the history.
@@ -26,7 +26,7 @@ test('Print puts a one-page summary on paper, whatever tab is open, with no cont
   await expect(summary).toBeVisible();
   await expect(summary.getByRole('heading', { name: 'Ava M.' })).toBeVisible();
   await expect(summary.getByText('Grade 3 · Active')).toBeVisible();
-  await expect(summary.getByText('Ms. Rivera')).toBeVisible();
+  await expect(summary.getByText('Aug 20, 2026')).toBeVisible();
   await expect(summary.getByText('Jun 1, 2027')).toBeVisible();
   for (const name of names) await expect(summary.getByText(name, { exact: true })).toBeVisible();
   for (const category of ['Academic', 'Behavioral', 'Organizational']) await expect(summary.getByRole('heading', { name: category })).toBeVisible();

@@ -1,9 +1,10 @@
 import { categoryLabel, groupByCategory } from '@accommodate/shared-events/config/accommodation-categories';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
-import { planStatusLabel } from '@accommodate/shared-events/schemas/plan';
+import { planCaseManagerLabel, planStatusLabel, type Plan } from '@accommodate/shared-events/schemas/plan';
 import { formatCalendarDate } from '@accommodate/shared-events/schemas/record-display';
 import { gradeLabel, studentStatusLabel, type Student, type StudentAccommodation } from '@accommodate/shared-events/schemas/student';
 import { useStudentPlans } from '../../../features/plans/api/get-plans.ts';
+import { usePlan } from '../../../features/plans/api/get-plan.ts';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import './student-print-summary.css';
 
@@ -42,7 +43,9 @@ export function StudentPrintSummary({ student, name, accommodations }: StudentPr
           <dt>Meeting date</dt>
           <dd>{dateOrDash(plan.meetingDate)}</dd>
           <dt>Case manager</dt>
-          <dd>{plan.caseManager ?? '—'}</dd>
+          <dd>
+            <PrintedCaseManager plan={plan} />
+          </dd>
         </dl>
       ) : (
         <p>No plan on file</p>
@@ -68,4 +71,10 @@ export function StudentPrintSummary({ student, name, accommodations }: StudentPr
       </p>
     </section>
   );
+}
+
+/** The student's case manager as the plan's own read names them (a list of plans carries no names). */
+function PrintedCaseManager({ plan }: { plan: Plan }) {
+  const read = usePlan(plan.id).data;
+  return <>{planCaseManagerLabel(read?.caseManagerName, plan.caseManager) ?? '—'}</>;
 }

@@ -42,7 +42,8 @@ export function FinalisePlanDialog({ planId, open, onClose }: FinalisePlanDialog
       title="Finalise this plan?"
       okText="Finalise"
       onOk={onFinalise}
-      okButtonProps={{ loading: finalise.isPending }}
+      // The primary action takes focus as the dialog opens: Enter confirms, Escape cancels, no Tabs to reach it.
+      okButtonProps={{ loading: finalise.isPending, autoFocus: true }}
       onCancel={finalise.isPending ? undefined : close}
       destroyOnHidden
     >

@@ -1,7 +1,7 @@
 import { Descriptions, Tag } from 'antd';
 import { Card } from '../../../components/card.tsx';
 import { Link } from 'react-router-dom';
-import { planStatusLabel, type Plan } from '@accommodate/shared-events/schemas/plan';
+import { planCaseManagerLabel, planStatusLabel, type Plan } from '@accommodate/shared-events/schemas/plan';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { CardHeading } from '../../../components/card-heading.tsx';
@@ -13,7 +13,7 @@ interface PlanDetailsCardProps {
   studentName: string | undefined;
 }
 
-/** The plan's dates, status and case manager, with a link to its student. */
+/** The plan's dates, status and case manager (the student's, a staff member), with a link to its student. */
 export function PlanDetailsCard({ plan, studentName }: PlanDetailsCardProps) {
   return (
     <Card size="small" title={<CardHeading>Plan Details</CardHeading>}>
@@ -28,7 +28,7 @@ export function PlanDetailsCard({ plan, studentName }: PlanDetailsCardProps) {
         <Descriptions.Item label="Start Date">{formatListDate(plan.startDate)}</Descriptions.Item>
         <Descriptions.Item label="Review Due"><ReviewDue date={plan.reviewDate} /></Descriptions.Item>
         <Descriptions.Item label="Meeting Date">{formatListDate(plan.meetingDate)}</Descriptions.Item>
-        <Descriptions.Item label="Case Manager">{plan.caseManager ?? '—'}</Descriptions.Item>
+        <Descriptions.Item label="Case Manager">{planCaseManagerLabel(plan.caseManagerName, plan.caseManager) ?? '—'}</Descriptions.Item>
         <Descriptions.Item label="Last Updated">{formatListDate(plan.lastUpdated)}</Descriptions.Item>
       </Descriptions>
     </Card>

@@ -10,7 +10,6 @@ interface PlanFormValues {
   reviewDate: string;
   status: (typeof PLAN_STATUSES)[number];
   meetingDate: string;
-  caseManager: string;
 }
 
 const toValues = (plan: Plan | null): PlanFormValues => ({
@@ -18,7 +17,6 @@ const toValues = (plan: Plan | null): PlanFormValues => ({
   reviewDate: plan?.reviewDate ?? dayjs().add(1, 'year').format('YYYY-MM-DD'),
   status: ((PLAN_STATUSES as readonly string[]).includes(plan?.status ?? '') ? plan?.status : 'active') as PlanFormValues['status'],
   meetingDate: plan?.meetingDate ?? '',
-  caseManager: plan?.caseManager ?? '',
 });
 
 /** Empty optional fields travel as null so a PATCH can clear them. */
@@ -27,7 +25,6 @@ const toForm = (values: PlanFormValues): PlanForm => ({
   reviewDate: values.reviewDate,
   status: values.status,
   meetingDate: values.meetingDate || null,
-  caseManager: values.caseManager.trim() || null,
 });
 
 /** Validates what will be sent (empty strings as null) with the shared schema. */
@@ -53,7 +50,8 @@ interface PlanFormProps {
 }
 
 export function PlanFormFields({ plan, submitLabel, submitting, onSubmit, onCancel, serverErrors }: PlanFormProps) {
-  // A final plan's dates and case manager change only through an amendment; its status still here.
+  // A final plan's dates change only through an amendment; its status still here. The case manager is the student's,
+  // assigned on the student's School card, so the plan has no field for one.
   const locked = Boolean(plan?.version);
   const { control, handleSubmit, formState, reset, setError } = useForm<PlanFormValues>({
     defaultValues: toValues(plan),
@@ -96,9 +94,6 @@ export function PlanFormFields({ plan, submitLabel, submitting, onSubmit, onCanc
         </Form.Item>
         <Form.Item label="Meeting Date" htmlFor="plan-meetingDate" {...field('meetingDate')}>
           <Controller name="meetingDate" control={control} render={({ field: f }) => <Input id="plan-meetingDate" type="date" disabled={locked} {...f} />} />
-        </Form.Item>
-        <Form.Item label="Case Manager" htmlFor="plan-caseManager" {...field('caseManager')}>
-          <Controller name="caseManager" control={control} render={({ field: f }) => <Input id="plan-caseManager" maxLength={200} disabled={locked} {...f} />} />
         </Form.Item>
       </div>
       <Space>

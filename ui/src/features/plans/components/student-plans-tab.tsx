@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Empty, Modal, Table, Tag } from 'antd';
+import { Button, Empty, Modal, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router-dom';
 import { planStatusLabel, type Plan, type PlanForm } from '@accommodate/shared-events/schemas/plan';
@@ -63,14 +63,18 @@ export function StudentPlansTab({ studentId }: { studentId: string }) {
             { title: 'Review Due', key: 'review', render: (_, plan) => <ReviewDue date={plan.reviewDate} /> },
             { title: 'Status', key: 'status', render: (_, plan) => <><Tag>{planStatusLabel(plan.status)}</Tag><PlanFinalTag plan={plan} /></> },
             { title: 'Meeting Date', key: 'meeting', render: (_, plan) => formatListDate(plan.meetingDate) },
-            { title: 'Case Manager', key: 'manager', render: (_, plan) => plan.caseManager ?? '—' },
             {
               title: 'Actions',
               key: 'actions',
               render: (_, plan) => (
-                <Button size="small" onClick={() => setEditing(plan)}>
-                  Edit
-                </Button>
+                <Space size={8}>
+                  <Link to={`/plans/${encodeURIComponent(plan.id)}`} aria-label={`Open plan starting ${formatListDate(plan.startDate)}`}>
+                    Open
+                  </Link>
+                  <Button size="small" onClick={() => setEditing(plan)} aria-label={`Edit plan starting ${formatListDate(plan.startDate)}`}>
+                    Edit
+                  </Button>
+                </Space>
               ),
             },
           ]}
