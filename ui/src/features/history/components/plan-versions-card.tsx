@@ -8,6 +8,11 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { CardHeading } from '../../../components/card-heading.tsx';
 
 const PLAN_FIELDS: (keyof PlanSnapshot)[] = ['status', 'startDate', 'reviewDate', 'meetingDate', 'caseManager'];
+/**
+ * The fields the history compares: the case manager is the student's now, so the plan's own free text is a row only
+ * where an older plan recorded one.
+ */
+const fieldsOf = (versions: readonly PlanVersion[]) => PLAN_FIELDS.filter((field) => field !== 'caseManager' || versions.some((version) => version.plan.caseManager));
 
 const show = (field: string, value: unknown) => fieldValue('plan', field, value);
 /** Each saved change named by the signed version it belongs to ('Draft', 'Version 2'): one numbering, the plan page's own. */
@@ -36,7 +41,7 @@ export function PlanVersionsCard({ planId }: { planId: string }) {
   const options = list.map((version) => ({ value: version.revision, label: versionLabel(version) }));
   const a = list.find((version) => version.revision === left)?.plan;
   const b = list.find((version) => version.revision === right)?.plan;
-  const rows = PLAN_FIELDS.map((field) => ({
+  const rows = fieldsOf(list).map((field) => ({
     field,
     before: a?.[field] ?? null,
     after: b?.[field] ?? null,
@@ -81,7 +86,7 @@ function OnlyVersion({ version }: { version: PlanVersion }) {
         size="small"
         pagination={false}
         rowKey="field"
-        dataSource={PLAN_FIELDS.map((field) => ({ field, value: version.plan[field] ?? null }))}
+        dataSource={fieldsOf([version]).map((field) => ({ field, value: version.plan[field] ?? null }))}
         columns={[
           { title: 'Field', dataIndex: 'field', render: (field: string) => fieldLabel('plan', field) },
           { title: 'Value', dataIndex: 'value', render: (value: unknown, row) => show(row.field, value) },

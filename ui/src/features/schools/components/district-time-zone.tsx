@@ -30,29 +30,31 @@ export function DistrictTimeZoneForm({ districtId }: { districtId: string }) {
     );
   };
   return (
-    <Form layout="vertical" onFinish={submit} noValidate className="school-one-field-form">
+    <>
       <p className="settings-row__text">
         {current.data.timeZone === null
           ? 'No time zone set yet: each reader’s own is used.'
           : 'Hearing packets of the district’s students show every time in this zone, whoever downloads them.'}
       </p>
-      <Form.Item label="District time zone" htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ? <span id={`${id}-error`}>{error}</span> : undefined}>
-        <Select
-          id={id}
-          showSearch
-          optionFilterProp="label"
-          placeholder="Search, e.g. Chicago"
-          style={{ width: 320, maxWidth: '100%' }}
-          value={shown ?? undefined}
-          options={OPTIONS}
-          onChange={(value: string) => setChosen(value)}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!shown || shown === current.data.timeZone}>
-        Save time zone
-      </Button>
-    </Form>
+      <Form layout="vertical" onFinish={submit} noValidate className="school-one-field-form">
+        <Form.Item label="District time zone" htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ? <span id={`${id}-error`}>{error}</span> : undefined}>
+          <Select
+            id={id}
+            showSearch
+            optionFilterProp="label"
+            placeholder="Search, e.g. Chicago"
+            style={{ width: 320, maxWidth: '100%' }}
+            value={shown ?? undefined}
+            options={OPTIONS}
+            onChange={(value: string) => setChosen(value)}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={!shown || shown === current.data.timeZone}>
+          Save time zone
+        </Button>
+      </Form>
+    </>
   );
 }
