@@ -40,7 +40,7 @@ test('Print puts a one-page summary on paper, whatever tab is open, with no cont
   const pdf = await page.pdf({ format: 'Letter' });
   const text = await pdfText(pdf);
   expect(text).toContain('Ava M.');
-  expect(text).toContain('Ms. Rivera');
+  expect(text).toContain('Aug 20, 2026');
   expect(text).not.toContain('View all');
   expect(text).not.toContain('Edit Student');
   // pdfText puts each page on its own line: one page.
