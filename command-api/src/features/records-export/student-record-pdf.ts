@@ -1,6 +1,7 @@
 import { categoryLabel } from '@accommodate/shared-events/config/accommodation-categories';
 import { PRODUCT_NAME } from '@accommodate/shared-events/config/plans';
 import { fieldLabel, fieldValue, type RecordEntity } from '@accommodate/shared-events/schemas/record-display';
+import { planCaseManagerLabel } from '@accommodate/shared-events/schemas/plan';
 import { RECORD_FIELD_LABELS, specificsText } from '@accommodate/shared-events/schemas/plan-record';
 import { planRecordFields } from '@accommodate/shared-events/domain/plan/plan-record';
 import { formatMoment, openRecordPdf } from '../../shared/pdf-document.ts';
@@ -44,7 +45,8 @@ export async function renderStudentRecordPdf(record: StudentRecordExport, timeZo
   if (record.plans.length === 0) doc.text('None');
   for (const plan of record.plans) {
     doc.font(bold).text(`${fieldValue('plan', 'status', plan.status)} plan`).font(regular);
-    for (const name of ['startDate', 'reviewDate', 'meetingDate', 'caseManager'] as const) field('plan', name, plan[name]);
+    for (const name of ['startDate', 'reviewDate', 'meetingDate'] as const) field('plan', name, plan[name]);
+    line(fieldLabel('plan', 'caseManager'), planCaseManagerLabel(plan.caseManagerName, plan.caseManager) ?? '—');
     line('Last updated', moment(plan.lastUpdated));
     // What the plan's meeting decided, as the exporter may read it.
     if (plan.record) {

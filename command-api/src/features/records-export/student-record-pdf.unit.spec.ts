@@ -116,6 +116,14 @@ describe('records export PDF, for a parent', () => {
     expect(text).not.toMatch(/Dyslexia|Impairment|consent/);
   });
 
+  it('names the student’s case manager, and an older plan’s free text only where there is none, labelled as recorded', async () => {
+    const [plan] = record.plans;
+    expect(await pdfWords(await renderStudentRecordPdf(record))).toContain('Case manager: Ms. Rivera (as recorded on the plan)');
+    const managed = await pdfWords(await renderStudentRecordPdf({ ...record, plans: [{ ...plan!, caseManagerName: 'Cole Manager' }] }));
+    expect(managed).toContain('Case manager: Cole Manager');
+    expect(managed).not.toContain('Ms. Rivera');
+  });
+
   it('names the time zone its moments are in; UTC when the reader gave none', async () => {
     expect(formatMoment('2026-11-25T19:05:00.000Z', 'UTC')).toBe('Nov 25, 2026, 7:05 PM UTC');
     expect(await pdfWords(await renderStudentRecordPdf(record))).toContain('Exported Nov 25, 2026, 7:05 PM UTC');

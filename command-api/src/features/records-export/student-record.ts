@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { HistoryEntry } from '@accommodate/shared-events/domain/student/student-history';
 import type { Plan } from '@accommodate/shared-events/schemas/plan';
@@ -40,6 +41,8 @@ export async function exportStudentRecord(context: AppContext, student: StudentD
   const seesPlanRecord = reader === 'whole record' || mayAccess(student, reader.userId, 'see-plan-record', context.now());
   const plans = await caseload.plansOfStudent(student.id);
   const documents = await caseload.documentsOfStudent(student.id);
+  // The case manager is the student's, a staff member; a plan's own `caseManager` is only what older plans recorded.
+  const caseManagerName = student.caseManagerId ? (await personLookup(context.readStore)(student.caseManagerId)).name : null;
   return {
     exportedAt: context.now().toISOString(),
     profile: {
@@ -65,6 +68,7 @@ export async function exportStudentRecord(context: AppContext, student: StudentD
         status,
         meetingDate,
         caseManager,
+        caseManagerName,
         lastUpdated,
         record: record ? planRecordFor(record, seesPlanRecord) : null,
       })),
