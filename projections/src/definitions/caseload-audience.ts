@@ -1,4 +1,5 @@
 import { roleAllows } from '@accommodate/shared-events/domain/access/role-rules';
+import { leaderIdOf } from '@accommodate/shared-events/domain/class/class';
 import {
   CLASSES,
   DOCUMENTS,
@@ -29,14 +30,16 @@ export type SchoolAudience = Readonly<Record<string, SchoolAccessRole>>;
  * Who reaches a student, one entry per person: the teachers of the active classes it is enrolled in, then
  * the grantees of its active shares over them, then its case manager, then its school's coordinators and
  * administrators and its district's admins, whose rights include all of those but deleting, then its owner
- * over all. Classes are taken in id order, so a rebuild names the same class owner as the live build did.
+ * over all (a school's student has none). Classes are taken in id order, so a rebuild names the same class owner as
+ * the live build did; a school's class gives its students as shared by its lead teacher, or by nobody yet.
  */
-export function audienceOf(ownerId: string, shares: readonly ShareDoc[], classes: readonly ClassDoc[], school: SchoolAudience = {}): StudentAudience {
+export function audienceOf(ownerId: string | null, shares: readonly ShareDoc[], classes: readonly ClassDoc[], school: SchoolAudience = {}): StudentAudience {
   const roles: Record<string, StudentRoleEntry> = {};
   for (const schoolClass of [...classes].sort((a, b) => a.id.localeCompare(b.id))) {
     if (schoolClass.status !== 'active') continue;
     for (const teacherId of schoolClass.teacherIds) {
-      roles[teacherId] ??= { role: 'class-teacher', expiresAt: null, sharedById: schoolClass.ownerId };
+      const sharedById = leaderIdOf(schoolClass);
+      roles[teacherId] ??= { role: 'class-teacher', expiresAt: null, sharedById: sharedById === teacherId ? null : sharedById };
     }
   }
   for (const share of shares) {
@@ -46,8 +49,8 @@ export function audienceOf(ownerId: string, shares: readonly ShareDoc[], classes
   for (const [userId, role] of Object.entries(school)) {
     roles[userId] = { role, expiresAt: null, sharedById: null };
   }
-  roles[ownerId] = { role: 'owner', expiresAt: null, sharedById: null };
-  const viewerIds = [ownerId, ...Object.keys(roles).filter((userId) => userId !== ownerId)];
+  if (ownerId !== null) roles[ownerId] = { role: 'owner', expiresAt: null, sharedById: null };
+  const viewerIds = ownerId === null ? Object.keys(roles) : [ownerId, ...Object.keys(roles).filter((userId) => userId !== ownerId)];
   const editorIds = viewerIds.filter((userId) => {
     const entry = roles[userId];
     return entry !== undefined && roleAllows(entry.role, 'edit');

@@ -48,9 +48,10 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
       caseManagerId,
       createdAt: event.occurredAt,
       ...changed,
-      viewerIds: [ownerId],
-      editorIds: [ownerId],
-      roles: { [ownerId]: { role: 'owner', expiresAt: null, sharedById: null } },
+      // A school's student (no owner) is reached through its school only: refreshed below.
+      viewerIds: ownerId === null ? [] : [ownerId],
+      editorIds: ownerId === null ? [] : [ownerId],
+      roles: ownerId === null ? {} : { [ownerId]: { role: 'owner', expiresAt: null, sharedById: null } },
     };
     context.put<StudentDoc>(STUDENTS, doc);
     // A school's student is seen by its coordinators and admins from the start: they hear of it then.

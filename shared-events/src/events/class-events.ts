@@ -4,11 +4,14 @@ import { defineEvent, type EventOf } from './define-event.ts';
 
 // Classes, in `class-<classId>`: a section, its teachers and its enrolled students.
 
-/** v2 carries the term's dates; a class created before them has none (null). */
+/**
+ * v2 carries the term's dates; a class created before them has none (null). ownerId null: the class belongs to its
+ * school (an import from the SIS made it) and is led by its lead teacher, not by whoever ran the import.
+ */
 export const ClassCreated = defineEvent(
   'ClassCreated',
   2,
-  z.object({ classId: z.string(), ownerId: z.string(), schoolId: z.string().nullable(), ...classDetailsSchema.shape }),
+  z.object({ classId: z.string(), ownerId: z.string().nullable(), schoolId: z.string().nullable(), ...classDetailsSchema.shape }),
   { 1: (older) => (typeof older === 'object' && older !== null ? { termStart: null, termEnd: null, ...older } : older) },
 );
 
@@ -21,11 +24,21 @@ export const ClassArchived = defineEvent('ClassArchived', 1, z.object({ classId:
 /** The whole enrolment, not a difference: a replay never depends on what came before. */
 export const EnrolmentSet = defineEvent('EnrolmentSet', 1, z.object({ classId: z.string(), studentIds: z.array(z.string()) }));
 
-/** A co-teacher of the class, pending (granteeUserId null) until someone proves the address, as shares are. */
+/**
+ * A co-teacher of the class, pending (granteeUserId null) until someone proves the address, as shares are. `lead`:
+ * the teacher who leads a school's class (the SIS's primary teacher); absent on invitations made before leads.
+ */
 export const ClassTeacherInvited = defineEvent(
   'ClassTeacherInvited',
   1,
-  z.object({ classId: z.string(), teacherId: z.string(), email: z.string(), granteeUserId: z.string().nullable(), invitedBy: z.string() }),
+  z.object({
+    classId: z.string(),
+    teacherId: z.string(),
+    email: z.string(),
+    granteeUserId: z.string().nullable(),
+    invitedBy: z.string(),
+    lead: z.boolean().optional(),
+  }),
 );
 
 export const ClassTeacherActivated = defineEvent(

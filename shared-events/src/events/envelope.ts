@@ -9,6 +9,13 @@ export type Actor = z.infer<typeof actorSchema>;
 /** The system itself, for events no person caused (template seeding, scheduled reminders). */
 export const SYSTEM_ACTOR: Actor = { userId: 'system' };
 
+/**
+ * The district's student information system: the author of what a roster import writes into students, classes and
+ * schools. The admin who started the import is named on the import's own stream (and the correlation id leads there);
+ * the records are the school's, and their history says so.
+ */
+export const SIS_ACTOR: Actor = { userId: 'sis' };
+
 /** Every event, as read back from any store, travels in this envelope. */
 export interface EventEnvelope<T extends string = string, D = unknown> {
   eventId: string;

@@ -6,7 +6,8 @@ export const StudentAdded = defineEvent(
   'StudentAdded',
   1,
   // schoolId: the school the student was written into; absent or null for an independent teacher's student.
-  z.object({ studentId: z.string(), ownerId: z.string(), ...studentDetailsSchema.shape, schoolId: z.string().nullable().optional() }),
+  // ownerId null: the student belongs to its school (an import from the SIS wrote it), not to a person.
+  z.object({ studentId: z.string(), ownerId: z.string().nullable(), ...studentDetailsSchema.shape, schoolId: z.string().nullable().optional() }),
 );
 /** Only the fields that changed, so that concurrent edits of different fields merge. */
 export const StudentDetailsUpdated = defineEvent(

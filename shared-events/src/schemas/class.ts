@@ -92,6 +92,8 @@ export const classTeacherSchema = z.object({
   /** Shown to the class's owner only; other teachers see names. */
   email: z.string().nullable(),
   status: z.enum(CLASS_TEACHER_STATUSES),
+  /** Leads a school's class (the SIS's primary teacher); absent from a server before leads. */
+  lead: z.boolean().optional(),
 });
 
 export const classSchema = z.object({
@@ -101,7 +103,8 @@ export const classSchema = z.object({
   status: z.enum(CLASS_STATUSES),
   /** How the caller reaches the class: its owner manages it, its teachers read it. */
   access: z.enum(CLASS_ROLES),
-  owner: z.object({ id: z.string(), name: z.string() }),
+  /** Who leads the class: its owner, or a school's class's lead teacher once signed in; null until then. */
+  owner: z.object({ id: z.string(), name: z.string() }).nullable(),
   studentIds: z.array(z.string()),
   teachers: z.array(classTeacherSchema),
   createdAt: z.string(),

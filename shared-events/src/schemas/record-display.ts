@@ -90,3 +90,7 @@ export function fieldValue(entity: RecordEntity, field: string, value: unknown):
   const text = scalarValue(entity, field, typeof value === 'string' ? value : JSON.stringify(value));
   return text === '' ? '—' : text;
 }
+
+/** The history's name for the SIS as the author of what an import wrote, and the entry of a student it added. */
+export const SIS_ACTOR_NAME = 'the SIS';
+export const IMPORTED_FROM_SIS = 'Imported from the SIS';

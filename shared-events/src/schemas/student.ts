@@ -83,7 +83,8 @@ export type AccommodationWithSpecifics = z.infer<typeof accommodationWithSpecifi
 /** The student as the API returns it. */
 export const studentSchema = z.object({
   id: z.string(),
-  ownerId: z.string(),
+  /** Null for a school's student, imported from the SIS: it belongs to the school, not to a person. */
+  ownerId: z.string().nullable(),
   ...studentDetailsSchema.shape,
   name: z.string(),
   accommodationIds: z.array(z.string()),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EventStore } from '@accommodate/shared-events/event-store/event-store';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
 import { mayAccess } from '@accommodate/shared-events/domain/access/student-access';
+import { answerableForAcknowledgement } from '@accommodate/shared-events/domain/plan/plan-acknowledgement';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
 import { planLocksAccommodations } from '@accommodate/shared-events/schemas/plan-version';
 import { displayName } from '@accommodate/shared-events/schemas/student';
@@ -62,7 +63,7 @@ interface ReminderDependencies {
 
 /**
  * The job: who of the teachers asked has still not acknowledged the version (and may still). After 3 school days each
- * of them is reminded; after 5 the plan's owner hears who. A newer version supersedes it. Returns how many it raised.
+ * of them is reminded; after 5 the student's owner (for a school's student, who answers for it) hears who. A newer version supersedes it. Returns how many it raised.
  */
 export async function runAcknowledgementReminder(deps: ReminderDependencies, data: unknown): Promise<number> {
   const job = jobSchema.parse(data);
@@ -85,15 +86,15 @@ export async function runAcknowledgementReminder(deps: ReminderDependencies, dat
           message: `Version ${job.version} of ${label}'s plan still needs your acknowledgement.`,
           dedupeKey: `acknowledgement-reminder:${plan.id}:${job.version}:3:${userId}`,
         }))
-      : [
-          {
+      : await Promise.all(
+          answerableForAcknowledgement(student, now).map(async (userId) => ({
             ...about,
-            userId: student.ownerId,
+            userId,
             title: 'Plan not yet acknowledged',
-            message: `Not yet acknowledged after 5 school days, version ${job.version} of ${label}'s plan: ${(await Promise.all(waiting.map((userId) => accountName(deps.readStore, userId)))).join(', ')}.`,
-            dedupeKey: `acknowledgement-overdue:${plan.id}:${job.version}:${student.ownerId}`,
-          },
-        ];
+            message: `Not yet acknowledged after 5 school days, version ${job.version} of ${label}'s plan: ${(await Promise.all(waiting.map((waitingId) => accountName(deps.readStore, waitingId)))).join(', ')}.`,
+            dedupeKey: `acknowledgement-overdue:${plan.id}:${job.version}:${userId}`,
+          })),
+        );
   let raised = 0;
   for (const draft of drafts) if ((await raiseNotification(deps.eventStore, draft)).raised) raised += 1;
   return raised;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { WrongExpectedRevisionError, type EventStore } from '@accommodate/shared-events/event-store/event-store';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import type { Actor } from '@accommodate/shared-events/events/envelope';
+import { SIS_ACTOR, type Actor } from '@accommodate/shared-events/events/envelope';
 import type { DomainEvent } from '@accommodate/shared-events/events/registry';
 import type { RosterEvent, RosterImportEvent } from '@accommodate/shared-events/events/roster-events';
 import { DomainError, IllegalStateError } from '@accommodate/shared-events/domain/errors';
@@ -135,7 +135,8 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
   await record({ type: 'RosterImportProgressed', data: { importId, districtId: state.districtId, done: 0, total } });
   for (const phase of plan.phases) {
     await inParallel(phase, async (work) => {
-      addSummary(summary, await applyWork(eventStore, work, { dryRun: state.dryRun, actor, importId, warnings }));
+      // The records are the school's and written from the SIS: the log names it, not the admin who asked for the import.
+      addSummary(summary, await applyWork(eventStore, work, { dryRun: state.dryRun, actor: SIS_ACTOR, importId, warnings }));
       done += 1;
       if (done - reported >= step && done < total) {
         reported = done;

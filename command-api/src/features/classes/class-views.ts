@@ -1,5 +1,6 @@
 import type { RosterStudent, SchoolClass } from '@accommodate/shared-events/schemas/class';
 import { classRoleOf } from '@accommodate/shared-events/domain/class/class-access';
+import { leaderIdOf } from '@accommodate/shared-events/domain/class/class';
 import { visibleUntil } from '@accommodate/shared-events/domain/access/student-access';
 import { currentPlan } from '@accommodate/shared-events/domain/plan/current-plan';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
@@ -14,8 +15,11 @@ import { enrolledVisibleTo } from '../../shared/class-access.ts';
 export async function toClass(doc: ClassDoc, userId: string, lookup: ReturnType<typeof personLookup>): Promise<SchoolClass> {
   const access = classRoleOf(doc, userId);
   if (access === null) throw new NotFoundError('Class');
+  // A school's class is led by its lead teacher once they signed in: shown as its owner, not again among its teachers.
+  const leaderId = leaderIdOf(doc);
   const teachers = await Promise.all(
     Object.values(doc.teachers)
+      .filter((teacher) => doc.ownerId !== null || teacher.granteeUserId === null || teacher.granteeUserId !== leaderId)
       .sort((a, b) => a.teacherId.localeCompare(b.teacherId))
       .map(async (teacher) => ({
         id: teacher.teacherId,
@@ -23,12 +27,13 @@ export async function toClass(doc: ClassDoc, userId: string, lookup: ReturnType<
         name: teacher.granteeUserId === null ? null : (await lookup(teacher.granteeUserId)).name,
         email: access === 'owner' ? teacher.email : null,
         status: teacher.status,
+        lead: teacher.lead === true,
       })),
   );
   const { id, name, period, subject, room, schoolId, status, studentIds, createdAt, updatedAt, revision } = doc;
   // A document folded before classes had terms has neither date.
   const term = { termStart: doc.termStart ?? null, termEnd: doc.termEnd ?? null };
-  const owner = await lookup(doc.ownerId);
+  const owner = leaderId === null ? null : await lookup(leaderId);
   return { id, name, period, subject, room, ...term, schoolId, status, access, owner, studentIds, teachers, createdAt, updatedAt, revision };
 }
 

@@ -1,6 +1,6 @@
 import type { ClassRole } from '../../schemas/class.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
-import { activeTeacherIds, type PresentClass } from './class.ts';
+import { activeTeacherIds, leaderIdOf, type PresentClass } from './class.ts';
 
 /** What access needs of a class: the write side's state and the read model's document both have it. */
 export type ClassAccessShape = Pick<PresentClass, 'status' | 'ownerId' | 'teachers'>;
@@ -12,9 +12,12 @@ export const ONLY_CLASS_OWNER = 'Only the class’s owner can change it';
 export const CLASS_ARCHIVED = 'This class is archived';
 export const OWNER_STAYS = 'The class’s owner cannot be removed from it';
 
-/** How the user reaches the class, or null: a pending invitation gives nothing yet. */
+/**
+ * How the user reaches the class, or null: a pending invitation gives nothing yet. A school's class is its lead
+ * teacher's to manage, as a class is its owner's.
+ */
 export function classRoleOf(state: Pick<PresentClass, 'ownerId' | 'teachers'>, userId: string): ClassRole | null {
-  if (state.ownerId === userId) return 'owner';
+  if (leaderIdOf(state) === userId) return 'owner';
   return activeTeacherIds(state).includes(userId) ? 'teacher' : null;
 }
 
@@ -32,12 +35,12 @@ export function authorizeClass<C extends ClassAccessShape>(record: C | null, use
 }
 
 /**
- * Removing a class teacher (the SIS no longer names them, or they stopped teaching it): the class's owner may, and so
- * may whoever oversees the class's school (its coordinators and administrators, the district's admins, and an import
- * acting for the district): `overseesSchool`, which the caller works out from the school's access table. Anyone else
- * is refused as `authorizeClass` refuses a change.
+ * A change to a class (its details, enrolment, teachers, archiving): the class's owner or lead may, and so may whoever
+ * oversees the class's school (its coordinators and administrators, the district's admins, and an import acting for
+ * the district): `overseesSchool`, which the caller works out from the school's access table. Anyone else is refused
+ * as `authorizeClass` refuses a change.
  */
-export function authorizeTeacherRemoval<C extends ClassAccessShape>(record: C | null, userId: string, overseesSchool: boolean): asserts record is C {
+export function authorizeClassChange<C extends ClassAccessShape>(record: C | null, userId: string, overseesSchool: boolean): asserts record is C {
   if (!overseesSchool) authorizeClass(record, userId, 'manage');
   else if (record === null) throw new NotFoundError('Class');
   else if (record.status === 'archived') throw new IllegalStateError(CLASS_ARCHIVED);

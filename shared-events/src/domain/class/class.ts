@@ -12,11 +12,14 @@ export interface ClassTeacherState {
   /** Null while pending: nobody has proved the address yet. */
   granteeUserId: string | null;
   status: 'pending' | 'active';
+  /** Leads a school's class (the SIS's primary teacher): absent or false for every other teacher. */
+  lead?: boolean;
 }
 
 export interface PresentClass {
   status: 'active' | 'archived';
-  ownerId: string;
+  /** Null for a school's class (imported from the SIS): its lead teacher leads it, the school oversees it. */
+  ownerId: string | null;
   schoolId: string | null;
   details: ClassDetails;
   studentIds: string[];
@@ -44,9 +47,10 @@ export function evolveClass(state: ClassState, event: ClassEvent): ClassState {
     case 'EnrolmentSet':
       return { ...state, studentIds: [...event.data.studentIds] };
     case 'ClassTeacherInvited': {
-      const { teacherId, email, granteeUserId } = event.data;
+      const { teacherId, email, granteeUserId, lead } = event.data;
       const status = granteeUserId === null ? 'pending' : 'active';
-      return { ...state, teachers: { ...state.teachers, [teacherId]: { teacherId, email, granteeUserId, status } } };
+      const teacher: ClassTeacherState = { teacherId, email, granteeUserId, status, ...(lead === true ? { lead } : {}) };
+      return { ...state, teachers: { ...state.teachers, [teacherId]: teacher } };
     }
     case 'ClassTeacherActivated': {
       const teacher = state.teachers[event.data.teacherId];
@@ -61,13 +65,22 @@ export function evolveClass(state: ClassState, event: ClassEvent): ClassState {
   }
 }
 
-/** The people who teach the class now: its owner and the co-teachers who proved their address. */
+/** The people who teach the class now: its owner (a school's class has none) and the teachers who proved their address. */
 export const activeTeacherIds = (state: Pick<PresentClass, 'ownerId' | 'teachers'>): string[] => [
-  state.ownerId,
+  ...(state.ownerId === null ? [] : [state.ownerId]),
   ...Object.values(state.teachers).flatMap((teacher) =>
     teacher.status === 'active' && teacher.granteeUserId !== null && teacher.granteeUserId !== state.ownerId ? [teacher.granteeUserId] : [],
   ),
 ];
+
+/** The teacher who leads a school's class, once they have proved their address; null otherwise. */
+export function activeLeadOf(state: Pick<PresentClass, 'ownerId' | 'teachers'>): ClassTeacherState | null {
+  if (state.ownerId !== null) return null;
+  return Object.values(state.teachers).find((teacher) => teacher.lead === true && teacher.status === 'active' && teacher.granteeUserId !== null) ?? null;
+}
+
+/** Who leads the class: its owner, or the active lead teacher of a school's class; null while nobody does. */
+export const leaderIdOf = (state: Pick<PresentClass, 'ownerId' | 'teachers'>): string | null => state.ownerId ?? activeLeadOf(state)?.granteeUserId ?? null;
 
 /** A class is taught once per e-mail: a second invitation to the same address is the first one. */
 export const teacherForEmail = (state: Pick<PresentClass, 'teachers'>, email: string): ClassTeacherState | null =>

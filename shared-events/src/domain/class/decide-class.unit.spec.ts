@@ -171,3 +171,42 @@ describe('removing a class teacher', () => {
   it('lets the same address be invited again afterwards, as a new invitation', () =>
     spec.given([created, invited('cora'), removed]).when(invite()).then([invited('cora', 't-new')]));
 });
+
+describe("a school's class, made by an import from the SIS", () => {
+  const schoolClass: ClassEvent = { type: 'ClassCreated', data: { classId: 'c1', ownerId: null, schoolId: 'school-1', ...details } };
+  const leadInvited: ClassEvent = {
+    type: 'ClassTeacherInvited',
+    data: { classId: 'c1', teacherId: 't-lead', email: 'maria@school.test', granteeUserId: 'maria', invitedBy: 'dana', lead: true },
+  };
+  const coTeacherInvited: ClassEvent = {
+    type: 'ClassTeacherInvited',
+    data: { classId: 'c1', teacherId: 't-co', email: 'sam@school.test', granteeUserId: 'sam', invitedBy: 'dana' },
+  };
+  const rename = (userId: string, overseesSchool?: boolean) => ({
+    type: 'UpdateClass' as const,
+    classId: 'c1',
+    userId,
+    details: { name: 'Algebra I' },
+    ...(overseesSchool === undefined ? {} : { overseesSchool }),
+  });
+  const renamed: ClassEvent = { type: 'ClassUpdated', data: { classId: 'c1', changes: { name: 'Algebra I' } } };
+
+  it('has no owner, and needs a school', () =>
+    spec.given([]).when({ type: 'CreateClass', classId: 'c1', ownerId: null, schoolId: null, details }).thenThrows(IllegalStateError));
+
+  it('is led by its lead teacher, who changes it as an owner would', () => spec.given([schoolClass, leadInvited, coTeacherInvited]).when(rename('maria')).then([renamed]));
+
+  it('is read, not changed, by its other teachers', () =>
+    spec.given([schoolClass, leadInvited, coTeacherInvited]).when(rename('sam')).thenThrows(ForbiddenError, (error) => error.message === ONLY_CLASS_OWNER));
+
+  it('is changed by whoever oversees its school: the import, acting for the district, is nobody’s teacher', () =>
+    spec.given([schoolClass]).when(rename('dana', true)).then([renamed]));
+
+  it('is hidden from the importing admin who does not oversee it here', () => spec.given([schoolClass, leadInvited]).when(rename('dana')).thenThrows(NotFoundError));
+
+  it('keeps the lead an invitation set when the SIS invites the same address again', () =>
+    spec
+      .given([schoolClass, { ...leadInvited, data: { ...leadInvited.data, granteeUserId: null } }])
+      .when({ ...invite({ userId: 'dana' }), email: 'maria@school.test', granteeUserId: 'maria', lead: false, overseesSchool: true })
+      .then([{ ...leadInvited, data: { ...leadInvited.data, granteeUserId: 'maria' } }]));
+});

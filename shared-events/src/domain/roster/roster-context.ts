@@ -12,7 +12,10 @@ export type RosterIdKind = 'school' | 'class' | 'user' | 'staff' | 'classTeacher
 
 export interface RosterPlanContext {
   districtId: string;
-  /** The district admin who imports: the actor of every command, the owner of new students and classes. */
+  /**
+   * The district admin who imports: acts for the district in the commands that check who acts. New students and
+   * classes are the school's, not hers, and the log names the SIS as their author.
+   */
   importerId: string;
   /** The product id of a OneRoster record: the same sourcedId gives the same id at every import of the district. */
   idFor: (kind: RosterIdKind, sourcedId: string) => string;

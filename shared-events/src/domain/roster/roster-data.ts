@@ -51,6 +51,8 @@ export interface RosterEnrollment {
   userSourcedId: string;
   role: 'student' | 'teacher';
   status: RowStatus;
+  /** A teacher's enrolment marked primary: the first such leads the class. */
+  primary: boolean;
 }
 
 /** The files an import reads, as the summary and the dry run name them. */

@@ -12,7 +12,10 @@ interface ClassRoster {
   enrolled: Set<string>;
   /** Students a delta takes out. */
   unenrolled: Set<string>;
+  /** In file order, each address once. */
   teacherEmails: Set<string>;
+  /** The first teacher enrolment marked primary, else none: the lead of a class the import creates. */
+  primaryEmail: string | null;
   /** Teachers a delta takes off the class (status tobedeleted). */
   teachersLeaving: Set<string>;
 }
@@ -37,11 +40,12 @@ function* rostersByClass(data: RosterData, context: RosterPlanContext, students:
   for (const [index, enrollment] of data.enrollments.entries()) {
     if (index > 0 && index % ROWS_PER_STEP === 0) yield;
     const classId = idFor('class', enrollment.classSourcedId);
-    const roster = byClass.get(classId) ?? { enrolled: new Set(), unenrolled: new Set(), teacherEmails: new Set(), teachersLeaving: new Set() };
+    const roster = byClass.get(classId) ?? { enrolled: new Set(), unenrolled: new Set(), teacherEmails: new Set(), primaryEmail: null, teachersLeaving: new Set() };
     byClass.set(classId, roster);
     if (enrollment.role === 'teacher') {
       const email = emailOf(enrollment.userSourcedId);
       if (email) (enrollment.status === 'active' ? roster.teacherEmails : roster.teachersLeaving).add(email);
+      if (email && enrollment.status === 'active' && enrollment.primary) roster.primaryEmail ??= email;
       continue;
     }
     const studentId = idFor('user', enrollment.userSourcedId);
@@ -75,9 +79,14 @@ function teachersLeaving(state: ClassState, classId: string, roster: ClassRoster
   });
 }
 
+/** The teacher who leads a class the import creates: the first marked primary, else the first the SIS lists. */
+const leadEmailOf = (roster: ClassRoster | undefined): string | null => roster?.primaryEmail ?? [...(roster?.teacherEmails ?? [])][0] ?? null;
+
 /**
  * classes.csv and enrollments.csv → each class's stream: created or updated, its teachers invited, its enrolment set.
- * In steps, as planRosterInSteps.
+ * A class the import creates is the school's (no owner): its SIS teachers teach it, led by its primary teacher; the
+ * admin who runs the import is nobody's teacher unless the SIS names her. The import acts for the district, which
+ * oversees every class's school. In steps, as planRosterInSteps.
  */
 export function* planClasses(
   data: RosterData,
@@ -86,6 +95,7 @@ export function* planClasses(
   departing: ReadonlySet<string>,
 ): Generator<void, { work: StreamWork[]; links: string[] }> {
   const { idFor, importerId: userId } = context;
+  const oversight = { userId, overseesSchool: true };
   const rows = new Map(data.classes.map((row) => [idFor('class', row.sourcedId), row]));
   const rosters = yield* rostersByClass(data, context, students);
   yield;
@@ -108,26 +118,28 @@ export function* planClasses(
       const row = rows.get(classId);
       const steps: RosterStep<ClassCommand>[] = [];
       if (gone.has(classId)) {
-        if (state.status === 'active') steps.push({ kind: 'classes', command: { type: 'ArchiveClass', classId, userId }, change: 'deactivated' });
+        if (state.status === 'active') steps.push({ kind: 'classes', command: { type: 'ArchiveClass', classId, ...oversight }, change: 'deactivated' });
         else steps.push({ kind: 'classes', tally: { unchanged: 1 } });
         return steps;
       }
       if (row && state.status === 'absent') {
         const schoolId = idFor('school', row.schoolSourcedId);
-        steps.push({ kind: 'classes', command: { type: 'CreateClass', classId, ownerId: userId, schoolId, details: details(row) }, change: 'created' });
+        steps.push({ kind: 'classes', command: { type: 'CreateClass', classId, ownerId: null, schoolId, details: details(row) }, change: 'created' });
       } else if (row) {
         const { termStart, termEnd, ...rest } = details(row);
         // Without academicSessions.csv (a delta may leave it out) the term stays as it is.
         const changed = row.term === null ? rest : { ...rest, termStart, termEnd };
-        steps.push({ kind: 'classes', command: { type: 'UpdateClass', classId, userId, details: changed }, change: 'updated' });
+        steps.push({ kind: 'classes', command: { type: 'UpdateClass', classId, ...oversight, details: changed }, change: 'updated' });
       }
       const roster = rosters.get(classId);
+      const leadEmail = leadEmailOf(roster);
       for (const email of roster?.teacherEmails ?? []) {
         const newTeacherId = idFor('classTeacher', `${classId}/${email}`);
         const granteeUserId = context.accounts.get(email) ?? null;
-        // The importer owns the class already: teaching it too is nothing to add.
-        if (granteeUserId === userId) continue;
-        steps.push({ kind: 'enrollments', command: { type: 'InviteClassTeacher', classId, userId, newTeacherId, email, granteeUserId }, change: 'created' });
+        // A class an earlier import gave an owner: its owner teaches it already.
+        if (state.status !== 'absent' && granteeUserId !== null && granteeUserId === state.ownerId) continue;
+        const invite: ClassCommand = { type: 'InviteClassTeacher', classId, ...oversight, newTeacherId, email, granteeUserId, lead: email === leadEmail };
+        steps.push({ kind: 'enrollments', command: invite, change: 'created' });
       }
       for (const teacherId of teachersLeaving(state, classId, roster, departures, idFor)) {
         // The import acts for the district, which oversees the class's school.
@@ -139,7 +151,7 @@ export function* planClasses(
         : [...new Set([...current.filter((id) => !roster?.unenrolled.has(id)), ...(roster?.enrolled ?? [])])];
       const added = wanted.filter((id) => !current.includes(id)).length;
       const removed = current.filter((id) => !wanted.includes(id)).length;
-      if (added + removed > 0) steps.push({ kind: 'enrollments', command: { type: 'SetEnrolment', classId, userId, studentIds: wanted.sort() }, change: null });
+      if (added + removed > 0) steps.push({ kind: 'enrollments', command: { type: 'SetEnrolment', classId, ...oversight, studentIds: wanted.sort() }, change: null });
       steps.push({ kind: 'enrollments', tally: { created: added, deactivated: removed, unchanged: current.length - removed } });
       return steps;
     }),

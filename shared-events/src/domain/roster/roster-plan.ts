@@ -137,7 +137,8 @@ function studentWork(context: RosterPlanContext, student: RosterStudent): Stream
   return streamWork(studentDecider, streamName('student', studentId), 'users.csv', (state): RosterStep<StudentCommand>[] => {
     if (state.status !== 'present') {
       const details = { firstName, lastInitial, grade, status: 'active', birthdate: null, parentName: null, parentEmail: null, parentNotes: null, notes: null };
-      return [{ kind: 'students', command: { type: 'AddStudent', studentId, ownerId: context.importerId, details, accommodationIds: [], schoolId }, change: 'created' }];
+      // The school's student, not the importing admin's: reached through the school's roles, its classes and shares.
+      return [{ kind: 'students', command: { type: 'AddStudent', studentId, ownerId: null, details, accommodationIds: [], schoolId }, change: 'created' }];
     }
     // Everything else of the record (accommodations, plans, notes, documents) stays as the school made it.
     const status = state.details.status === 'inactive' ? 'active' : state.details.status;

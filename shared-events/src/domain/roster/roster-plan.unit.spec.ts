@@ -7,12 +7,13 @@ import { schoolDecider } from '../school/decide-school.ts';
 import type { SchoolEvent } from '../../events/district-events.ts';
 import type { StudentEvent } from '../../events/student-events.ts';
 import type { ClassEvent } from '../../events/class-events.ts';
+import { classRoleOf } from '../class/class-access.ts';
 import { validateRoster } from './roster-validate.ts';
 import { NO_LINKS, planRoster, type RosterLinks } from './roster-plan.ts';
 import { addSummary, emptySummary, type RecordedEvent } from './roster-work.ts';
 
 /** A district's log in memory: the streams the import writes, and what earlier imports linked. */
-function district() {
+function district(accounts: ReadonlyMap<string, string> = new Map([['maria.lopez@lakeside.test', 'maria']])) {
   const streams = new Map<string, RecordedEvent[]>();
   let links: RosterLinks = NO_LINKS;
   /** Where each address teaches or is invited, as the job finds it in the read model. */
@@ -39,7 +40,7 @@ function district() {
         districtId: 'd',
         importerId: 'dana',
         idFor: (kind, sourcedId) => `${kind}:${sourcedId}`,
-        accounts: new Map([['maria.lopez@lakeside.test', 'maria']]),
+        accounts,
         staffEmails: new Map([['user:u-t1', 'maria.lopez@lakeside.test']]),
         classesByTeacherEmail: classesByTeacherEmail(),
         previous: links,
@@ -77,15 +78,33 @@ describe('importing a roster through the deciders', () => {
       classes: { created: 2 },
       enrollments: { created: 3 },
     });
-    expect(lakeside.student('u-s1')).toMatchObject({ status: 'present', ownerId: 'dana', schoolId: 'school:s-2', details: { firstName: 'Ava', lastInitial: 'M', grade: '8', parentEmail: null } });
+    expect(lakeside.student('u-s1')).toMatchObject({ status: 'present', ownerId: null, schoolId: 'school:s-2', details: { firstName: 'Ava', lastInitial: 'M', grade: '8', parentEmail: null } });
     const algebra = lakeside.class('c-1');
-    expect(algebra).toMatchObject({ status: 'active', schoolId: 'school:s-2', studentIds: ['user:u-s1'], details: { name: 'Algebra I - P3', termStart: '2026-08-20' } });
+    expect(algebra).toMatchObject({ status: 'active', ownerId: null, schoolId: 'school:s-2', studentIds: ['user:u-s1'], details: { name: 'Algebra I - P3', termStart: '2026-08-20' } });
     // Maria has an account that proved her address: she teaches the class at once.
-    expect(algebra.status !== 'absent' && Object.values(algebra.teachers)).toMatchObject([{ email: 'maria.lopez@lakeside.test', granteeUserId: 'maria', status: 'active' }]);
+    expect(algebra.status !== 'absent' && Object.values(algebra.teachers)).toMatchObject([{ email: 'maria.lopez@lakeside.test', granteeUserId: 'maria', status: 'active', lead: true }]);
 
     const again = lakeside.importZip(oneRoster11());
     for (const tally of Object.values(again)) expect(tally).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
     expect(again.students.unchanged).toBe(2);
+  });
+
+  it('makes classes the school\'s: the SIS\'s primary teacher leads, the others co-teach, and the importing admin teaches only where the SIS says so', () => {
+    const lakeside = district(new Map([['maria.lopez@lakeside.test', 'maria'], ['sam.okafor@lakeside.test', 'sam'], ['dana.prince@lakeside.test', 'dana']]));
+    const files = withLines(oneRoster11(), 'users.csv', 'u-t2,active,,true,s-2,teacher,sokafor,,Sam,Okafor,,T101,sam.okafor@lakeside.test,,,,,');
+    // Sam is listed first on Algebra but not as primary; Dana, the admin importing, is named a teacher of Kindergarten A.
+    const enrollments = files['enrollments.csv']!.replace('\ne-1,', '\ne-0,active,,c-1,s-2,u-t2,teacher,false,,\ne-1,') + 'e-4,active,,c-2,s-1,u-a1,teacher,false,,\n';
+    lakeside.importZip({ ...files, 'enrollments.csv': enrollments });
+    const algebra = lakeside.class('c-1');
+    if (algebra.status === 'absent') throw new Error('no class');
+    expect(algebra.ownerId).toBeNull();
+    expect(classRoleOf(algebra, 'maria')).toBe('owner');
+    expect(classRoleOf(algebra, 'sam')).toBe('teacher');
+    expect(classRoleOf(algebra, 'dana')).toBeNull();
+    const kindergarten = lakeside.class('c-2');
+    if (kindergarten.status === 'absent') throw new Error('no class');
+    // The SIS's only teacher of the class leads it, though not marked primary.
+    expect(classRoleOf(kindergarten, 'dana')).toBe('owner');
   });
 
   it('renames a school the SIS renamed, in place, keeping its staff', () => {

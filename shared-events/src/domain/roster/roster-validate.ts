@@ -201,7 +201,7 @@ function readEnrollments(file: FileRows, refs: EnrollmentReferences, issues: Iss
       issues.warn(file.file, row.line, `role ${role || '(empty)'} is not imported`);
       continue;
     }
-    enrollments.push({ classSourcedId, userSourcedId, role, status });
+    enrollments.push({ classSourcedId, userSourcedId, role, status, primary: value(row.values, 'primary').toLowerCase() === 'true' });
   }
   return enrollments;
 }

@@ -21,7 +21,8 @@ export interface StudentAllowance {
 export type StudentPlacement = { schoolId: string; allowance?: never } | { schoolId?: null; allowance: StudentAllowance };
 
 export type StudentCommand =
-  | ({ type: 'AddStudent'; studentId: string; ownerId: string; details: StudentDetails; accommodationIds: string[] } & StudentPlacement)
+  /** ownerId null: the school's student (an import from the SIS); it needs a school. */
+  | ({ type: 'AddStudent'; studentId: string; ownerId: string | null; details: StudentDetails; accommodationIds: string[] } & StudentPlacement)
   /** `accommodationsLocked`: a final plan is in force, so the accommodations change only through an amendment. */
   | { type: 'UpdateStudent'; studentId: string; details: StudentDetails; accommodationIds: string[]; accommodationsLocked?: boolean }
   /** A plan version was made: the student's accommodations become the version's; again, it changes nothing. */
@@ -53,6 +54,7 @@ export const PLAN_IS_FINAL_FOR_ACCOMMODATIONS = 'This student’s plan is final:
 export const OTHER_DISTRICT = 'A student can only move to another school of the same district';
 export const NO_SCHOOL_FOR_CASE_MANAGER = 'Only a school’s student has a case manager: add the student to a school first';
 export const CASE_MANAGER_NOT_STAFF = 'The case manager must be a member of the student’s school staff';
+export const SCHOOL_STUDENT_NEEDS_SCHOOL = 'A student without an owner must belong to a school';
 
 export const ON_LEGAL_HOLD = 'This record is on legal hold and cannot be erased: lift the hold first';
 export const NO_SCHOOL_FOR_LEGAL_HOLD = 'Only a school’s student can be put on legal hold';
@@ -84,6 +86,7 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
     case 'AddStudent': {
       if (state.status !== 'absent') throw new IllegalStateError('This student already exists');
       const schoolId = command.schoolId ?? null;
+      if (command.ownerId === null && schoolId === null) throw new IllegalStateError(SCHOOL_STUDENT_NEEDS_SCHOOL);
       // A district has no student limit: a school's students are not counted against the teacher's free plan.
       if (command.schoolId == null && !command.allowance.isPremium && command.allowance.studentCount >= FREE_STUDENT_LIMIT) throw new ForbiddenError(FREE_LIMIT_REACHED);
       const events: StudentEvent[] = [

@@ -10,6 +10,7 @@ import {
   NO_SCHOOL_FOR_CASE_MANAGER,
   OTHER_DISTRICT,
   PLAN_IS_FINAL_FOR_ACCOMMODATIONS,
+  SCHOOL_STUDENT_NEEDS_SCHOOL,
   STUDENT_ARCHIVED,
   studentDecider,
 } from './decide-student.ts';
@@ -200,4 +201,20 @@ describe('a school’s student (issue 23)', () => {
       .when(assign('mara'))
       .then([{ type: 'StudentCaseManagerAssigned', data: { studentId: 's1', caseManagerId: 'mara', assignedBy: 'u1' } }]);
   });
+});
+
+describe("a school's student, written by an import from the SIS", () => {
+  const imported: StudentEvent = { type: 'StudentAdded', data: { studentId: 's1', ownerId: null, ...details, schoolId: 'school-1' } };
+
+  it('belongs to its school: no person owns it', () =>
+    spec.given([]).when({ type: 'AddStudent', studentId: 's1', ownerId: null, details, accommodationIds: [], schoolId: 'school-1' }).then([imported]));
+
+  it('cannot be owned by nobody outside a school', () =>
+    spec
+      .given([])
+      .when({ type: 'AddStudent', studentId: 's1', ownerId: null, details, accommodationIds: [], allowance: free(0) })
+      .thenThrows(IllegalStateError, withMessage(SCHOOL_STUDENT_NEEDS_SCHOOL)));
+
+  it('is handed over by nobody: a leaving teacher never owned it', () =>
+    spec.given([imported]).when({ type: 'HandOverToSchool', studentId: 's1', fromUserId: 'dana', toUserId: 'olga', reason: 'left-school' }).then([]));
 });

@@ -1,4 +1,5 @@
-import type { EventEnvelope } from '../../events/envelope.ts';
+import { SIS_ACTOR, type EventEnvelope } from '../../events/envelope.ts';
+import { IMPORTED_FROM_SIS } from '../../schemas/record-display.ts';
 import type { PlanEvent } from '../../events/plan-events.ts';
 import type { EnvelopeOf } from '../event-types.ts';
 import { STUDENT_DETAIL_FIELDS, type StudentDetailField } from '../../schemas/student.ts';
@@ -75,7 +76,7 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
     const push = (kind: string, entity: HistoryEntity, entityId: string, changes: FieldChange[]) => entries.push({ envelope, kind, entity, entityId, changes });
     switch (envelope.type) {
       case 'StudentAdded':
-        push('Student added', 'student', id, diff(STUDENT_DETAIL_FIELDS, {}, detailsOf(student)));
+        push(envelope.actor.userId === SIS_ACTOR.userId ? IMPORTED_FROM_SIS : 'Student added', 'student', id, diff(STUDENT_DETAIL_FIELDS, {}, detailsOf(student)));
         break;
       case 'StudentDetailsUpdated': {
         const changes = diff(STUDENT_DETAIL_FIELDS, detailsOf(before), detailsOf(student));

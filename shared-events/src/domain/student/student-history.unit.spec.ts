@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventEnvelope } from '../../events/envelope.ts';
+import { SIS_ACTOR, type EventEnvelope } from '../../events/envelope.ts';
+import { IMPORTED_FROM_SIS } from '../../schemas/record-display.ts';
 import type { DomainEvent } from '../../events/registry.ts';
 import { janeDetails } from '../../testing/student-fixtures.ts';
 import { studentAsOf } from './student-as-of.ts';
@@ -132,5 +133,19 @@ describe('signed versions in the history', () => {
       ['Plan acknowledged', [['version', null, 'Version 1'], ['acknowledgedBy', null, 'Cora Co']]],
       ['Plan finalised', [['version', null, 'Version 1'], ['effectiveDate', null, '2026-09-01']]],
     ]);
+  });
+});
+
+describe('the history of a student imported from the SIS', () => {
+  it('opens with the import, named as such, and names the SIS as the author of what the import changed later', () => {
+    const imported: DomainEvent = { type: 'StudentAdded', data: { studentId: 's1', ownerId: null, ...janeDetails, schoolId: 'school-1' } };
+    const stream = given(imported, regraded).map((envelope) => ({ ...envelope, actor: SIS_ACTOR }));
+    const names = { person: (id: string) => (id === SIS_ACTOR.userId ? 'the SIS' : 'Dana Admin'), school: () => 'Roosevelt Middle', accommodation: () => 'Extended time' };
+    const entries = buildHistory({ student: stream, plans: [], documents: [] }, names);
+    expect(entries.map((entry) => [entry.kind, entry.actor.name])).toEqual([
+      ['Details changed', 'the SIS'],
+      [IMPORTED_FROM_SIS, 'the SIS'],
+    ]);
+    expect(IMPORTED_FROM_SIS).toBe('Imported from the SIS');
   });
 });

@@ -10,7 +10,8 @@ export type StudentState =
   | { status: 'absent' }
   | {
       status: 'present';
-      ownerId: string;
+      /** Null: the school's student (imported from the SIS), reached through the school's roles, owned by nobody. */
+      ownerId: string | null;
       details: StudentDetails;
       accommodationIds: string[];
       /** Beyond the free limit after the owner's Premium ended: kept, read-only, until they upgrade again. */

@@ -16,7 +16,7 @@ const EnrolmentDialog = lazy(() => import('./enrolment-dialog.tsx').then((module
 const ClassTeacherDialog = lazy(() => import('./enrolment-dialog.tsx').then((module) => ({ default: module.ClassTeacherDialog })));
 
 const teacherNames = (schoolClass: SchoolClass) =>
-  [schoolClass.owner.name, ...schoolClass.teachers.map((teacher) => teacher.name ?? `${teacher.email ?? 'Invited'} (pending)`)].join(', ');
+  [...(schoolClass.owner ? [schoolClass.owner.name] : []), ...schoolClass.teachers.map((teacher) => teacher.name ?? `${teacher.email ?? 'Invited'} (pending)`)].join(', ');
 
 /** /classes: my sections, each opening its roster; their owner adds, edits, enrols, invites and archives. */
 /** `actions`: what the page adds beside Add Class (another feature's, such as the testing coordinator's export). */

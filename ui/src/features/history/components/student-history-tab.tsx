@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Button, Empty, Input, Skeleton, Timeline, Typography } from 'antd';
 import { Card } from '../../../components/card.tsx';
 import dayjs from 'dayjs';
+import { IMPORTED_FROM_SIS } from '@accommodate/shared-events/schemas/record-display';
 import { useStudentHistory } from '../api/get-student-history.ts';
 import { ChangeLine } from './change-value.tsx';
 import { StudentAsOfView } from './student-as-of-view.tsx';
@@ -58,7 +59,9 @@ export function StudentHistoryTab({ studentId, actions }: { studentId: string; a
               <div>
                 <Typography.Text strong>{entry.kind}</Typography.Text>{' '}
                 <Typography.Text type="secondary">
-                  by {entry.actor.name} · {dayjs(entry.at).format('MMM D, YYYY h:mm:ss A')}
+                  {/* An imported student's first entry names its source already: no 'by the SIS' after it. */}
+                  {entry.kind === IMPORTED_FROM_SIS ? '' : `by ${entry.actor.name} · `}
+                  {dayjs(entry.at).format('MMM D, YYYY h:mm:ss A')}
                 </Typography.Text>
                 {/* A plan record's change may list the specifics of several accommodations: one line each. */}
                 {entry.changes.map((change, line) => (
