@@ -13,7 +13,7 @@ import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { enrolledVisibleTo, loadClassFor } from '../../shared/class-access.ts';
+import { enrolledVisibleTo, loadClassFor, loadClassRosterFor } from '../../shared/class-access.ts';
 import { verifiedInvitee } from '../../shared/verified-invitee.ts';
 import { allowedAtSchool, loadSchoolFor } from '../../shared/organisation-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
@@ -79,7 +79,7 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
     const userId = requireUser(req);
     const classId = idParam(req);
     const body = await rosters.answer(`${userId}:${classId}`, context.now(), async (now) => {
-      const found = await loadClassFor(context, userId, classId, 'read');
+      const found = await loadClassRosterFor(context, userId, classId);
       return rosterAnswer({ readStore: context.readStore, now: () => now }, found, userId);
     }, req.readStamp);
     res.type('application/json').send(body);
@@ -89,7 +89,7 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
   // each one's access log gets the print. The students are the roster's, worked out here, never taken from the client.
   router.post('/api/classes/:id/roster/print', async (req, res) => {
     const userId = requireUser(req);
-    const found = await loadClassFor(context, userId, idParam(req), 'read');
+    const found = await loadClassRosterFor(context, userId, idParam(req));
     const now = context.now();
     for (const student of await enrolledVisibleTo(context, found, userId, now)) {
       const what = throughClassIf(roleOn(student, userId, now)?.role, 'Class roster (printed)');
