@@ -50,8 +50,13 @@ test('a district admin checks and imports the roster; the teacher sees the class
   await dana.page.mouse.move(0, 0);
   await checkedScreenshots(dana.page, shots, 'settings-rostering-done', { axeAtPhoneWidth: true });
 
-  // Maria's address is the SIS's for her: she teaches Algebra I, and its roster shows Ava.
+  // Maria's address is the SIS's for her: she leads Algebra I (the admin who imported it teaches nothing), and its
+  // roster shows Ava.
   await maria.page.goto('/classes');
+  const algebra = maria.page.getByTestId('class-card').filter({ hasText: 'Algebra I - P3' });
+  await expect(algebra).toContainText('Maria Lopez');
+  await expect(algebra).not.toContainText('Co-teacher');
+  await expect(algebra).not.toContainText('Dana District');
   await maria.page.getByRole('link', { name: /Algebra I - P3/ }).click();
   await expect(maria.page.getByRole('row').filter({ hasText: 'Ava M.' })).toBeVisible();
 
