@@ -51,6 +51,8 @@ describe('OneRoster import', () => {
 
     const again = await imported(dana, districtId, files);
     for (const tally of Object.values(again.summary ?? {})) expect(tally).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
+    expect(again.warnings).toEqual(dry.warnings);
+    expect(again.summary?.classes).toMatchObject({ unchanged: 2 });
 
     // The SIS renames a school: the next import renames it in place.
     const renamed = await imported(dana, districtId, { ...files, 'orgs.csv': files['orgs.csv']!.replace('Roosevelt Middle', 'Roosevelt Middle School') });

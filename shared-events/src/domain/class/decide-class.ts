@@ -84,7 +84,7 @@ export function decideClass(command: ClassCommand, state: ClassState): ClassEven
     case 'InviteClassTeacher': {
       const current = present(state);
       authorizeClassChange(current, command.userId, command.overseesSchool === true);
-      if (command.granteeUserId === current.ownerId) throw ValidationError.onField('email', ALREADY_CLASS_OWNER);
+      if (command.granteeUserId !== null && command.granteeUserId === current.ownerId) throw ValidationError.onField('email', ALREADY_CLASS_OWNER);
       const existing = teacherForEmail(current, command.email);
       if (existing !== null && !reinvitationActivates(existing, command.granteeUserId)) return [];
       const teacherId = existing?.teacherId ?? command.newTeacherId;

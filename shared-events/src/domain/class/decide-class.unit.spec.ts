@@ -204,6 +204,12 @@ describe("a school's class, made by an import from the SIS", () => {
 
   it('is hidden from the importing admin who does not oversee it here', () => spec.given([schoolClass, leadInvited]).when(rename('dana')).thenThrows(NotFoundError));
 
+  it('invites a teacher who has not signed in yet, pending, though the class has no owner', () =>
+    spec
+      .given([schoolClass])
+      .when({ ...invite({ userId: 'dana', granteeUserId: null }), newTeacherId: 't-lead', email: 'maria@school.test', lead: true, overseesSchool: true })
+      .then([{ ...leadInvited, data: { ...leadInvited.data, granteeUserId: null } }]));
+
   it('keeps the lead an invitation set when the SIS invites the same address again', () =>
     spec
       .given([schoolClass, { ...leadInvited, data: { ...leadInvited.data, granteeUserId: null } }])

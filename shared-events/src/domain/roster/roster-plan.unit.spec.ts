@@ -87,13 +87,21 @@ describe('importing a roster through the deciders', () => {
     const again = lakeside.importZip(oneRoster11());
     for (const tally of Object.values(again)) expect(tally).toMatchObject({ created: 0, updated: 0, deactivated: 0 });
     expect(again.students.unchanged).toBe(2);
+    expect(again.classes.unchanged).toBe(2);
   });
 
   it('makes classes the school\'s: the SIS\'s primary teacher leads, the others co-teach, and the importing admin teaches only where the SIS says so', () => {
     const lakeside = district(new Map([['maria.lopez@lakeside.test', 'maria'], ['sam.okafor@lakeside.test', 'sam'], ['dana.prince@lakeside.test', 'dana']]));
-    const files = withLines(oneRoster11(), 'users.csv', 'u-t2,active,,true,s-2,teacher,sokafor,,Sam,Okafor,,T101,sam.okafor@lakeside.test,,,,,');
-    // Sam is listed first on Algebra but not as primary; Dana, the admin importing, is named a teacher of Kindergarten A.
-    const enrollments = files['enrollments.csv']!.replace('\ne-1,', '\ne-0,active,,c-1,s-2,u-t2,teacher,false,,\ne-1,') + 'e-4,active,,c-2,s-1,u-a1,teacher,false,,\n';
+    const files = withLines(
+      oneRoster11(),
+      'users.csv',
+      'u-t2,active,,true,s-2,teacher,sokafor,,Sam,Okafor,,T101,sam.okafor@lakeside.test,,,,,',
+      'u-t3,active,,true,s-2,teacher,tnew,,Tia,New,,T102,tia.new@lakeside.test,,,,,',
+    );
+    // Sam is listed first on Algebra but not as primary, and Tia has not signed in yet; Dana, the admin importing, is
+    // named a teacher of Kindergarten A.
+    const enrollments =
+      files['enrollments.csv']!.replace('\ne-1,', '\ne-0,active,,c-1,s-2,u-t2,teacher,false,,\ne-1,') + 'e-4,active,,c-2,s-1,u-a1,teacher,false,,\ne-5,active,,c-1,s-2,u-t3,teacher,false,,\n';
     lakeside.importZip({ ...files, 'enrollments.csv': enrollments });
     const algebra = lakeside.class('c-1');
     if (algebra.status === 'absent') throw new Error('no class');
@@ -101,6 +109,7 @@ describe('importing a roster through the deciders', () => {
     expect(classRoleOf(algebra, 'maria')).toBe('owner');
     expect(classRoleOf(algebra, 'sam')).toBe('teacher');
     expect(classRoleOf(algebra, 'dana')).toBeNull();
+    expect(Object.values(algebra.teachers).find((teacher) => teacher.email === 'tia.new@lakeside.test')).toMatchObject({ status: 'pending', granteeUserId: null });
     const kindergarten = lakeside.class('c-2');
     if (kindergarten.status === 'absent') throw new Error('no class');
     // The SIS's only teacher of the class leads it, though not marked primary.
