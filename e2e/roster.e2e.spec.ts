@@ -57,6 +57,7 @@ test('a district admin checks and imports the roster; the teacher sees the class
   await expect(algebra).toContainText('Maria Lopez');
   await expect(algebra).not.toContainText('Co-teacher');
   await expect(algebra).not.toContainText('Dana District');
+  await checkedScreenshots(maria.page, shots, 'classes-imported');
   await maria.page.getByRole('link', { name: /Algebra I - P3/ }).click();
   await expect(maria.page.getByRole('row').filter({ hasText: 'Ava M.' })).toBeVisible();
 
