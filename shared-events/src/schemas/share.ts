@@ -48,6 +48,11 @@ export type BulkShareForm = z.input<typeof bulkShareFormSchema>;
 /** 429: shares per account and hour are limited, so that nobody tries address after address. */
 export const TOO_MANY_SHARES = 'Too many shares in a short time. Please try again later.';
 
+/** How a share's grantee reads until they have opened the student: the same whether or not the address has an account. */
+export const SHARE_NOT_OPENED = 'not opened yet';
+/** Where a list names people (acknowledgements, the hearing packet), a grantee who has not opened the student yet. */
+export const INVITED_NOT_OPENED = `Invited, ${SHARE_NOT_OPENED}`;
+
 
 export const shareSchema = z.object({
   id: z.string(),

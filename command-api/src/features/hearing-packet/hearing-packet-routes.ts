@@ -14,6 +14,7 @@ import { loadStudentStreams } from '../../shared/student-streams.ts';
 import { organisationQueries } from '@accommodate/projections/queries/organisation-queries';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import { caseManagerIdAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
+import { namesOnStudent } from '../../shared/share-take-up.ts';
 import { renderPacket } from './packet-layout.ts';
 import { packetAccommodationNames } from './packet-names.ts';
 import { packetRange, rangeInWords } from './packet-range.ts';
@@ -53,6 +54,7 @@ export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAcc
       district: district?.name ?? null,
       seesPlanRecord: mayAccess(student, userId, 'see-plan-record', context.now()),
       moment: (iso) => formatMoment(iso, timeZone, false),
+      personName: await namesOnStudent(context, student.id, userId, personLookup(context.readStore)),
     };
     const parts = [];
     for (const section of PACKET_SECTIONS) parts.push({ title: section.title, blocks: await section.blocks(source) });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { testServerForFile } from '../../testing/test-server.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
 import { eventually } from '../../testing/eventually.ts';
-import { teacher, type Teacher } from '../../testing/sharing-fixtures.ts';
+import { minimumPlanRecord, teacher, type Teacher } from '../../testing/sharing-fixtures.ts';
 
 const server = testServerForFile();
 const ava = { firstName: 'Ava', lastInitial: 'M', grade: '5', status: 'active', accommodationIds: ['template-extended-time'] };
@@ -159,6 +159,25 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     expect(packet.text).not.toContain('Asia/Tokyo');
     // The plans in force name the student's case manager, the staff member the school assigned.
     expect(packet.text).toMatch(/Case manager.*Cole Manager/);
+  });
+
+  it('names a grantee who has not opened the student to nobody, as the shares list does, and by name once they have', async () => {
+    const owner = await teacher(server, 'Olga Owner');
+    const quiet = await teacher(server, 'Quincy Quiet');
+    const id = (await owner.post('/api/students', ava)).body.id as string;
+    const plan = await owner.post(`/api/students/${id}/plans`, { startDate: '2026-09-01', reviewDate: '2099-06-01', status: 'active' });
+    expect((await owner.put(`/api/plans/${plan.body.id}/record`, minimumPlanRecord)).status).toBe(200);
+    expect((await owner.post(`/api/students/${id}/shares`, { email: quiet.user.email, role: 'co-teacher' })).status).toBe(201);
+    expect((await owner.post(`/api/plans/${plan.body.id}/finalise`)).status).toBe(200);
+    const range = `from=2026-01-01&to=${today()}`;
+
+    const before = await packetOf(owner, id, range);
+    expect(before.status).toBe(200);
+    expect(before.text).toContain('Invited, not opened yet');
+    expect(before.text).not.toContain('Quincy');
+
+    expect((await quiet.get(`/api/students/${id}`)).status).toBe(200);
+    expect((await packetOf(owner, id, range)).text).toContain('Quincy Quiet');
   });
 
   it('refuses co-teachers, substitutes and class teachers, hides the student from strangers, and asks for a range', async () => {

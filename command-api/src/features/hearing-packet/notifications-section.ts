@@ -1,5 +1,4 @@
 import { notificationQueries } from '@accommodate/projections/queries/notification-queries';
-import { personLookup } from '@accommodate/projections/queries/users-queries';
 import { inRange } from './packet-range.ts';
 import type { PacketSection } from './packet-section.ts';
 
@@ -8,14 +7,13 @@ const TYPE_LABELS: Record<string, string> = { review: 'Review', document: 'Docum
 /** Every notification raised about the student in the range, whoever it went to, oldest first. */
 export const notificationsSection: PacketSection = {
   title: 'Notifications sent',
-  blocks: async ({ context, student, range, moment }) => {
-    const lookup = personLookup(context.readStore);
+  blocks: async ({ context, student, range, moment, personName }) => {
     const sent = (await notificationQueries(context.readStore).notificationsAbout(student.id))
       .filter((notification) => inRange(range, notification.date))
       .sort((a, b) => a.date.localeCompare(b.date));
     const rows: string[][] = [];
     for (const notification of sent) {
-      const recipient = await lookup(notification.userId);
+      const recipient = await personName(notification.userId);
       rows.push([moment(notification.date), recipient.name, TYPE_LABELS[notification.type] ?? notification.type, `${notification.title}\n${notification.message}`]);
     }
     return [

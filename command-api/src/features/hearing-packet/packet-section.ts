@@ -1,5 +1,6 @@
 import type { StudentDoc } from '@accommodate/projections/queries/caseload-schema';
 import type { AppContext } from '../../framework/command-context.ts';
+import type { NameOnStudent } from '../../shared/share-take-up.ts';
 import type { StudentStreams } from '../../shared/student-streams.ts';
 import type { PacketBlock } from './packet-layout.ts';
 import type { PacketRange } from './packet-range.ts';
@@ -22,6 +23,8 @@ export interface PacketSource {
   /** The school and district the student is at, by name; null where the student belongs to none. */
   school: string | null;
   district: string | null;
+  /** A person by name as the reader may know them: a grantee who has not opened the student yet is not named. */
+  personName: NameOnStudent;
 }
 
 /** One part of the packet: its title in the contents, and what it prints for the student and range. */

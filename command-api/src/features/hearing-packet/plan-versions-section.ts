@@ -3,7 +3,6 @@ import { acknowledgementTimes, planVersionsOf, type PlanVersionRecord } from '@a
 import { accessRoleLabel } from '@accommodate/shared-events/schemas/access-log';
 import { STUDENT_ACCESS_ROLES, type StudentAccessRole } from '@accommodate/shared-events/schemas/share';
 import { fieldLabel, fieldValue, formatCalendarDate } from '@accommodate/shared-events/schemas/record-display';
-import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { PacketBlock } from './packet-layout.ts';
 import type { PacketSection } from './packet-section.ts';
 import { planRecordBlocks, recordDifferences, type NameOf } from './plan-record-blocks.ts';
@@ -36,14 +35,13 @@ const differences = (version: PlanVersionRecord, record: string[]): string =>
  */
 export const planVersionsSection: PacketSection = {
   title: 'Plan versions and acknowledgements',
-  blocks: async ({ context, streams, range, moment, seesPlanRecord, accommodationName }) => {
-    const lookup = personLookup(context.readStore);
+  blocks: async ({ streams, range, moment, seesPlanRecord, accommodationName, personName }) => {
     const blocks: PacketBlock[] = [];
     for (const events of streams.plans) {
       const madeByEnd = events.filter((event) => event.occurredAt <= range.end);
       const times = acknowledgementTimes(madeByEnd);
       for (const version of planVersionsOf(madeByEnd)) {
-        const by = await lookup(version.actorId);
+        const by = await personName(version.actorId);
         const { startDate, reviewDate } = version.content;
         const nameOf = nameIn(version, accommodationName);
         blocks.push(
@@ -63,7 +61,7 @@ export const planVersionsSection: PacketSection = {
         const rows: string[][] = [];
         for (const teacher of version.teachers) {
           const at = times.get(acknowledgementKey(version.version, teacher.userId));
-          rows.push([(await lookup(teacher.userId)).name, roleLabel(teacher.role), at === undefined ? 'Not acknowledged by the end of the range' : moment(at)]);
+          rows.push([(await personName(teacher.userId, teacher.role)).name, roleLabel(teacher.role), at === undefined ? 'Not acknowledged by the end of the range' : moment(at)]);
         }
         blocks.push({
           kind: 'table',

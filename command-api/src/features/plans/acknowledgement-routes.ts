@@ -13,6 +13,7 @@ import { handleCommand } from '../../framework/handle-command.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { idParam } from '../../http/route-params.ts';
 import { loadPlanFor } from '../../shared/plan-access.ts';
+import { namesOnStudent } from '../../shared/share-take-up.ts';
 
 const versionParam = z.coerce.number().int().min(1).max(1_000_000);
 
@@ -48,7 +49,7 @@ export function acknowledgementRoutes(context: AppContext): Router {
 
   router.get('/api/plans/:id/acknowledgements', async (req, res) => {
     const userId = requireUser(req);
-    const { plan } = await loadPlanFor(context, userId, idParam(req), 'view');
+    const { plan, student } = await loadPlanFor(context, userId, idParam(req), 'view');
     const events = await context.eventStore.readStream(streamName('plan', plan.id));
     const latest = planVersionsOf(events).at(-1);
     if (!latest) {
@@ -56,12 +57,12 @@ export function acknowledgementRoutes(context: AppContext): Router {
       return;
     }
     const times = acknowledgementTimes(events);
-    const lookup = personLookup(context.readStore);
+    const nameOf = await namesOnStudent(context, student.id, userId, personLookup(context.readStore));
     const teachers: TeacherAcknowledgement[] = [];
     for (const { userId: teacherId, role } of latest.teachers) {
       const acknowledgedAt = times.get(acknowledgementKey(latest.version, teacherId)) ?? null;
-      const { name } = await lookup(teacherId);
-      teachers.push({ userId: teacherId, name, role, version: latest.version, acknowledgedAt, pendingSince: acknowledgedAt === null ? latest.at : null });
+      const { id, name } = await nameOf(teacherId, role);
+      teachers.push({ userId: id, name, role, version: latest.version, acknowledgedAt, pendingSince: acknowledgedAt === null ? latest.at : null });
     }
     res.json(teachers);
   });

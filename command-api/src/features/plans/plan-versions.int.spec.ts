@@ -132,6 +132,8 @@ describe('teacher acknowledgement', () => {
     expect((await auditor.post(`/api/plans/${planId}/versions/1/acknowledgement`)).status).toBe(403);
     expect((await coTeacher.post(`/api/plans/${planId}/versions/7/acknowledgement`)).status).toBe(404);
 
+    // Named once they have opened the student, that is taken their shares up.
+    for (const who of [coTeacher, substitute]) expect((await who.get(`/api/students/${studentId}`)).status).toBe(200);
     const list = (await auditor.get(`/api/plans/${planId}/acknowledgements`)).body as { name: string; role: string; acknowledgedAt: string | null; pendingSince: string | null }[];
     const byName = Object.fromEntries(list.map((entry) => [entry.name, entry]));
     expect(Object.keys(byName).sort()).toEqual(['Cole Colleague', 'Olive Owner', 'Sue Substitute']);
@@ -143,5 +145,38 @@ describe('teacher acknowledgement', () => {
     await owner.post(`/api/plans/${planId}/amendments`, { reason: 'Annual review', effectiveDate: today(), accommodationIds: ['template-extended-time'] });
     expect((await coTeacher.get('/api/acknowledgements/pending')).body.map((p: { version: number }) => p.version)).toEqual([2]);
     expect((await substitute.get('/api/acknowledgements/pending')).body.map((p: { version: number }) => p.version)).toEqual([2]);
+  });
+
+  it('names a grantee who has not opened the student yet to nobody, as the shares list does', async () => {
+    const { owner, studentId, planId } = await ownerWithPlan();
+    const coTeacher = await teacher(server, 'Cora Quiet');
+    expect((await owner.post(`/api/students/${studentId}/shares`, { email: coTeacher.user.email, role: 'co-teacher' })).status).toBe(201);
+    expect((await owner.post(`/api/plans/${planId}/finalise`)).status).toBe(200);
+
+    const before = (await owner.get(`/api/plans/${planId}/acknowledgements`)).body as { userId: string; name: string; role: string }[];
+    expect(before.map((entry) => entry.name).sort()).toEqual(['Invited, not opened yet', 'Olive Owner']);
+    expect(before.map((entry) => entry.userId)).not.toContain(coTeacher.user.id);
+    expect(JSON.stringify(before)).not.toContain('Cora Quiet');
+    // Revoking the share before it is taken up reveals nobody either.
+    const shareId = ((await owner.get(`/api/students/${studentId}/shares`)).body as { id: string }[])[0]!.id;
+    expect((await owner.delete(`/api/students/${studentId}/shares/${shareId}`)).status).toBe(204);
+    expect(JSON.stringify((await owner.get(`/api/plans/${planId}/acknowledgements`)).body)).not.toContain('Cora Quiet');
+  });
+
+  it('shows a grantee themselves by name, so they can acknowledge from the list', async () => {
+    const { owner, studentId, planId } = await ownerWithPlan();
+    const coTeacher = await teacher(server, 'Cora Self');
+    await owner.post(`/api/students/${studentId}/shares`, { email: coTeacher.user.email, role: 'co-teacher' });
+    await owner.post(`/api/plans/${planId}/finalise`);
+    expect((await coTeacher.get(`/api/plans/${planId}/acknowledgements`)).body).toContainEqual(expect.objectContaining({ userId: coTeacher.user.id, name: 'Cora Self' }));
+  });
+
+  it('names a grantee once they have opened the student', async () => {
+    const { owner, studentId, planId } = await ownerWithPlan();
+    const coTeacher = await teacher(server, 'Cora Open');
+    await owner.post(`/api/students/${studentId}/shares`, { email: coTeacher.user.email, role: 'co-teacher' });
+    await owner.post(`/api/plans/${planId}/finalise`);
+    expect((await coTeacher.get(`/api/students/${studentId}`)).status).toBe(200);
+    expect((await owner.get(`/api/plans/${planId}/acknowledgements`)).body).toContainEqual(expect.objectContaining({ userId: coTeacher.user.id, name: 'Cora Open', role: 'co-teacher' }));
   });
 });

@@ -13,7 +13,8 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { assertExpiryAhead, revokeShare, shareStudent } from './share-student.ts';
-import { lastOpenedBy, toShare } from './share-views.ts';
+import { toShare } from './share-views.ts';
+import { lastOpenedBy } from '../../shared/share-take-up.ts';
 
 const oldestFirst = (a: ShareDoc, b: ShareDoc) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 

@@ -3,6 +3,7 @@ import { shareFormSchema as apiShareFormSchema, type ShareInput, type ShareStatu
 import type { z } from 'zod';
 
 export type { PersonRef, Share, ShareInput, ShareRole, ShareStatus } from '@accommodate/shared-events/schemas/share';
+export { SHARE_NOT_OPENED } from '@accommodate/shared-events/schemas/share';
 
 export const SHARE_STATUS_LABELS: Record<ShareStatus, { label: string; color: string }> = {
   active: { label: 'Active', color: 'green' },

@@ -1,7 +1,7 @@
 import { Button, Empty, List, Popconfirm, Tag, Typography } from 'antd';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { roleLabel } from '../../../lib/student-access.ts';
-import { SHARE_STATUS_LABELS, type Share } from '../share-model.ts';
+import { SHARE_NOT_OPENED, SHARE_STATUS_LABELS, type Share } from '../share-model.ts';
 
 interface ShareListProps {
   shares: Share[];
@@ -55,7 +55,7 @@ export function ShareList({ shares, loading, onRevoke, revokingId }: ShareListPr
               description={
                 <Typography.Text type="secondary">
                   {roleLabel(share.role)}
-                  {share.grantee ? ` · ${share.email}` : ' · not opened yet'}
+                  {share.grantee ? ` · ${share.email}` : ` · ${SHARE_NOT_OPENED}`}
                   {share.expiresAt ? ` · until ${formatListDate(share.expiresAt)}` : ''}
                 </Typography.Text>
               }
