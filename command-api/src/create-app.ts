@@ -8,6 +8,7 @@ import { freeSpaceIn, type FreeDiskSpace } from './http/disk-space.ts';
 import { sameOriginWrites, sameSiteRequests, securityHeaders } from './http/security.ts';
 import { originSettings } from './http/own-origin.ts';
 import { loadSession } from './auth/authenticate.ts';
+import { invitationTakeUp } from './shared/invitation-take-up.ts';
 import type { SessionStore } from './auth/sessions.ts';
 import { featureRoutes } from './features/feature-routes.ts';
 import { routedByPrefix } from './http/routed-only.ts';
@@ -71,6 +72,7 @@ export function createApp(context: AppContext, sessions: SessionStore, options: 
         sameOrigin(req, res, (refused?: unknown) => (refused === undefined ? json(req, res, next) : next(refused)));
       }),
       loadSession(sessions),
+      invitationTakeUp(context),
       routedByPrefix(featureRoutes(context, sessions)),
     ]),
   );

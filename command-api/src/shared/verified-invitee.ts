@@ -2,11 +2,10 @@ import { userQueries } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../framework/command-context.ts';
 
 /**
- * The account an invitation goes to at once: the inviter's own, or one that proved the address (the rule for
- * shares); for any other address the invitation waits, pending, until an account proves it.
+ * The account an invitation goes to at once: only the inviter's own. Any other address waits, pending, whether or
+ * not an account has proved it, so that the answer and the lists look the same for every address; the invitee takes
+ * it up when they sign in (invitations-on-sign-in.ts) or first prove the address.
  */
-export async function verifiedInvitee(context: Pick<AppContext, 'readStore'>, inviterId: string, email: string): Promise<string | null> {
-  const users = userQueries(context.readStore);
-  if ((await users.userById(inviterId))?.email === email) return inviterId;
-  return (await users.verifiedUserWithEmail(email))?.id ?? null;
+export async function inviteeAtOnce(context: Pick<AppContext, 'readStore'>, inviterId: string, email: string): Promise<string | null> {
+  return (await userQueries(context.readStore).userById(inviterId))?.email === email ? inviterId : null;
 }

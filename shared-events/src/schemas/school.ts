@@ -14,6 +14,12 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { teacher: 'Teacher'
 export const organisationName = (label: string) => singleLine(z.string().trim().min(1, `${label} is required`).max(200), label);
 
 const inviteeEmail = z.string({ required_error: 'Email is required' }).trim().toLowerCase().email('Please enter a valid email address').max(254);
+/**
+ * 429: invitations (to a school's staff, a district's admins, a class's teachers) per account and hour are limited,
+ * so that nobody tries address after address.
+ */
+export const TOO_MANY_INVITATIONS = 'Too many invitations in a short time. Please try again later.';
+
 const staffRole = z.enum(STAFF_ROLES, { errorMap: () => ({ message: 'Please select a role' }) });
 
 /** POST /api/districts */

@@ -14,7 +14,8 @@ import { expectedRevisionFrom, setEtag } from '../../http/concurrency.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { enrolledVisibleTo, loadClassFor, loadClassRosterFor } from '../../shared/class-access.ts';
-import { verifiedInvitee } from '../../shared/verified-invitee.ts';
+import { inviteeAtOnce } from '../../shared/verified-invitee.ts';
+import { invitationLimit } from '../../shared/invitation-limit.ts';
 import { allowedAtSchool, loadSchoolFor } from '../../shared/organisation-access.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import { rosterAnswer, toClass } from './class-views.ts';
@@ -30,6 +31,7 @@ const ROSTER_CACHE_BYTES = 4 * 1024 * 1024;
 /** Classes: a teacher's sections, their enrolment and their co-teachers. */
 export function classRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
+  const takeInvitation = invitationLimit(context);
   const classes = classQueries(context.readStore);
   const rosters = createReadModelCache(readModelVersion(context.readStore, [caseloadProjection.name]), { maxBytes: ROSTER_CACHE_BYTES });
   // The class list names the teachers: kept until the caseload (the classes) or the users (a rename) change.
@@ -131,9 +133,10 @@ export function classRoutes(context: AppContext, recordAccess: RecordAccess): Ro
     const userId = requireUser(req);
     const found = await loadClassFor(context, userId, idParam(req), 'manage');
     const { email } = classTeacherFormSchema.parse(req.body);
-    // As for shares: only an account that proved the address becomes a teacher at once; for any other the
-    // invitation waits, pending, and the answer looks the same as for an address with no account.
-    const granteeUserId = await verifiedInvitee(context, userId, email);
+    // The invitation waits, pending, for every address but the inviter's own, so the answer looks the same whether or
+    // not the address has an account; the invitee takes it up by signing in.
+    await takeInvitation(userId);
+    const granteeUserId = await inviteeAtOnce(context, userId, email);
     const command: ClassCommand = { type: 'InviteClassTeacher', classId: found.id, userId, newTeacherId: randomUUID(), email, granteeUserId };
     await decide(found.id, userId, command);
     await answer(res, found.id, userId, 201);

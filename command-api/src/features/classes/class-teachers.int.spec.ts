@@ -20,6 +20,8 @@ async function schoolClass() {
   const jack = (await olga.post('/api/students', { ...jane, firstName: 'Jack', schoolId })).body.id as string;
   const classId = (await olga.post('/api/classes', { name: 'Period 3 Algebra I', schoolId })).body.id as string;
   for (const member of [tom, cora]) expect((await olga.post(`/api/classes/${classId}/teachers`, { email: member.user.email })).status).toBe(201);
+  // Each takes the invitation up by loading the app.
+  for (const member of [tom, cora, coordinator]) expect((await member.get('/api/auth/me')).status).toBe(200);
   expect((await olga.put(`/api/classes/${classId}/students`, { studentIds: [jack] })).status).toBe(200);
   const teachers = (await olga.get(`/api/classes/${classId}`)).body.teachers as { id: string; userId: string | null }[];
   const invitationOf = (member: Teacher) => teachers.find((each) => each.userId === member.user.id)!.id;

@@ -13,7 +13,7 @@ afterEach(() => {
 const parentInfo = { parentName: 'Pat Parent', parentEmail: 'pat@home.test', parentNotes: 'Call after 5', notes: '<p>Private</p>' };
 
 /** Olga owns two students, one with a plan, and a class with Tom as its co-teacher. */
-async function olgaWithAClass() {
+async function olgaWithAClass({ takenUp = true } = {}) {
   const olga = await teacher(server, 'Olga Owner');
   const tom = await teacher(server, 'Tom Teacher');
   const jack = (await olga.post('/api/students', { ...jane, firstName: 'Jack', ...parentInfo })).body.id as string;
@@ -23,6 +23,8 @@ async function olgaWithAClass() {
   expect(created.status).toBe(201);
   const classId = created.body.id as string;
   expect((await olga.post(`/api/classes/${classId}/teachers`, { email: tom.user.email })).status).toBe(201);
+  // Tom takes the invitation up by loading the app.
+  if (takenUp) expect((await tom.get('/api/auth/me')).status).toBe(200);
   return { olga, tom, jack, jill, classId };
 }
 const enrol = (client: Teacher, classId: string, studentIds: string[], ifMatch?: string) =>
@@ -30,7 +32,10 @@ const enrol = (client: Teacher, classId: string, studentIds: string[], ifMatch?:
 
 describe('classes API', () => {
   it('creates a class with an ETag, lists it for its teachers, and refuses a class without a name', async () => {
-    const { olga, tom, classId } = await olgaWithAClass();
+    const { olga, tom, classId } = await olgaWithAClass({ takenUp: false });
+    // Until Tom signs in, his invitation reads as one to an address without an account.
+    expect((await olga.get(`/api/classes/${classId}`)).body.teachers).toEqual([expect.objectContaining({ name: null, userId: null, email: tom.user.email, status: 'pending' })]);
+    expect((await tom.get('/api/auth/me')).status).toBe(200);
     const read = await olga.get(`/api/classes/${classId}`);
     expect(read.headers.get('etag')).toMatch(/^"\d+"$/);
     expect(read.body).toMatchObject({ id: classId, name: 'Period 3 Algebra I', period: '3', subject: 'Math', room: null, status: 'active', access: 'owner', studentIds: [] });

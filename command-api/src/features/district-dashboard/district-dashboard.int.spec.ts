@@ -20,6 +20,8 @@ async function lakeside() {
   expect((await dana.post(`/api/schools/${northId}/staff`, { email: cora.account.email, role: 'coordinator' })).status).toBe(201);
   expect((await dana.post(`/api/schools/${northId}/staff`, { email: tom.account.email, role: 'teacher' })).status).toBe(201);
   await dana.post(`/api/schools/${northId}/staff`, { email: `pending-${randomUUID()}@lakeside.test`, role: 'teacher' });
+  // Cora and Tom take their invitations up by loading the app; the third address has no account.
+  for (const who of [cora, tom]) expect((await who.get('/api/auth/me')).status).toBe(200);
   return { dana, cora, tom, districtId, northId, southId };
 }
 

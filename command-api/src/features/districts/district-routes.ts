@@ -17,7 +17,8 @@ import { newSubjectId } from '../../framework/new-subject-id.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadDistrictFor, loadSchoolFor } from '../../shared/organisation-access.ts';
-import { verifiedInvitee } from '../../shared/verified-invitee.ts';
+import { inviteeAtOnce } from '../../shared/verified-invitee.ts';
+import { invitationLimit } from '../../shared/invitation-limit.ts';
 
 export const DISTRICT_SIGNUP_CLOSED = 'Districts are set up by the operator of this installation. Contact Sales to add yours.';
 
@@ -30,6 +31,7 @@ const SCHOOL_LISTS_CACHE_BYTES = 4 * 1024 * 1024;
 /** Districts and their schools: a district admin creates schools and adds admins. */
 export function districtRoutes(context: AppContext): Router {
   const router = Router();
+  const takeInvitation = invitationLimit(context);
   const organisations = organisationQueries(context.readStore);
   // A school's document carries its whole staff (an imported school's thousands of teachers), which the list leaves out:
   // reading the district's every time cost ≈ 1.5 ms a request during a roster import. Kept until a
@@ -79,7 +81,8 @@ export function districtRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const district = await loadDistrictFor(context, userId, idParam(req));
     const { email } = districtAdminFormSchema.parse(req.body);
-    const granteeUserId = await verifiedInvitee(context, userId, email);
+    await takeInvitation(userId);
+    const granteeUserId = await inviteeAtOnce(context, userId, email);
     const command = { type: 'InviteDistrictAdmin' as const, districtId: district.id, userId, newAdminId: randomUUID(), email, granteeUserId };
     await handleCommand(context, districtDecider, streamName('district', district.id), command, { actor: { userId } });
     // The same answer whether the address has an account or not (as for shares).

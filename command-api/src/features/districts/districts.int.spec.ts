@@ -55,7 +55,10 @@ describe('districts and schools', () => {
   it("invites staff by e-mail, pending until the address is verified; a coordinator sees the staff but cannot change it; the school's admin can", async () => {
     const { dana, middleId, highId } = await districtWithSchools();
     const cora = await signedInTeacher(server.url, 'Cora Coordinator');
-    expect((await dana.post(`/api/schools/${middleId}/staff`, { email: cora.account.email, role: 'coordinator' })).body).toMatchObject({ status: 'active' });
+    // The same answer for an address with an account as for one without; Cora takes it up by loading the app.
+    expect((await dana.post(`/api/schools/${middleId}/staff`, { email: cora.account.email, role: 'coordinator' })).body).toMatchObject({ status: 'pending' });
+    expect((await dana.get(`/api/schools/${middleId}/staff`)).body).toEqual([expect.objectContaining({ name: null, status: 'pending' })]);
+    expect((await cora.get('/api/auth/me')).status).toBe(200);
     const email = `pat-${Date.now()}@lakeside.test`;
     expect((await dana.post(`/api/schools/${middleId}/staff`, { email, role: 'admin' })).body).toMatchObject({ status: 'pending' });
 
@@ -74,6 +77,7 @@ describe('districts and schools', () => {
     await pat.register('Pat Principal', email);
     const tom = await signedInTeacher(server.url, 'Tom Teacher');
     expect((await pat.post(`/api/schools/${middleId}/staff`, { email: tom.account.email, role: 'teacher' })).status).toBe(201);
+    expect((await tom.get('/api/auth/me')).status).toBe(200);
     expect((await pat.patch(`/api/schools/${middleId}/staff/${tom.account.id}`, { role: 'coordinator' })).status).toBe(204);
     const roles = async () => Object.fromEntries(((await pat.get(`/api/schools/${middleId}/staff`)).body as { name: string; role: string }[]).map((m) => [m.name, m.role]));
     expect(await roles()).toMatchObject({ 'Tom Teacher': 'coordinator', 'Pat Principal': 'admin' });
@@ -112,9 +116,37 @@ describe('districts and schools', () => {
   it('adds a district admin, who then manages its schools', async () => {
     const { dana, districtId, middleId } = await districtWithSchools();
     const eli = await signedInTeacher(server.url, 'Eli Admin');
-    expect((await dana.post(`/api/districts/${districtId}/admins`, { email: eli.account.email })).status).toBe(201);
+    const invited = await dana.post(`/api/districts/${districtId}/admins`, { email: eli.account.email });
+    // The same answer as for an address without an account, and unnamed in the list until Eli signs in.
+    expect(invited.status).toBe(201);
+    expect(invited.body).toEqual({ email: eli.account.email.toLowerCase(), status: 'pending' });
+    expect((await dana.get(`/api/districts/${districtId}/admins`)).body).toContainEqual(expect.objectContaining({ name: null, status: 'pending' }));
     expect((await eli.get('/api/districts')).body).toEqual([{ id: districtId, name: 'Lakeside USD' }]);
     expect((await eli.post(`/api/schools/${middleId}/staff`, { email: 'new@lakeside.test', role: 'teacher' })).status).toBe(201);
+  });
+});
+
+describe('invitations tell nobody who has an account', () => {
+  it('limits the invitations one account sends in an hour, school staff, district admins and class teachers together', async () => {
+    const { dana, districtId, middleId } = await districtWithSchools();
+    for (let n = 0; n < 28; n += 1) {
+      expect((await dana.post(`/api/schools/${middleId}/staff`, { email: `try-${n}@lakeside.test`, role: 'teacher' })).status).toBe(201);
+    }
+    expect((await dana.post(`/api/districts/${districtId}/admins`, { email: 'admin-try@lakeside.test' })).status).toBe(201);
+    const classId = (await dana.post('/api/classes', { name: 'Homeroom', schoolId: middleId })).body.id as string;
+    expect((await dana.post(`/api/classes/${classId}/teachers`, { email: 'class-try@lakeside.test' })).status).toBe(201);
+    for (const refused of [
+      await dana.post(`/api/schools/${middleId}/staff`, { email: 'one-more@lakeside.test', role: 'teacher' }),
+      await dana.post(`/api/districts/${districtId}/admins`, { email: 'one-more@lakeside.test' }),
+      await dana.post(`/api/classes/${classId}/teachers`, { email: 'one-more@lakeside.test' }),
+    ]) {
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ message: 'Too many invitations in a short time. Please try again later.' });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // Another admin's invitations are theirs to count.
+    const other = await districtWithSchools();
+    expect((await other.dana.post(`/api/schools/${other.middleId}/staff`, { email: 'one-more@lakeside.test', role: 'teacher' })).status).toBe(201);
   });
 });
 
@@ -123,6 +155,7 @@ describe('removing a district admin', () => {
     const { dana, districtId, middleId } = await districtWithSchools();
     const eli = await signedInTeacher(server.url, 'Eli Admin');
     expect((await dana.post(`/api/districts/${districtId}/admins`, { email: eli.account.email })).status).toBe(201);
+    expect((await eli.get('/api/auth/me')).status).toBe(200);
     const pendingEmail = `pia-${Date.now()}@lakeside.test`;
     expect((await dana.post(`/api/districts/${districtId}/admins`, { email: pendingEmail })).status).toBe(201);
     const admins = (await dana.get(`/api/districts/${districtId}/admins`)).body as { id: string; name: string | null; email: string; status: string }[];
@@ -164,6 +197,7 @@ describe('removing a district admin', () => {
     const { dana, districtId, middleId } = await districtWithSchools();
     const eli = await signedInTeacher(server.url, 'Eli Admin');
     expect((await dana.post(`/api/districts/${districtId}/admins`, { email: eli.account.email })).status).toBe(201);
+    expect((await eli.get('/api/auth/me')).status).toBe(200);
     const created = await dana.post('/api/students', { ...jane, schoolId: middleId });
     expect(created.status).toBe(201);
     const studentId = created.body.id as string;
@@ -190,6 +224,7 @@ describe('removing a district admin', () => {
     const eli = await signedInTeacher(server.url, 'Eli Admin');
     const fay = await signedInTeacher(server.url, 'Fay Admin');
     for (const who of [eli, fay]) expect((await dana.post(`/api/districts/${districtId}/admins`, { email: who.account.email })).status).toBe(201);
+    for (const who of [eli, fay]) expect((await who.get('/api/auth/me')).status).toBe(200);
     expect((await eli.delete(`/api/districts/${districtId}/admins/${dana.account.id}`)).status).toBe(204);
     expect((await dana.get(`/api/districts/${districtId}`)).status).toBe(404);
     expect((await fay.delete(`/api/districts/${districtId}/admins/${fay.account.id}`)).status).toBe(204);

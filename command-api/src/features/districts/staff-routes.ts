@@ -11,7 +11,8 @@ import type { AppContext } from '../../framework/command-context.ts';
 import { handleCommand } from '../../framework/handle-command.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
-import { verifiedInvitee } from '../../shared/verified-invitee.ts';
+import { inviteeAtOnce } from '../../shared/verified-invitee.ts';
+import { invitationLimit } from '../../shared/invitation-limit.ts';
 import { loadSchoolFor } from '../../shared/organisation-access.ts';
 import { handOverSchoolStudents } from '../../shared/school-handover.ts';
 
@@ -26,6 +27,7 @@ function staffIdFor(school: SchoolDoc, req: Request): string {
 /** A school's staff: its administrators and the district's admins invite, change roles and remove. */
 export function staffRoutes(context: AppContext): Router {
   const router = Router();
+  const takeInvitation = invitationLimit(context);
   const decide = (schoolId: string, userId: string, command: SchoolCommand) =>
     handleCommand(context, schoolDecider, streamName('school', schoolId), command, { actor: { userId } });
 
@@ -54,7 +56,8 @@ export function staffRoutes(context: AppContext): Router {
     const userId = requireUser(req);
     const { school, districtAdmin } = await loadSchoolFor(context, userId, idParam(req), 'manage-staff');
     const { email, role } = staffFormSchema.parse(req.body);
-    const granteeUserId = await verifiedInvitee(context, userId, email);
+    await takeInvitation(userId);
+    const granteeUserId = await inviteeAtOnce(context, userId, email);
     await decide(school.id, userId, { type: 'InviteStaff', schoolId: school.id, userId, districtAdmin, newStaffId: randomUUID(), email, role, granteeUserId });
     // The same answer whether the address has an account or not (as for shares).
     res.status(201).json({ email, role, status: granteeUserId === null ? 'pending' : 'active' });

@@ -32,6 +32,8 @@ async function olgaAndJane() {
   expect((await olga.post(`/api/students/${studentId}/shares`, { email: abe.user.email, role: 'auditor' })).status).toBe(201);
   const classId = (await olga.post('/api/classes', { name: 'Period 2 Science' })).body.id as string;
   await olga.post(`/api/classes/${classId}/teachers`, { email: tom.user.email });
+  // Tom takes the invitation up by loading the app.
+  expect((await tom.get('/api/auth/me')).status).toBe(200);
   expect((await olga.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
   const log = `/api/students/${studentId}/implementation-log`;
   return { olga, abe, tom, studentId, classId, log };

@@ -293,6 +293,8 @@ beforeAll(async () => {
   for (const [at, role, staffRole] of staff) {
     expect((await users['district admin'].post(`/api/schools/${at}/staff`, { email: users[role].user.email, role: staffRole })).status).toBe(201);
   }
+  // Each takes the invitation up by loading the app.
+  for (const [, role] of staff) expect((await users[role].get('/api/auth/me')).status).toBe(200);
   const studentId = (await owner.post('/api/students', { ...jane, schoolId })).body.id as string;
   expect((await owner.put(`/api/students/${studentId}/case-manager`, { userId: users['case manager'].user.id })).status).toBe(200);
   for (const role of ['co-teacher', 'substitute', 'auditor'] as const) {
@@ -305,6 +307,7 @@ beforeAll(async () => {
   const documentId = (await upload(owner, studentId)).body.id as string;
   const classId = (await owner.post('/api/classes', { name: 'Period 1' })).body.id as string;
   await owner.post(`/api/classes/${classId}/teachers`, { email: users['class teacher'].user.email });
+  expect((await users['class teacher'].get('/api/auth/me')).status).toBe(200);
   expect((await owner.put(`/api/classes/${classId}/students`, { studentIds: [studentId] })).status).toBe(200);
   const finalPlanId = (await owner.post(`/api/students/${studentId}/plans`, { startDate: '2025-01-01', reviewDate: '2099-01-01' })).body.id as string;
   expect((await owner.put(`/api/plans/${finalPlanId}/record`, MEETING_RECORD)).status).toBe(200);

@@ -8,13 +8,13 @@ import type { ShareDoc } from '@accommodate/projections/queries/caseload-schema'
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
 import { idParam } from '../../http/route-params.ts';
-import { TooManyRequestsError } from '../../http/errors.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadStudentFor } from '../../shared/student-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { assertExpiryAhead, revokeShare, shareStudent } from './share-student.ts';
 import { toShare } from './share-views.ts';
 import { lastOpenedBy } from '../../shared/share-take-up.ts';
+import { perAccountLimit } from '../../shared/per-account-limit.ts';
 
 const oldestFirst = (a: ShareDoc, b: ShareDoc) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 
@@ -22,12 +22,7 @@ const oldestFirst = (a: ShareDoc, b: ShareDoc) => a.createdAt.localeCompare(b.cr
 export function shareRoutes(context: AppContext, recordAccess: RecordAccess): Router {
   const router = Router();
   const caseload = caseloadQueries(context.readStore);
-  // Each grant is one address tried: a teacher shares a few a day, someone testing addresses would need hundreds.
-  const grants = context.limits.rate('share:user', { points: 30, durationSec: 60 * 60 });
-  const takeGrant = async (userId: string) => {
-    const wait = await grants.take(userId);
-    if (wait !== null) throw new TooManyRequestsError(TOO_MANY_SHARES, wait);
-  };
+  const takeGrant = perAccountLimit(context, 'share:user', TOO_MANY_SHARES);
 
   router.get('/api/students/:id/shares', async (req, res) => {
     const student = await loadStudentFor(context, requireUser(req), idParam(req), 'list-shares');

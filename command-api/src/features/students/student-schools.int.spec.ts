@@ -18,7 +18,9 @@ async function lakeside() {
   const southId = (await dana.post(`/api/districts/${districtId}/schools`, { name: 'South Middle' })).body.id as string;
   const staff = async (schoolId: string, name: string, role: string) => {
     const person = await signedInTeacher(server.url, name);
-    expect((await dana.post(`/api/schools/${schoolId}/staff`, { email: person.account.email, role })).body).toMatchObject({ status: 'active' });
+    expect((await dana.post(`/api/schools/${schoolId}/staff`, { email: person.account.email, role })).body).toMatchObject({ status: 'pending' });
+    // Loading the app takes the invitation up.
+    expect((await person.get('/api/auth/me')).status).toBe(200);
     return person;
   };
   const cora = await staff(northId, 'Cora Coordinator', 'coordinator');

@@ -52,7 +52,7 @@ export function EnrolmentDialog({ schoolClass, choices, onClose }: { schoolClass
   );
 }
 
-/** Add a co-teacher of the class by e-mail; pending until that address is verified. */
+/** Add a co-teacher of the class by e-mail; pending until that person, with the address proved, signs in. */
 export function ClassTeacherDialog({ schoolClass, onClose }: { schoolClass: SchoolClass | null; onClose: () => void }) {
   const invite = useInviteClassTeacher();
   const [email, setEmail] = useState('');
