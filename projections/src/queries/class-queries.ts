@@ -10,5 +10,7 @@ export function classQueries(store: Pick<ReadStore, 'collection'>) {
     classesTaughtBy: (userId: string) => classes().find({ teacherIds: userId }),
     /** Classes with an invitation waiting for someone to prove the e-mail (lower-cased). */
     classesInvitingEmail: (email: string) => classes().find({ pendingEmails: email }),
+    /** Every class, for the workers' daily catch-up of invitation e-mails. */
+    allClasses: () => classes().find(),
   };
 }

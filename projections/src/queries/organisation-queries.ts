@@ -20,5 +20,7 @@ export function organisationQueries(store: Pick<ReadStore, 'collection'>) {
     /** Schools where the user holds a staff role (a pending invitation gives none). */
     schoolsWithStaff: (userId: string) => schools().find({ staffUserIds: userId }),
     schoolsInvitingEmail: (email: string) => schools().find({ pendingEmails: email }),
+    /** Every school, for the workers' daily catch-up of invitation e-mails. */
+    allSchools: () => schools().find(),
   };
 }

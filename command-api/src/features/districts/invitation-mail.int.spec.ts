@@ -1,7 +1,11 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testServerForFile, signedInTeacher } from '../../testing/test-server.ts';
 import { mailAfter, outboxMessages } from '../../testing/outbox-mail.ts';
 import { provisionDistrict } from '../../operator/provision-district.ts';
+import { deliverOrganisationInvitation, ORGANISATION_INVITATION_OUTBOX, type OrganisationInvitationJob } from '@accommodate/workers/invitations/organisation-invitation';
+import { sweepOrganisationInvitations } from '@accommodate/workers/invitations/organisation-invitation-sweep';
 
 // Invitations to a school's staff, to a district's admins and to a class's teachers reach the invitee by e-mail, with
 // the way in at APP_URL, as share invitations do.
@@ -16,6 +20,37 @@ async function district() {
 }
 
 describe('invitation e-mail', () => {
+  it('sends an invitation whose job was lost at the next daily sweep, and never one already decided', async () => {
+    const { dana, schoolId } = await district();
+    const email = unique('lost');
+    const first = await mailAfter(server.dataDir, email, () => dana.post(`/api/schools/${schoolId}/staff`, { email, role: 'teacher' }));
+    const staffId = ((await dana.get(`/api/schools/${schoolId}/staff`)).body as { staffId: string; email: string }[]).find((member) => member.email === email)!.staffId;
+    // A queue of the test's own that runs the job at once: the server's remembers the first job's id, a lost one is gone.
+    const queued: unknown[] = [];
+    const { readStore, eventStore, mailer, config } = server.context;
+    const now = () => new Date();
+    const enqueue = async (_name: string, data: unknown) => {
+      queued.push(data);
+      await deliverOrganisationInvitation({ eventStore, readStore, mailer, now, appUrl: config.appUrl }, data);
+    };
+    const sweep = () => sweepOrganisationInvitations({ readStore, eventStore, now, jobs: { enqueue } });
+    const ours: OrganisationInvitationJob = { kind: 'school', id: schoolId, invitationId: staffId };
+
+    // Sent already: the sweep leaves it alone.
+    await sweep();
+    expect(queued).not.toContainEqual(ours);
+    // The job lost before it sent or decided anything (Redis lost its data): the sweep sends it, once.
+    await readStore.state(ORGANISATION_INVITATION_OUTBOX).delete(`school-${staffId}`);
+    rmSync(path.join(server.dataDir, 'outbox', first.file));
+    const late = await mailAfter(server.dataDir, email, sweep);
+    expect(late.text).toContain('Dana District invited you to join Lakeside Middle as a Teacher');
+    expect(queued).toContainEqual(ours);
+    queued.length = 0;
+    await sweep();
+    expect(queued).not.toContainEqual(ours);
+  });
+
+
   it("mails a school's new staff member who invited them, where, in which role, and the links to sign up or sign in", async () => {
     const { dana, schoolId } = await district();
     const email = unique('cora');
