@@ -6,6 +6,7 @@ import { CookieBrowser } from '../../testing/cookie-browser.ts';
 import { linkMailedAfter } from '../../testing/outbox-mail.ts';
 import { startTestDns } from '../../testing/dns-test-server.ts';
 import { proveDomain } from '../../testing/sso-domains.ts';
+import { setUpAsUnprovedHolder } from '../../testing/squatted-account.ts';
 
 // Single sign-on against a real OpenID Provider (oidc-provider) started here; no endpoint is mocked. The
 // district proves its domain with a TXT record served by a DNS server of the test's own.
@@ -45,6 +46,7 @@ beforeAll(async () => {
       otto: { email: 'otto@elsewhere.test' },
       pat: { email: `pat@${DOMAIN}`, name: 'Pat Password' },
       vic: { email: `vic@${DOMAIN}`, name: 'Vic Vice' },
+      sam: { email: `sam@${DOMAIN}`, name: 'Sam Owner' },
     },
     clients: [
       { clientId: 'accommodate', clientSecret: SECRET, redirectUris: [`${server.url}/api/auth/sso/callback`] },
@@ -63,6 +65,28 @@ afterAll(async () => {
 });
 
 describe('single sign-on with the district’s OpenID provider', () => {
+  it('clears what a squatter of the address set up when its owner first signs in through the provider', async () => {
+    // Someone registered the owner's address before the owner did, signed in, and set up two-factor and a feed.
+    const email = `sam@${DOMAIN}`;
+    const squatter = new TestClient(server.url);
+    const password = 'squatter password';
+    await squatter.post('/api/auth/register', { name: 'Not The Owner', email, password });
+    const userId = (await squatter.post('/api/auth/login', { email, password })).body.id as string;
+    const feed = await setUpAsUnprovedHolder(server.context, userId);
+    expect((await new TestClient(server.url).get(feed)).status).toBe(200);
+
+    const browser = new CookieBrowser();
+    expect((await signIn(browser, email, 'sam')).href).toBe(`${server.url}/`);
+    const owner = meOf(browser);
+    expect((await owner.get('/api/auth/me')).body).toMatchObject({ id: userId, email, emailVerified: true });
+    // The squatter's two-factor set-up and its recovery codes, their feed and their sessions are gone.
+    expect((await owner.get('/api/auth/2fa')).body).toEqual({ enabled: false });
+    expect((await new TestClient(server.url).get(feed)).status).toBe(404);
+    expect((await squatter.get('/api/auth/me')).status).toBe(401);
+    // Nor does the squatter's password still sign in with the proved address.
+    expect((await new TestClient(server.url).post('/api/auth/login', { email, password })).status).toBe(401);
+  });
+
   it('tells the sign-in page which domains sign in with a provider, in the same shape for any address', async () => {
     const anonymous = new TestClient(server.url);
     expect((await anonymous.get(`/api/auth/sso/discover?email=someone@${DOMAIN.toUpperCase()}`)).body).toEqual({ sso: true });
