@@ -141,6 +141,8 @@ describe('GET /api/students/:id/hearing-packet.pdf', () => {
     const schoolId = (await admin.post(`/api/districts/${districtId}/schools`, { name: 'Hillview Middle School' })).body.id as string;
     expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: owner.user.email, role: 'teacher' })).status).toBe(201);
     expect((await admin.post(`/api/schools/${schoolId}/staff`, { email: manager.user.email, role: 'coordinator' })).status).toBe(201);
+    // Each takes the invitation up by loading the app.
+    for (const invitee of [owner, manager]) expect((await invitee.get('/api/auth/me')).status).toBe(200);
     expect((await admin.put(`/api/districts/${districtId}/time-zone`, { timeZone: 'America/Chicago' })).body).toEqual({ timeZone: 'America/Chicago' });
     const id = (await owner.post('/api/students', { ...ava, schoolId })).body.id as string;
     expect((await admin.put(`/api/students/${id}/case-manager`, { userId: manager.user.id })).status).toBe(200);
