@@ -39,8 +39,13 @@ test('a district admin invites another by e-mail, sees the admins, removes one, 
   );
   expect(mail.text).toContain('Dana District invited you to administer Birch District as a district admin');
   expect(mail.text).toContain(`${baseURL}/login`);
+  // The list names Eli only once he has taken the invitation up, by loading the app: an invitation tells nobody who
+  // has an account.
+  expect((await eli.page.request.get('/api/auth/me')).status()).toBe(200);
+  await dana.page.reload();
+  await dana.page.getByRole('tab', { name: 'District' }).click();
   const eliRow = admins.getByRole('row').filter({ hasText: 'Eli Admin' });
-  await expect(eliRow).toContainText(eli.email);
+  await expect(eliRow).toContainText(eli.email, { timeout: 30_000 });
   expect((await eli.page.request.get(`/api/districts/${districtId}`)).status()).toBe(200);
   await checkedScreenshots(dana.page, shots, 'settings-district-admins');
 

@@ -48,6 +48,10 @@ test('a district admin sets up two schools and their staff; the coordinator sees
     await card.getByRole('button', { name: 'Invite' }).click();
     await expect(card.getByRole('row').filter({ hasText: email })).toBeVisible();
   }
+  // The staff lists name them once each has taken the invitation up, by loading the app.
+  for (const invitee of [cora, tom, sam]) expect((await invitee.page.request.get('/api/auth/me')).status()).toBe(200);
+  await dana.page.reload();
+  await dana.page.getByRole('tab', { name: 'School' }).click();
   await expect(north.getByRole('row').filter({ hasText: 'Cora Coordinator' })).toContainText('504 Coordinator');
   await checkedScreenshots(dana.page, shots, 'settings-school');
 
