@@ -64,7 +64,8 @@ export async function applyStudentEvent(event: EnvelopeOf<StudentEvent>, context
   switch (event.type) {
     case 'StudentDetailsUpdated':
     case 'StudentPromoted':
-    case 'StudentGraduated': {
+    case 'StudentGraduated':
+    case 'StudentMovedUp': {
       const next = evolveStudent(stateOf(existing), event);
       if (next.status !== 'present') return;
       context.put<StudentDoc>(STUDENTS, { ...existing, ...next.details, name: displayName(next.details), rolledOverTo: next.rolledOverTo, ...changed });

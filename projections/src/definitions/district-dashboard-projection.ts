@@ -74,7 +74,7 @@ async function applyAccommodationEvent(event: EnvelopeOf<AccommodationEvent>, co
  */
 export const districtDashboardProjection = defineProjection<HandledEvent>({
   name: 'district-dashboard',
-  // 2: graduates leave the figures.
+  // 2: graduates leave the figures (as do those who moved up to another school, an event newer than any build).
   version: 2,
   collections: [DASHBOARD_DISTRICTS, DASHBOARD_SCHOOLS, DASHBOARD_STUDENTS, DASHBOARD_ACCOMMODATIONS],
   handles: [
@@ -82,6 +82,7 @@ export const districtDashboardProjection = defineProjection<HandledEvent>({
     'StudentAccommodationsChanged',
     'StudentSchoolChanged',
     'StudentGraduated',
+    'StudentMovedUp',
     'StudentDeleted',
     'PlanCreated',
     'PlanUpdated',

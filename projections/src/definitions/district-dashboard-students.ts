@@ -20,7 +20,7 @@ import { alreadyApplied, announce } from './caseload-changes.ts';
 
 export type DashboardStudentEvent = Extract<
   StudentEvent,
-  { type: 'StudentAdded' | 'StudentAccommodationsChanged' | 'StudentSchoolChanged' | 'StudentGraduated' | 'StudentDeleted' }
+  { type: 'StudentAdded' | 'StudentAccommodationsChanged' | 'StudentSchoolChanged' | 'StudentGraduated' | 'StudentMovedUp' | 'StudentDeleted' }
 >;
 export type DashboardPlanEvent = Extract<PlanEvent, { type: 'PlanCreated' | 'PlanUpdated' | 'PlanReviewScheduled' | 'PlanFinalised' | 'PlanAmended' }>;
 
@@ -86,8 +86,9 @@ async function nextStudent(event: EnvelopeOf<DashboardStudentEvent>, existing: D
     const added = evolveStudent(initialStudentState(), event);
     return added.status === 'present' ? { id, schoolId: added.schoolId, accommodationIds: [], plans: {}, revision: event.revision } : null;
   }
-  // A graduate has left the school: the figures are of the students it has now (the record stays, for retention).
-  if (!existing || event.type === 'StudentGraduated') return null;
+  // A graduate, or one who moved up to another school, has left the school: the figures are of the students it has
+  // now (the record stays, for retention).
+  if (!existing || event.type === 'StudentGraduated' || event.type === 'StudentMovedUp') return null;
   const next = evolveStudent(studentState(existing), event);
   if (next.status !== 'present') return null;
   const accommodationIds = event.type === 'StudentAccommodationsChanged' ? await inLibrary(context, next.accommodationIds) : existing.accommodationIds;

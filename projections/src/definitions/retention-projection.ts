@@ -11,6 +11,7 @@ const RETENTION_EVENT_TYPES = [
   'StudentAdded',
   'StudentDetailsUpdated',
   'StudentGraduated',
+  'StudentMovedUp',
   'StudentSchoolChanged',
   'StudentLegalHoldPlaced',
   'StudentLegalHoldLifted',
@@ -44,6 +45,9 @@ function nextDoc(existing: RetentionStudentDoc | null, event: EnvelopeOf<Retenti
     }
     case 'StudentGraduated':
       return withLeaving(doc, leavingAfter(leavingOf(doc), { graduatedInto: event.data.schoolYear }, at));
+    // Moved up to another school: gone from this one, as one marked inactive is, until a roster brings them back.
+    case 'StudentMovedUp':
+      return withLeaving(doc, leavingAfter(leavingOf(doc), { status: 'inactive' }, at));
     case 'StudentSchoolChanged':
       return { ...doc, schoolId: event.data.toSchoolId };
     case 'StudentLegalHoldPlaced':

@@ -63,6 +63,12 @@ export const StudentPromoted = defineEvent(
 /** The year-end rollover: the grade 12 student graduated: inactive, and kept (retention decides for how long). */
 export const StudentGraduated = defineEvent('StudentGraduated', 1, z.object({ studentId: z.string(), schoolYear: z.string() }));
 /**
+ * The year-end rollover: the student finished the school's highest grade below 12 (a middle school's grade 8) and
+ * moves up to another school, leaving this one: inactive here and kept, with the grade they finished. The next
+ * school's roster brings them back as its own. No personal data.
+ */
+export const StudentMovedUp = defineEvent('StudentMovedUp', 1, z.object({ studentId: z.string(), fromGrade: z.string(), schoolYear: z.string() }));
+/**
  * Retention: a district admin put the record on legal hold (a pending hearing, a records request): it is
  * never erased while held. The reason is written about the student (a personal field).
  */
@@ -128,6 +134,7 @@ export const STUDENT_EVENTS = [
   StudentHandedOver,
   StudentPromoted,
   StudentGraduated,
+  StudentMovedUp,
   StudentLegalHoldPlaced,
   StudentLegalHoldLifted,
 ] as const;

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { streamName } from '@accommodate/shared-events/events/stream-name';
-import { gradeChange, reviewIn, rolloverFormSchema } from '@accommodate/shared-events/domain/school/rollover';
+import { gradeChange, highestGradeOf, reviewIn, rolloverFormSchema } from '@accommodate/shared-events/domain/school/rollover';
 import { studentDecider } from '@accommodate/shared-events/domain/student/decide-student';
 import { planDecider } from '@accommodate/shared-events/domain/plan/decide-plan';
 import type { RolloverReport } from '@accommodate/shared-events/schemas/rollover';
@@ -23,17 +23,20 @@ export function rolloverRoutes(context: AppContext): Router {
   router.post('/api/schools/:id/rollover', async (req, res) => {
     const userId = requireUser(req);
     const { school } = await loadSchoolFor(context, userId, idParam(req), 'all-students');
-    const { schoolYear, dryRun } = rolloverFormSchema.parse(req.body);
-    const report: RolloverReport = { schoolYear, applied: !dryRun, students: [], reviews: [] };
+    const form = rolloverFormSchema.parse(req.body);
+    const { schoolYear, dryRun } = form;
     const students = (await caseload.studentsOfSchoolVisibleTo(school.id, userId, context.now())).sort((a, b) => a.name.localeCompare(b.name));
+    // Students not yet rolled into the year say which grades the school teaches; once applied, the request's stays.
+    const highestGrade = form.highestGrade ?? highestGradeOf(students.filter((student) => (student.rolledOverTo ?? '') < schoolYear));
+    const report: RolloverReport = { schoolYear, applied: !dryRun, highestGrade, students: [], reviews: [] };
     for (const student of students) {
-      const change = gradeChange({ ...student, rolledOverTo: student.rolledOverTo ?? null }, schoolYear);
+      const change = gradeChange({ ...student, rolledOverTo: student.rolledOverTo ?? null }, schoolYear, highestGrade);
       if (change) {
         const toGrade = change.kind === 'promote' ? change.toGrade : null;
         report.students.push({ studentId: student.id, name: student.name, change: change.kind, fromGrade: change.fromGrade, toGrade });
       }
-      // A graduate's plans are done with; everyone else's annual review moves into the new year.
-      if (change?.kind === 'graduate' || student.status === 'inactive') continue;
+      // A graduate's and a leaver's plans are this school's no more; everyone else's annual review moves into the new year.
+      if ((change !== null && change.kind !== 'promote') || student.status === 'inactive') continue;
       for (const plan of await caseload.plansOfStudent(student.id)) {
         const toReviewDate = reviewIn(plan, schoolYear);
         if (toReviewDate) report.reviews.push({ planId: plan.id, studentId: student.id, name: student.name, fromReviewDate: plan.reviewDate, toReviewDate });
@@ -42,7 +45,7 @@ export function rolloverRoutes(context: AppContext): Router {
     if (!dryRun) {
       const options = { actor: { userId }, awaitReadModels: false };
       for (const { studentId } of report.students) {
-        await handleCommand(context, studentDecider, streamName('student', studentId), { type: 'RollOver', studentId, schoolYear }, options);
+        await handleCommand(context, studentDecider, streamName('student', studentId), { type: 'RollOver', studentId, schoolYear, highestGrade }, options);
       }
       for (const { planId } of report.reviews) {
         await handleCommand(context, planDecider, streamName('plan', planId), { type: 'ScheduleReview', planId, schoolYear }, options);

@@ -209,6 +209,7 @@ describe('students in schools (issue 23)', () => {
     expect(preview.body).toEqual({
       schoolYear: '2026-2027',
       applied: false,
+      highestGrade: '12',
       students: [
         { studentId: fourth.id, name: 'Finn D.', change: 'promote', fromGrade: '4', toGrade: '5' },
         { studentId: senior.id, name: 'Sage D.', change: 'graduate', fromGrade: '12', toGrade: null },
@@ -225,7 +226,35 @@ describe('students in schools (issue 23)', () => {
     const history = (await tom.get(`/api/students/${fourth.id}/history`)).body as { kind: string }[];
     expect(history.map((entry) => entry.kind).slice(0, 2).sort()).toEqual(['Promoted (year-end rollover 2026-2027)', 'Review scheduled (year-end rollover 2026-2027)']);
 
-    expect((await rollover(cora, false)).body).toEqual({ schoolYear: '2026-2027', applied: true, students: [], reviews: [] });
+    expect((await rollover(cora, false)).body).toMatchObject({ schoolYear: '2026-2027', applied: true, students: [], reviews: [] });
     expect((await tom.get(`/api/students/${fourth.id}`)).body).toMatchObject({ grade: '5' });
+  });
+
+  it('moves a middle school’s 8th graders up and out of it rather than into a grade 9 it does not teach', async () => {
+    const { southId, hal } = await lakeside();
+    const add = async (firstName: string, grade: string) => ((await hal.post('/api/students', { ...jane, firstName, grade, schoolId: southId })).body as { id: string }).id;
+    const sixth = await add('Ada', '6');
+    const eighth = await add('Ben', '8');
+    const plan = (await hal.post(`/api/students/${eighth}/plans`, { startDate: '2025-09-01', reviewDate: '2026-05-14' })).body as { id: string };
+    const rollover = (body: object) => hal.post(`/api/schools/${southId}/rollover`, { schoolYear: '2026-2027', ...body });
+
+    const preview = (await rollover({ dryRun: true })).body as { highestGrade: string; students: unknown[]; reviews: unknown[] };
+    expect(preview.highestGrade).toBe('8');
+    expect(preview.students).toEqual([
+      { studentId: sixth, name: 'Ada D.', change: 'promote', fromGrade: '6', toGrade: '7' },
+      { studentId: eighth, name: 'Ben D.', change: 'move-up', fromGrade: '8', toGrade: null },
+    ]);
+    // The leaver's plan is the next school's business: no review is moved here.
+    expect(preview.reviews).toEqual([]);
+    // The school's own word wins over what its students suggest.
+    expect(((await rollover({ dryRun: true, highestGrade: '12' })).body as { students: unknown[] }).students).toContainEqual({ studentId: eighth, name: 'Ben D.', change: 'promote', fromGrade: '8', toGrade: '9' });
+    expect((await rollover({ dryRun: true, highestGrade: 'Grade 8' })).body).toMatchObject({ message: expect.any(String), errors: { highestGrade: 'Highest grade must be one of the grades, K to 12' } });
+
+    await rollover({ dryRun: false });
+    expect((await hal.get(`/api/students/${eighth}`)).body).toMatchObject({ grade: '8', status: 'inactive' });
+    expect((await hal.get(`/api/students/${sixth}`)).body).toMatchObject({ grade: '7', status: 'active' });
+    expect((await hal.get(`/api/plans/${plan.id}`)).body).toMatchObject({ reviewDate: '2026-05-14' });
+    const history = (await hal.get(`/api/students/${eighth}/history`)).body as { kind: string }[];
+    expect(history.map((entry) => entry.kind)).toContain('Moved up and left the school after grade 8 (year-end rollover 2026-2027)');
   });
 });

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { GRADES } from '../../schemas/student.ts';
 
 /**
- * The year-end rollover of a school: grades move up one (K→1 … 11→12), grade 12 graduates (inactive, kept),
+ * The year-end rollover of a school: grades move up one (K→1 … 11→12), grade 12 graduates (inactive, kept), a
+ * student in the school's highest grade below 12 moves up to another school and leaves this one (inactive, kept),
  * and every active plan's annual review is scheduled in the new school year. A school year runs from August 1st to
  * July 31st and is written '2026-2027'.
  */
@@ -11,8 +12,23 @@ export const schoolYearSchema = z
   .regex(/^\d{4}-\d{4}$/, 'School year must read like 2026-2027')
   .refine((year) => Number(year.slice(5)) === Number(year.slice(0, 4)) + 1, 'School year must read like 2026-2027');
 
-/** POST /api/schools/:id/rollover */
-export const rolloverFormSchema = z.object({ schoolYear: schoolYearSchema, dryRun: z.boolean().default(true) });
+/**
+ * POST /api/schools/:id/rollover. `highestGrade`: the last grade the school teaches; without it, the highest grade
+ * among its active students (what the preview shows, to be corrected when a grade happens to have nobody in it).
+ */
+export const rolloverFormSchema = z.object({
+  schoolYear: schoolYearSchema,
+  dryRun: z.boolean().default(true),
+  highestGrade: z.enum(GRADES, { errorMap: () => ({ message: 'Highest grade must be one of the grades, K to 12' }) }).optional(),
+});
+
+const gradeIndex = (grade: string): number => (GRADES as readonly string[]).indexOf(grade);
+
+/** The highest of the grades the active students are in (null when none is in a known grade). */
+export function highestGradeOf(students: readonly { grade: string; status: string }[]): string | null {
+  const indexes = students.filter((student) => student.status !== 'inactive').map((student) => gradeIndex(student.grade)).filter((index) => index >= 0);
+  return indexes.length === 0 ? null : (GRADES[Math.max(...indexes)] ?? null);
+}
 
 /** The first and last day (YYYY-MM-DD) of a school year. */
 export const schoolYearDays = (schoolYear: string): { first: string; last: string } => ({
@@ -26,18 +42,24 @@ export const schoolYearOf = (day: string): string => {
   return day.slice(5) >= '08-01' ? `${year}-${year + 1}` : `${year - 1}-${year}`;
 };
 
-export type GradeChange = { kind: 'promote'; fromGrade: string; toGrade: string } | { kind: 'graduate'; fromGrade: string };
+export type GradeChange =
+  | { kind: 'promote'; fromGrade: string; toGrade: string }
+  | { kind: 'graduate'; fromGrade: string }
+  | { kind: 'move-up'; fromGrade: string };
 
 /**
- * What the rollover into `schoolYear` does to a student: promote, graduate, or nothing (inactive already, a grade it
- * does not know, or rolled over into that year already: applying twice changes nothing the second time).
+ * What the rollover into `schoolYear` does to a student: promote, graduate, move up out of a school whose highest
+ * grade they finished, or nothing (inactive already, a grade it does not know, or rolled over into that year already:
+ * applying twice changes nothing the second time). `highestGrade` null: the school runs to grade 12.
  */
-export function gradeChange(student: { grade: string; status: string; rolledOverTo: string | null }, schoolYear: string): GradeChange | null {
+export function gradeChange(student: { grade: string; status: string; rolledOverTo: string | null }, schoolYear: string, highestGrade: string | null): GradeChange | null {
   if (student.status === 'inactive' || (student.rolledOverTo !== null && student.rolledOverTo >= schoolYear)) return null;
-  const index = (GRADES as readonly string[]).indexOf(student.grade);
+  const index = gradeIndex(student.grade);
   if (index < 0) return null;
   const next = GRADES[index + 1];
-  return next === undefined ? { kind: 'graduate', fromGrade: student.grade } : { kind: 'promote', fromGrade: student.grade, toGrade: next };
+  if (next === undefined) return { kind: 'graduate', fromGrade: student.grade };
+  const last = highestGrade === null ? -1 : gradeIndex(highestGrade);
+  return last >= 0 && index >= last ? { kind: 'move-up', fromGrade: student.grade } : { kind: 'promote', fromGrade: student.grade, toGrade: next };
 }
 
 /**

@@ -39,8 +39,11 @@ export type StudentCommand =
   | { type: 'MoveToSchool'; studentId: string; schoolId: string; userId: string; sameDistrict: boolean }
   /** `isStaff`: whether the user is active staff of the student's school, read by the route; null: no case manager. */
   | { type: 'AssignCaseManager'; studentId: string; caseManagerId: string | null; userId: string; isStaff: boolean }
-  /** The school's year-end rollover into `schoolYear` (rollover.ts): promote or graduate, once per year. */
-  | { type: 'RollOver'; studentId: string; schoolYear: string }
+  /**
+   * The school's year-end rollover into `schoolYear` (rollover.ts): promote, graduate or move up out of the school,
+   * once per year. `highestGrade`: the school's last grade, read by the route (null: it runs to grade 12).
+   */
+  | { type: 'RollOver'; studentId: string; schoolYear: string; highestGrade: string | null }
   /** The owner left the school or deleted their account: `toUserId` is the school's successor (school-succession.ts). */
   | { type: 'HandOverToSchool'; studentId: string; fromUserId: string; toUserId: string; reason: 'left-school' | 'account-deleted' }
   /** Retention: a district admin holds the record (never erased while held), or lifts the hold. */
@@ -137,12 +140,12 @@ export function decideStudent(command: StudentCommand, state: StudentState): Stu
     }
     case 'RollOver': {
       assertChangeable(state);
-      const change = gradeChange({ ...state.details, rolledOverTo: state.rolledOverTo }, command.schoolYear);
+      const change = gradeChange({ ...state.details, rolledOverTo: state.rolledOverTo }, command.schoolYear, command.highestGrade);
       const { studentId, schoolYear } = command;
       if (change === null) return [];
-      return change.kind === 'graduate'
-        ? [{ type: 'StudentGraduated', data: { studentId, schoolYear } }]
-        : [{ type: 'StudentPromoted', data: { studentId, fromGrade: change.fromGrade, toGrade: change.toGrade, schoolYear } }];
+      if (change.kind === 'graduate') return [{ type: 'StudentGraduated', data: { studentId, schoolYear } }];
+      if (change.kind === 'move-up') return [{ type: 'StudentMovedUp', data: { studentId, fromGrade: change.fromGrade, schoolYear } }];
+      return [{ type: 'StudentPromoted', data: { studentId, fromGrade: change.fromGrade, toGrade: change.toGrade, schoolYear } }];
     }
     case 'HandOverToSchool': {
       assertPresent(state);

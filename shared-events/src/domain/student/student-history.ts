@@ -121,6 +121,9 @@ function studentEntries(stream: readonly EventEnvelope[], names: HistoryNames): 
       case 'StudentGraduated':
         push(`Graduated (year-end rollover ${envelope.data.schoolYear})`, 'student', id, diff(STUDENT_DETAIL_FIELDS, detailsOf(before), detailsOf(student)));
         break;
+      case 'StudentMovedUp':
+        push(`Moved up and left the school after grade ${envelope.data.fromGrade} (year-end rollover ${envelope.data.schoolYear})`, 'student', id, diff(STUDENT_DETAIL_FIELDS, detailsOf(before), detailsOf(student)));
+        break;
       case 'StudentSchoolChanged': {
         const { fromSchoolId, toSchoolId } = envelope.data;
         push('School changed', 'student', id, [{ field: 'school', before: fromSchoolId === null ? null : names.school(fromSchoolId), after: names.school(toSchoolId) }]);

@@ -66,6 +66,7 @@ export function evolveStudent(state: StudentState, event: StudentEvent): Student
     case 'StudentPromoted':
       return state.status === 'present' ? { ...state, details: { ...state.details, grade: event.data.toGrade }, rolledOverTo: event.data.schoolYear } : state;
     case 'StudentGraduated':
+    case 'StudentMovedUp':
       return state.status === 'present' ? { ...state, details: { ...state.details, status: 'inactive' }, rolledOverTo: event.data.schoolYear } : state;
     case 'StudentLegalHoldPlaced':
       return state.status === 'present' ? { ...state, legalHold: { reason: event.data.reason, placedBy: event.data.placedBy } } : state;

@@ -71,8 +71,8 @@ export const useRemoveDistrictAdmin = () =>
 export const useRollover = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ schoolId, schoolYear, dryRun }: { schoolId: string; schoolYear: string; dryRun: boolean }) =>
-      apiRequest<RolloverReport>(`${schoolPath(schoolId)}/rollover`, { method: 'POST', body: { schoolYear, dryRun } }),
+    mutationFn: ({ schoolId, ...body }: { schoolId: string; schoolYear: string; dryRun: boolean; highestGrade?: string }) =>
+      apiRequest<RolloverReport>(`${schoolPath(schoolId)}/rollover`, { method: 'POST', body }),
     onSuccess: (report) =>
       report.applied
         ? Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.students() }), queryClient.invalidateQueries({ queryKey: queryKeys.plans() })])
