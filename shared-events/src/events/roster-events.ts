@@ -1,16 +1,25 @@
 import { z } from 'zod';
-import { rosterIssueSchema, rosterSummarySchema } from '../schemas/roster.ts';
+import { rosterIssueSchema, rosterSchoolMatchSchema, rosterSummarySchema } from '../schemas/roster.ts';
 import { defineEvent, type EventOf } from './define-event.ts';
 
 // OneRoster imports. An import lives in `rosterImport-<importId>`: asked for, its progress, its outcome.
 // What the district's imports made is `roster-<districtId>`: the product ids of the records linked to the SIS (never
 // a sourcedId: ids are derived from them with the district's salt), so a re-import updates in place and a bulk file
-// that leaves someone out deactivates them.
+// that leaves someone out deactivates them. Only a school's org sourcedId appears, in the matching of orgs to schools
+// made by hand: a school is nobody's personal data, and a dry run of a district never imported has no salt to derive with.
 
 export const RosterImportRequested = defineEvent(
   'RosterImportRequested',
   1,
-  z.object({ importId: z.string(), districtId: z.string(), dryRun: z.boolean(), requestedBy: z.string(), uploadId: z.string() }),
+  z.object({
+    importId: z.string(),
+    districtId: z.string(),
+    dryRun: z.boolean(),
+    requestedBy: z.string(),
+    uploadId: z.string(),
+    /** The admin's choice of school per org sourcedId (an existing school's id, or 'new'), where a dry run asked. */
+    schoolChoices: z.record(z.string()).optional(),
+  }),
 );
 export const RosterImportProgressed = defineEvent('RosterImportProgressed', 1, z.object({ importId: z.string(), districtId: z.string(), done: z.number(), total: z.number() }));
 export const RosterImportFinished = defineEvent(
@@ -26,6 +35,8 @@ export const RosterImportFinished = defineEvent(
     /** All there were: `errors` and `warnings` hold the first hundred. Absent from imports that kept every one. */
     errorCount: z.number().optional(),
     warningCount: z.number().optional(),
+    /** The orgs matched by name to schools made by hand (absent before matching existed). */
+    schoolMatches: z.array(rosterSchoolMatchSchema).optional(),
   }),
 );
 
@@ -37,6 +48,8 @@ export const RosterSynced = defineEvent(
     importId: z.string(),
     salt: z.string(),
     links: z.object({ schools: z.array(z.string()), classes: z.array(z.string()), students: z.array(z.string()), staff: z.array(z.string()) }),
+    /** An org's own id → the school made by hand it is linked to (absent before matching existed: none). */
+    schoolLinks: z.record(z.string()).optional(),
   }),
 );
 

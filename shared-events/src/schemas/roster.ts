@@ -16,6 +16,20 @@ export type RosterImportSummary = z.infer<typeof rosterSummarySchema>;
 export const rosterIssueSchema = z.object({ file: z.string(), line: z.number().nullable(), message: z.string() });
 export type RosterImportIssue = z.infer<typeof rosterIssueSchema>;
 
+/**
+ * An org of the SIS the product had no school of, and the district's schools of its name (case and spacing aside):
+ * 'matched' linked to the one free school of the name, 'chosen' or 'new' as the admin chose, 'needed' waiting for the
+ * admin's choice (the import is refused until then), 'none' no school of the name (a new one is made).
+ */
+export const rosterSchoolMatchSchema = z.object({
+  sourcedId: z.string(),
+  name: z.string(),
+  candidates: z.array(z.object({ schoolId: z.string(), name: z.string(), linked: z.boolean() })),
+  schoolId: z.string().nullable(),
+  choice: z.enum(['none', 'matched', 'chosen', 'new', 'needed']),
+});
+export type RosterSchoolMatch = z.infer<typeof rosterSchoolMatchSchema>;
+
 export const ROSTER_IMPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 
 export const rosterImportSchema = z.object({
@@ -30,6 +44,7 @@ export const rosterImportSchema = z.object({
   /** How many errors and warnings there were in all: the lists hold the first hundred of each. */
   errorCount: z.number(),
   warningCount: z.number(),
+  schoolMatches: z.array(rosterSchoolMatchSchema),
   requestedAt: z.string(),
 });
 export type RosterImport = z.infer<typeof rosterImportSchema>;

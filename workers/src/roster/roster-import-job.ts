@@ -17,6 +17,8 @@ import { ROSTER_IMPORT_EVENTS } from '@accommodate/shared-events/events/roster-e
 import type { Logger } from '@accommodate/shared-events/logging/logger';
 import type { ReadStore } from '@accommodate/projections/store/read-store';
 import { userQueries } from '@accommodate/projections/queries/users-queries';
+import { organisationQueries } from '@accommodate/projections/queries/organisation-queries';
+import { matchSchools } from '@accommodate/shared-events/domain/roster/roster-school-match';
 import { readRosterOffThread } from './roster-reading-thread.ts';
 import { newRosterSalt, rosterIdFor } from './roster-ids.ts';
 import { holdDistrictRoster, readDistrictRoster, releaseDistrictRoster } from './roster-hold.ts';
@@ -111,11 +113,27 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
   // A real import writes with the salt fixed when it took the roster, so that a re-run after a crash derives the same
   // ids and writes into the same records; a dry run of a district never imported counts with a salt of its own.
   const salt = state.dryRun ? (roster.salt ?? newRosterSalt()) : (await holdDistrictRoster(eventStore, hold)).salt;
-  const idFor = rosterIdFor(salt);
+  const orgIdFor = rosterIdFor(salt);
   const read = await readRosterOffThread({ bytes, links: roster.links, salt });
   const roster_ = read.data;
   const warnings: IssueTally = { kept: read.warnings, count: read.warningCount };
   if (!roster_) return void (await finishWith(fail({ kept: read.errors, count: read.errorCount }, warnings)));
+
+  const existing = await organisationQueries(dependencies.readStore).schoolsOfDistrict(state.districtId);
+  const linkedIds = new Set([...roster.links.schools, ...Object.values(roster.schoolLinks)]);
+  const matching = matchSchools(roster_.schools, { orgId: (sourcedId) => orgIdFor('school', sourcedId), existing, linkedIds, links: roster.schoolLinks, choices: state.schoolChoices });
+  const schoolMatches = matching.matches;
+  // A real import never guesses which school an org is: nothing is written until the admin has chosen.
+  if (!state.dryRun && matching.problems.length > 0) {
+    const errors = tallyOf([...new Set(matching.problems)].map((message) => ({ file: 'orgs.csv', line: null, message })));
+    return void (await finishWith(record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'failed', summary: null, ...issuesOf(errors, warnings), schoolMatches } })));
+  }
+  const schoolLinks = { ...roster.schoolLinks, ...matching.links };
+  // An org linked to a school made by hand writes into that school; every other record keeps its derived id.
+  const idFor: typeof orgIdFor = (kind, sourcedId) => {
+    const id = orgIdFor(kind, sourcedId);
+    return kind === 'school' ? (schoolLinks[id] ?? id) : id;
+  };
 
   const accounts = new Map<string, string>();
   const users = userQueries(dependencies.readStore);
@@ -145,11 +163,11 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
     });
   }
   const handedOver = state.dryRun ? 0 : await handOverLeavingStaff(dependencies, plan.leavingStaff, { importerId: state.requestedBy, importId });
-  if (!state.dryRun && linksChanged(roster.links, plan.links, roster.salt)) {
-    const synced: RosterEvent = { type: 'RosterSynced', data: { districtId: state.districtId, importId, salt, links: plan.links } };
+  if (!state.dryRun && (linksChanged(roster.links, plan.links, roster.salt) || Object.keys(matching.links).length > 0)) {
+    const synced: RosterEvent = { type: 'RosterSynced', data: { districtId: state.districtId, importId, salt, links: plan.links, schoolLinks } };
     await eventStore.append(rosterStream, [synced], { expectedRevision: 'any', actor, correlationId: importId, causationId: null });
   }
-  await record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'done', summary: summary satisfies RosterSummary, ...issuesOf(noIssues(), warnings) } });
+  await record({ type: 'RosterImportFinished', data: { importId, districtId: state.districtId, outcome: 'done', summary: summary satisfies RosterSummary, ...issuesOf(noIssues(), warnings), schoolMatches } });
   await releaseDistrictRoster(eventStore, hold);
   await dependencies.rosterUploads?.delete(state.uploadId);
   dependencies.logger.info('roster import done', { dryRun: state.dryRun, streams: total, handedOver });

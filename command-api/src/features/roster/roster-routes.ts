@@ -13,6 +13,8 @@ import { HttpError, TooManyRequestsError } from '../../http/errors.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadDistrictFor } from '../../shared/organisation-access.ts';
+import { organisationQueries } from '@accommodate/projections/queries/organisation-queries';
+import { schoolChoicesSchema, type SchoolChoices } from '@accommodate/shared-events/domain/roster/roster-school-match';
 
 /** The zip stays in memory only until it is stored for the job (the documents' blob store), then the job reads it. */
 const upload = multer({ storage: multer.memoryStorage(), limits: { fileSize: ROSTER_UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } }).single('file');
@@ -27,6 +29,34 @@ function receiveZip(req: Request, res: Response, next: NextFunction): void {
 }
 
 const optionsSchema = z.object({ dryRun: z.enum(['true', 'false']).optional() });
+
+const NOT_JSON = 'School choices must be a JSON object of org sourcedId to school id or "new"';
+/** The form's `schoolChoices` field: the JSON of the admin's choice of school per org (schoolChoicesSchema). */
+const choicesFieldSchema = z.object({
+  schoolChoices: z
+    .string()
+    .optional()
+    .transform((text, ctx): unknown => {
+      if (text === undefined || text.trim() === '') return {};
+      try {
+        return JSON.parse(text);
+      } catch {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: NOT_JSON });
+        return z.NEVER;
+      }
+    })
+    .pipe(schoolChoicesSchema),
+});
+
+/** A choice names one of the district's own schools, or a new one. */
+async function checkedChoices(context: AppContext, districtId: string, body: unknown): Promise<SchoolChoices> {
+  const { schoolChoices } = choicesFieldSchema.parse(body);
+  const schools = new Set((await organisationQueries(context.readStore).schoolsOfDistrict(districtId)).map((school) => school.id));
+  if (Object.values(schoolChoices).some((choice) => choice !== 'new' && !schools.has(choice))) {
+    throw ValidationError.onField('schoolChoices', 'Each choice must be one of this district’s schools, or a new school');
+  }
+  return schoolChoices;
+}
 
 /**
  * OneRoster imports: a district's admins upload the SIS's zip; the import runs as a job (the workers follow
@@ -47,6 +77,7 @@ export function rosterRoutes(context: AppContext): Router {
     await new Promise<void>((resolve, reject) => receiveZip(req, res, (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error('upload')) : resolve())));
     const file = req.file;
     if (!file || file.size === 0) throw ValidationError.onField('file', 'Choose the OneRoster zip to import');
+    const schoolChoices = await checkedChoices(context, district.id, req.body);
     const importId = randomUUID();
     const uploadId = rosterUploadId(importId);
     const actor = { userId };
@@ -62,7 +93,7 @@ export function rosterRoutes(context: AppContext): Router {
     }
     await appendFact(context, streamName('rosterImport', importId), {
       type: 'RosterImportRequested',
-      data: { importId, districtId: district.id, dryRun: dryRun === 'true', requestedBy: userId, uploadId },
+      data: { importId, districtId: district.id, dryRun: dryRun === 'true', requestedBy: userId, uploadId, ...(Object.keys(schoolChoices).length > 0 && { schoolChoices }) },
     }, { actor });
     res.status(202).json({ id: importId });
   });
@@ -73,8 +104,8 @@ export function rosterRoutes(context: AppContext): Router {
     const state = await readRosterImport(context.eventStore, importId);
     if (!state) throw new NotFoundError('Import');
     await loadDistrictFor(context, userId, state.districtId);
-    const { districtId, dryRun, status, progress, summary, errors, warnings, errorCount, warningCount, requestedAt } = state;
-    const answer: RosterImport = { id: importId, districtId, dryRun, status, progress, summary, errors, warnings, errorCount, warningCount, requestedAt };
+    const { districtId, dryRun, status, progress, summary, errors, warnings, errorCount, warningCount, schoolMatches, requestedAt } = state;
+    const answer: RosterImport = { id: importId, districtId, dryRun, status, progress, summary, errors, warnings, errorCount, warningCount, schoolMatches, requestedAt };
     res.json(answer);
   });
 

@@ -4,13 +4,14 @@ import { IllegalStateError } from '../errors.ts';
 import { NO_LINKS, type RosterLinks } from './roster-plan.ts';
 
 /** An import as its stream folds: what GET /api/roster-imports/:id answers (without its id and time). */
-export type RosterImportState = Omit<RosterImport, 'id' | 'requestedAt'> & { requestedBy: string; uploadId: string };
+export type RosterImportState = Omit<RosterImport, 'id' | 'requestedAt'> & { requestedBy: string; uploadId: string; schoolChoices: Record<string, string> };
 
 export function evolveRosterImport(state: RosterImportState | null, event: RosterImportEvent): RosterImportState | null {
   switch (event.type) {
     case 'RosterImportRequested': {
       const { districtId, dryRun, requestedBy, uploadId } = event.data;
-      return { districtId, dryRun, requestedBy, uploadId, status: 'queued', progress: { done: 0, total: 0 }, summary: null, errors: [], warnings: [], errorCount: 0, warningCount: 0 };
+      const schoolChoices = event.data.schoolChoices ?? {};
+      return { districtId, dryRun, requestedBy, uploadId, schoolChoices, status: 'queued', progress: { done: 0, total: 0 }, summary: null, errors: [], warnings: [], errorCount: 0, warningCount: 0, schoolMatches: [] };
     }
     case 'RosterImportProgressed':
       return state && { ...state, status: 'running', progress: { done: event.data.done, total: event.data.total } };
@@ -19,7 +20,7 @@ export function evolveRosterImport(state: RosterImportState | null, event: Roste
       const { outcome, summary, errors, warnings } = event.data;
       const progress = outcome === 'done' ? { done: state.progress.total, total: state.progress.total } : state.progress;
       const counts = { errorCount: event.data.errorCount ?? errors.length, warningCount: event.data.warningCount ?? warnings.length };
-      return { ...state, status: outcome, summary, errors, warnings, ...counts, progress };
+      return { ...state, status: outcome, summary, errors, warnings, ...counts, progress, schoolMatches: event.data.schoolMatches ?? [] };
     }
   }
 }
@@ -31,6 +32,8 @@ export function evolveRosterImport(state: RosterImportState | null, event: Roste
 export interface RosterState {
   salt: string | null;
   links: RosterLinks;
+  /** An org's own id → the school made by hand that it is linked to. */
+  schoolLinks: Record<string, string>;
   running: string | null;
 }
 
@@ -39,7 +42,7 @@ export const ROSTER_IMPORT_UNDER_WAY = 'An import for this district is under way
 export function evolveRoster(state: RosterState, event: RosterEvent): RosterState {
   switch (event.type) {
     case 'RosterSynced':
-      return { ...state, salt: event.data.salt, links: event.data.links };
+      return { ...state, salt: event.data.salt, links: event.data.links, schoolLinks: event.data.schoolLinks ?? state.schoolLinks };
     case 'RosterImportAccepted':
       // The first salt stays for good: every later id of the district is derived from it.
       return { ...state, salt: state.salt ?? event.data.salt, running: event.data.importId };
@@ -48,7 +51,7 @@ export function evolveRoster(state: RosterState, event: RosterEvent): RosterStat
   }
 }
 
-export const initialRosterState = (): RosterState => ({ salt: null, links: NO_LINKS, running: null });
+export const initialRosterState = (): RosterState => ({ salt: null, links: NO_LINKS, schoolLinks: {}, running: null });
 
 /** A real import takes the roster: refused while another holds it; the salt is the district's, or `newSalt` the first time. */
 export function acceptRosterImport(state: RosterState, command: { districtId: string; importId: string; newSalt: string }): RosterEvent[] {
