@@ -8,9 +8,11 @@ export type { RosterImport };
 /** Uploads the OneRoster zip; the import runs as a job on the server, whether or not this page stays open. */
 export const useStartRosterImport = () =>
   useMutation({
-    mutationFn: ({ districtId, file, dryRun }: { districtId: string; file: File; dryRun: boolean }) => {
+    mutationFn: ({ districtId, file, dryRun, schoolChoices }: { districtId: string; file: File; dryRun: boolean; schoolChoices?: Record<string, string> }) => {
       const body = new FormData();
       body.append('file', file);
+      // Which school each org is, where a dry run asked (the import will not guess).
+      if (schoolChoices && Object.keys(schoolChoices).length > 0) body.append('schoolChoices', JSON.stringify(schoolChoices));
       return apiRequest<{ id: string }>(`/api/districts/${encodeURIComponent(districtId)}/roster-imports${dryRun ? '?dryRun=true' : ''}`, { method: 'POST', body });
     },
   });

@@ -7,6 +7,7 @@ import { toast } from '../../../lib/toast.ts';
 import { useRosterImport, useStartRosterImport } from '../api/roster-imports-api.ts';
 import type { District } from '../api/schools-api.ts';
 import { RosteringReport } from './rostering-report.tsx';
+import { RosteringSchoolMatches, type SchoolChoices } from './rostering-school-matches.tsx';
 import './rostering.css';
 
 /** The district's last import, kept for the visit: coming back to Settings shows it still running, or its report. */
@@ -38,6 +39,7 @@ function useLastImport(districtId: string) {
 export function RosteringSection({ district }: { district: District }) {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [schoolChoices, setSchoolChoices] = useState<SchoolChoices>({});
   const [importId, setImportId] = useLastImport(district.id);
   const start = useStartRosterImport();
   const current = useRosterImport(importId);
@@ -49,10 +51,11 @@ export function RosteringSection({ district }: { district: District }) {
     const chosen = event.target.files?.[0] ?? null;
     setProblem(chosen && chosen.size > ROSTER_UPLOAD_MAX_BYTES ? ROSTER_UPLOAD_TOO_LARGE : null);
     setFile(chosen);
+    setSchoolChoices({});
   };
   const run = async (dryRun: boolean) => {
     if (!file) return setProblem('Choose the OneRoster zip to import');
-    const { id } = await start.mutateAsync({ districtId: district.id, file, dryRun });
+    const { id } = await start.mutateAsync({ districtId: district.id, file, dryRun, schoolChoices });
     setImportId(id);
     if (!dryRun) toast({ title: 'Import started', description: 'It goes on if you leave this page.' });
   };
@@ -79,6 +82,13 @@ export function RosteringSection({ district }: { district: District }) {
       </div>
       {importId !== null && current.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
       {current.data && <RosteringReport found={current.data} />}
+      {current.data && (
+        <RosteringSchoolMatches
+          matches={current.data.schoolMatches}
+          choices={schoolChoices}
+          onChoose={(sourcedId, value) => setSchoolChoices((before) => ({ ...before, [sourcedId]: value }))}
+        />
+      )}
     </section>
   );
 }
