@@ -31,6 +31,16 @@ export function studentFileName(student: { firstName: string; lastInitial: strin
 // eslint-disable-next-line no-control-regex
 export const fileNameSafe = (name: string): string => name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '-');
 
+/**
+ * One folder or file name inside an archive, made of someone's words (a school's, a student's name): no separator,
+ * no bidi control to disguise what it reads as, and never '.' or '..', which an unzip would take as a way out of the
+ * folder. Never empty.
+ */
+export function pathSegmentSafe(name: string): string {
+  const safe = fileNameSafe(withoutBidiControls(name)).trim();
+  return /^\.*$/.test(safe) ? `-${safe}` : safe;
+}
+
 /** A PDF built on the server, sent as a download under `fileName` (the records export, the hearing packet). */
 export function sendPdfAttachment(res: Response, pdf: Buffer, fileName: string): void {
   res.setHeader('Content-Type', 'application/pdf');

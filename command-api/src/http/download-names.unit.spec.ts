@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition, calendarDay, studentFileName } from './download-names.ts';
+import { attachmentDisposition, calendarDay, pathSegmentSafe, studentFileName } from './download-names.ts';
 
 describe('download file names', () => {
   it('offers non-ASCII names exactly through filename*, with an ASCII fallback', () => {
@@ -26,5 +26,13 @@ describe('download file names', () => {
   it('keeps accented names and turns characters no desktop allows into dashes', () => {
     const at = new Date('2026-11-25T12:00:00Z');
     expect(studentFileName({ firstName: 'Zoë/Ann:"Jo"', lastInitial: 'Ł' }, 'student record', 'json', at, 'UTC')).toBe('Zoë-Ann--Jo- Ł. - student record - 2026-11-25.json');
+  });
+
+  it('makes a name one safe folder of an archive: no separator, no bidi control, never a way up', () => {
+    expect(pathSegmentSafe('Ava/../../etc M.')).toBe('Ava-..-..-etc M.');
+    expect(pathSegmentSafe('Noor\u202Efdp.exe')).toBe('Noorfdp.exe');
+    expect(pathSegmentSafe('..')).toBe('-..');
+    expect(pathSegmentSafe('  ')).toBe('-');
+    expect(pathSegmentSafe('Zoë Ł.')).toBe('Zoë Ł.');
   });
 });

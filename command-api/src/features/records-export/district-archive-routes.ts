@@ -8,7 +8,7 @@ import { caseloadQueries } from '@accommodate/projections/queries/caseload-queri
 import { organisationQueries, type DistrictDoc } from '@accommodate/projections/queries/organisation-queries';
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import type { AppContext } from '../../framework/command-context.ts';
-import { attachmentDisposition, calendarDay, fileNameSafe } from '../../http/download-names.ts';
+import { attachmentDisposition, calendarDay, pathSegmentSafe } from '../../http/download-names.ts';
 import { timeZoneOf } from '../../http/time-zone.ts';
 import { idParam } from '../../http/route-params.ts';
 import { requireUser } from '../../auth/authenticate.ts';
@@ -47,22 +47,22 @@ async function streamDistrictArchive(context: AppContext, recordAccess: RecordAc
   const now = context.now();
   const caseload = caseloadQueries(context.readStore);
   const schools = await organisationQueries(context.readStore).schoolsOfDistrict(district.id);
-  const root = `${fileNameSafe(district.name)} records ${calendarDay(now, timeZone)}`;
+  const root = `${pathSegmentSafe(district.name)} records ${calendarDay(now, timeZone)}`;
 
   const zip = new ZipFile();
   res.setHeader('Content-Type', 'application/zip');
   res.setHeader('Content-Disposition', attachmentDisposition(`${root}.zip`));
   zip.outputStream.pipe(res);
-  const manifest: { school: string; student: string; folder: string }[] = [];
+  const manifest: { school: string; student: string; studentId: string; grade: string; folder: string }[] = [];
   for (const school of schools) {
     for (const student of await caseload.studentsOfSchoolVisibleTo(school.id, userId, now)) {
       const record = await exportStudentRecord(context, student, 'whole record');
-      const folder = `${root}/${fileNameSafe(school.name)}/${fileNameSafe(displayName(student))} ${student.id}`;
+      const folder = `${root}/${pathSegmentSafe(school.name)}/${pathSegmentSafe(displayName(student))} ${student.id}`;
       zip.addBuffer(Buffer.from(JSON.stringify(record, null, 2)), `${folder}/record.json`, { mtime: now });
       // A PDF is compressed already.
       zip.addBuffer(await renderStudentRecordPdf(record, timeZone), `${folder}/record.pdf`, { mtime: now, compress: false });
       await recordAccess(req, { studentId: student.id, userId, action: 'export', what: 'District archive (JSON and PDF)' });
-      manifest.push({ school: school.name, student: displayName(student), folder });
+      manifest.push({ school: school.name, student: displayName(student), studentId: student.id, grade: student.grade, folder });
       if (!(await clientKeepsUp(zip, res))) return;
     }
   }

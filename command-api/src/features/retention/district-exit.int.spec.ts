@@ -54,6 +54,18 @@ async function lakeside() {
 }
 
 describe('leaving the product (issue 23)', () => {
+  it('names every folder of the archive safely: a name turns no bidi control nor separator into a path', async () => {
+    const { dana, districtId, highId } = await lakeside();
+    const odd = (await dana.post('/api/students', { ...jane, firstName: 'Noor\u202Efdp.exe', lastInitial: 'Z', schoolId: highId })).body.id as string;
+    const sly = (await dana.post(`/api/districts/${districtId}/schools`, { name: '..' })).body.id as string;
+    expect((await dana.post('/api/students', { ...jane, firstName: 'Ivo', schoolId: sly })).status).toBe(201);
+    const files = await unzip((await exportArchive(dana, districtId)).bytes);
+    const names = [...files.keys()];
+    expect(names.some((name) => name.includes(`/Noorfdp.exe Z. ${odd}/record.json`))).toBe(true);
+    expect(names.some((name) => /[\u202A-\u202E\u2066-\u2069]/.test(name))).toBe(false);
+    expect(names.filter((name) => name.split('/').some((part) => part === '..' || part === '.'))).toEqual([]);
+  });
+
   it('exports every student record of the district in one zip, JSON and PDF each, and logs each export', async () => {
     const { dana, tom, districtId, gwen, mateo } = await lakeside();
     expect((await exportArchive(tom, districtId)).status).toBe(404);
@@ -74,7 +86,9 @@ describe('leaving the product (issue 23)', () => {
     expect(gwenRecord.plans[0]!.record).toMatchObject({ impairment: 'Dyslexia', consent: { date: '2026-01-05', method: 'in-writing' } });
     const mateoPdf = [...files.entries()].find(([name]) => name.includes(mateo) && name.endsWith('record.pdf'))?.[1];
     expect(mateoPdf!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect([...files.keys()].some((name) => name.endsWith('/manifest.json'))).toBe(true);
+    const manifestFile = [...files.entries()].find(([name]) => name.endsWith('/manifest.json'))?.[1];
+    const manifest = JSON.parse(manifestFile!.toString('utf8')) as { records: { school: string; student: string; studentId: string; folder: string }[] };
+    expect(manifest.records).toContainEqual({ school: 'Lakeside High', student: 'Gwen D.', studentId: gwen, grade: jane.grade, folder: expect.stringMatching(/\/Lakeside High\/Gwen D\. /) });
 
     // The browser's way: a single-use link of the same session, opened as a download.
     const { url } = (await dana.post(`/api/districts/${districtId}/export-link`)).body as { url: string };
