@@ -106,7 +106,7 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/schools/:school/staff' },
   { method: 'PUT', path: '/api/students/:student/case-manager', fields: ['userId'] },
   { method: 'POST', path: '/api/students/:student/transfer', fields: ['schoolId'] },
-  { method: 'POST', path: '/api/schools/:school/rollover', fields: ['schoolYear', 'dryRun'] },
+  { method: 'POST', path: '/api/schools/:school/rollover', fields: ['schoolYear', 'dryRun', 'highestGrade'] },
   // Retention and leaving the product; the erasure is never confirmed by a wrong value.
   { method: 'GET', path: '/api/districts/:district/sso' },
   { method: 'PUT', path: '/api/districts/:district/sso', fields: ['issuer', 'clientId', 'clientSecret', 'emailDomains', 'required'] },

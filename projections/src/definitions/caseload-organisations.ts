@@ -61,6 +61,13 @@ export async function applySchoolEvent(event: EnvelopeOf<SchoolEvent>, context: 
   const existing = await context.get<SchoolDoc>(SCHOOLS, id);
   if (alreadyApplied(existing, event)) return;
   const state = evolveSchool(existing ? schoolState(existing) : initialSchoolState(), event);
+  if (event.type === 'SchoolDeleted') {
+    if (!existing) return;
+    context.delete(SCHOOLS, id);
+    const district = await context.get<DistrictDoc>(DISTRICTS, existing.districtId);
+    announce(context, event, { entity: 'school', id, revision: event.revision }, [...new Set([...existing.staffUserIds, ...(district?.adminIds ?? [])])]);
+    return;
+  }
   if (state.status === 'absent') return;
   const { status: _status, ...fields } = state;
   const members = Object.values(state.staff);

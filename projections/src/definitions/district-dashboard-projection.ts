@@ -45,6 +45,13 @@ async function applySchoolEvent(event: EnvelopeOf<SchoolEvent>, context: Project
   if (alreadyApplied(existing, event)) return;
   const { districtId, name, staff } = existing;
   const state = evolveSchool(districtId === null ? initialSchoolState() : { status: 'present', districtId, name, staff }, event);
+  if (event.type === 'SchoolDeleted') {
+    // An empty school leaves the dashboard: it had no students to count.
+    context.delete(DASHBOARD_SCHOOLS, event.data.schoolId);
+    const district = await context.get<DashboardDistrictDoc>(DASHBOARD_DISTRICTS, event.data.districtId);
+    if (district) announce(context, event, { entity: 'district', id: district.id }, district.adminIds);
+    return;
+  }
   if (state.status === 'absent') return;
   const staffIds = Object.values(state.staff).flatMap((member) => (member.granteeUserId === null ? [] : [member.granteeUserId]));
   context.put<DashboardSchoolDoc>(DASHBOARD_SCHOOLS, { ...existing, districtId: state.districtId, name: state.name, staff: state.staff, staffIds, revision: event.revision });
@@ -96,6 +103,7 @@ export const districtDashboardProjection = defineProjection<HandledEvent>({
     'DistrictErased',
     'SchoolCreated',
     'SchoolRenamed',
+    'SchoolDeleted',
     'StaffInvited',
     'StaffActivated',
     'StaffRoleChanged',

@@ -12,5 +12,7 @@ export function classQueries(store: Pick<ReadStore, 'collection'>) {
     classesInvitingEmail: (email: string) => classes().find({ pendingEmails: email }),
     /** Every class, for the workers' daily catch-up of invitation e-mails. */
     allClasses: () => classes().find(),
+    /** The school's classes, whoever teaches them. */
+    classesOfSchool: (schoolId: string) => classes().find({ schoolId }),
   };
 }

@@ -88,6 +88,8 @@ export const DistrictSsoDomainSuspended = defineEvent('DistrictSsoDomainSuspende
 export const SchoolCreated = defineEvent('SchoolCreated', 1, z.object({ schoolId: z.string(), districtId: z.string(), name: z.string() }));
 /** A new name, given by an administrator or by the SIS on a roster import. */
 export const SchoolRenamed = defineEvent('SchoolRenamed', 1, z.object({ schoolId: z.string(), name: z.string() }));
+/** An empty school (made by mistake, or twice) taken away by a district admin: it had no students, classes nor staff but admins. */
+export const SchoolDeleted = defineEvent('SchoolDeleted', 1, z.object({ schoolId: z.string(), districtId: z.string(), deletedBy: z.string() }));
 
 const staffRole = z.enum(STAFF_ROLES);
 export const StaffInvited = defineEvent(
@@ -115,5 +117,5 @@ export const DISTRICT_EVENTS = [
   DistrictSsoDomainSuspended,
 ] as const;
 export type DistrictEvent = EventOf<(typeof DISTRICT_EVENTS)[number]>;
-export const SCHOOL_EVENTS = [SchoolCreated, SchoolRenamed, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;
+export const SCHOOL_EVENTS = [SchoolCreated, SchoolRenamed, SchoolDeleted, StaffInvited, StaffActivated, StaffRoleChanged, StaffRemoved] as const;
 export type SchoolEvent = EventOf<(typeof SCHOOL_EVENTS)[number]>;

@@ -8,6 +8,8 @@ import { districtDecider } from '@accommodate/shared-events/domain/district/deci
 import { schoolDecider } from '@accommodate/shared-events/domain/school/decide-school';
 import { organisationQueries, type DistrictDoc, type SchoolDoc } from '@accommodate/projections/queries/organisation-queries';
 import { SCHOOLS } from '@accommodate/projections/queries/organisation-schema';
+import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
+import { classQueries } from '@accommodate/projections/queries/class-queries';
 import { caseloadProjection } from '@accommodate/projections/definitions/caseload-projection';
 import { createReadModelCache, readModelVersion } from '../../framework/read-model-cache.ts';
 import { acceptsGzip, sendEncodedJson } from '../../http/encoded-answers.ts';
@@ -114,6 +116,16 @@ export function districtRoutes(context: AppContext): Router {
     const { name } = schoolFormSchema.parse(req.body);
     await handleCommand(context, schoolDecider, streamName('school', school.id), { type: 'RenameSchool', schoolId: school.id, userId, districtAdmin, name }, { actor: { userId } });
     res.json(toSchool({ ...school, name }));
+  });
+
+  // An empty school (made by mistake, or twice before an import matched it) goes; 409 while anything is in it.
+  router.delete('/api/schools/:id', async (req, res) => {
+    const userId = requireUser(req);
+    const { school, districtAdmin } = await loadSchoolFor(context, userId, idParam(req), 'rename');
+    const hasStudents = (await caseloadQueries(context.readStore).studentsOfSchool(school.id)).length > 0;
+    const hasClasses = (await classQueries(context.readStore).classesOfSchool(school.id)).length > 0;
+    await handleCommand(context, schoolDecider, streamName('school', school.id), { type: 'DeleteSchool', schoolId: school.id, userId, districtAdmin, hasStudents, hasClasses }, { actor: { userId } });
+    res.status(204).end();
   });
 
   return router;

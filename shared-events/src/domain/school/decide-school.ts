@@ -1,12 +1,14 @@
 import type { SchoolEvent } from '../../events/district-events.ts';
 import type { StaffRole } from '../../schemas/school.ts';
 import type { Decider } from '../decider.ts';
-import { IllegalStateError, NotFoundError } from '../errors.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
 import { reinvitationActivates } from '../invitation.ts';
 import { authorizeSchool } from './school-access.ts';
 import { evolveSchool, initialSchoolState, SCHOOL_EVENT_TYPES, staffWithEmail, type PresentSchool, type SchoolState } from './school.ts';
 
 export const ALREADY_STAFF = 'This person is already on the staff of this school: change their role instead';
+export const SCHOOL_NOT_EMPTY = 'Only an empty school can be deleted: move its students and classes to another school and remove its staff (administrators aside) first';
+export const ONLY_DISTRICT_ADMINS_DELETE = 'Only the district’s admins can delete a school';
 
 /** Who asks, and whether they administer the school's district (the route reads the district to say so). */
 interface Actor {
@@ -21,7 +23,9 @@ export type SchoolCommand =
   | ({ type: 'InviteStaff'; schoolId: string; newStaffId: string; email: string; role: StaffRole; granteeUserId: string | null } & Actor)
   | { type: 'ActivateStaff'; schoolId: string; staffId: string; granteeUserId: string }
   | ({ type: 'ChangeStaffRole'; schoolId: string; staffId: string; role: StaffRole } & Actor)
-  | ({ type: 'RemoveStaff'; schoolId: string; staffId: string } & Actor);
+  | ({ type: 'RemoveStaff'; schoolId: string; staffId: string } & Actor)
+  /** `hasStudents`, `hasClasses`: whether any student (inactive too) or class is the school's, read by the route. */
+  | ({ type: 'DeleteSchool'; schoolId: string; hasStudents: boolean; hasClasses: boolean } & Actor);
 
 const present = (state: SchoolState): PresentSchool | null => (state.status === 'present' ? state : null);
 
@@ -37,6 +41,14 @@ export function decideSchool(command: SchoolCommand, state: SchoolState): School
     case 'CreateSchool':
       if (state.status !== 'absent') throw new IllegalStateError('This school already exists');
       return [{ type: 'SchoolCreated', data: { schoolId, districtId: command.districtId, name: command.name } }];
+    case 'DeleteSchool': {
+      const school = present(state);
+      authorizeSchool(school, command.userId, command.districtAdmin, 'rename');
+      if (!command.districtAdmin) throw new ForbiddenError(ONLY_DISTRICT_ADMINS_DELETE);
+      const staffBeyondAdmins = Object.values(school.staff).some((member) => member.role !== 'admin');
+      if (command.hasStudents || command.hasClasses || staffBeyondAdmins) throw new IllegalStateError(SCHOOL_NOT_EMPTY);
+      return [{ type: 'SchoolDeleted', data: { schoolId, districtId: school.districtId, deletedBy: command.userId } }];
+    }
     case 'RenameSchool': {
       const school = present(state);
       authorizeSchool(school, command.userId, command.districtAdmin, 'rename');

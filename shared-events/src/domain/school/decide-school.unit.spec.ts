@@ -3,7 +3,7 @@ import type { SchoolEvent } from '../../events/district-events.ts';
 import type { StaffRole } from '../../schemas/school.ts';
 import { DeciderSpecification } from '../testing/decider-specification.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../errors.ts';
-import { ALREADY_STAFF, schoolDecider } from './decide-school.ts';
+import { ALREADY_STAFF, SCHOOL_NOT_EMPTY, schoolDecider } from './decide-school.ts';
 import { authorizeSchool } from './school-access.ts';
 import { evolveSchool, initialSchoolState, staffRoleOf, type PresentSchool } from './school.ts';
 
@@ -93,3 +93,25 @@ describe('a school', () => {
     expect(() => authorizeSchool(state, 'tom', false, 'add-students')).not.toThrow();
   });
 });
+
+describe('deleting a school', () => {
+  const remove = (overrides: Partial<{ userId: string; districtAdmin: boolean; hasStudents: boolean; hasClasses: boolean }> = {}) => ({
+    type: 'DeleteSchool' as const,
+    schoolId: 's1', userId: 'dana', districtAdmin: true, hasStudents: false, hasClasses: false, ...overrides,
+  });
+  const deleted: SchoolEvent = { type: 'SchoolDeleted', data: { schoolId: 's1', districtId: 'd1', deletedBy: 'dana' } };
+
+  it('takes an empty school away, its administrators aside, for a district admin only', () => {
+    spec.given([created, principal]).when(remove()).then([deleted]);
+    spec.given([created, principal]).when(remove({ userId: 'pat', districtAdmin: false })).thenThrows(ForbiddenError);
+    expect([created, principal, deleted].reduce(evolveSchool, initialSchoolState())).toEqual({ status: 'absent' });
+  });
+
+  it('refuses while a student, a class or staff beyond administrators are in it', () => {
+    spec.given([created]).when(remove({ hasStudents: true })).thenThrows(IllegalStateError, (error) => error.message === SCHOOL_NOT_EMPTY);
+    spec.given([created]).when(remove({ hasClasses: true })).thenThrows(IllegalStateError, (error) => error.message === SCHOOL_NOT_EMPTY);
+    spec.given([created, teacher]).when(remove()).thenThrows(IllegalStateError, (error) => error.message === SCHOOL_NOT_EMPTY);
+    spec.given([created, coordinator]).when(remove()).thenThrows(IllegalStateError, (error) => error.message === SCHOOL_NOT_EMPTY);
+  });
+});
+

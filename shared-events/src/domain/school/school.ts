@@ -34,6 +34,9 @@ export function evolveSchool(state: SchoolState, event: SchoolEvent): SchoolStat
   if (state.status === 'absent') return state;
   const member = 'staffId' in event.data ? state.staff[event.data.staffId] : undefined;
   switch (event.type) {
+    // Gone from the district; its stream keeps its history.
+    case 'SchoolDeleted':
+      return { status: 'absent' };
     case 'SchoolRenamed':
       return { ...state, name: event.data.name };
     case 'StaffInvited': {
