@@ -57,6 +57,8 @@ export const useAddSchool = () =>
   );
 export const useRenameSchool = () =>
   useOrganisationMutation(({ schoolId, name }: { schoolId: string; name: string }) => apiRequest<School>(schoolPath(schoolId), { method: 'PATCH', body: { name } }));
+/** An empty school goes (the server answers 409, with what keeps it, otherwise). */
+export const useDeleteSchool = () => useOrganisationMutation((schoolId: string) => apiRequest<void>(schoolPath(schoolId), { method: 'DELETE' }));
 export const useAddDistrictAdmin = () =>
   useOrganisationMutation(({ districtId, email }: { districtId: string; email: string }) =>
     apiRequest<unknown>(`${districtPath(districtId)}/admins`, { method: 'POST', body: { email } }),

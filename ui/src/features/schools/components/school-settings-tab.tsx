@@ -1,8 +1,9 @@
-import { Alert, Skeleton } from 'antd';
+import { Alert, Button, Popconfirm, Skeleton } from 'antd';
 import { schoolFormSchema, STAFF_ROLE_LABELS } from '@accommodate/shared-events/schemas/school';
 import { Card } from '../../../components/card.tsx';
 import { toast } from '../../../lib/toast.ts';
-import { useMySchools, useRenameSchool, useSchoolStaff, type MySchool } from '../api/schools-api.ts';
+import { serverMessageOr } from '../../../lib/form-errors.ts';
+import { useDeleteSchool, useMySchools, useRenameSchool, useSchoolStaff, type MySchool } from '../api/schools-api.ts';
 import { OneFieldForm } from './one-field-form.tsx';
 import { StaffInviteForm } from './staff-invite-form.tsx';
 import { StaffTable } from './staff-table.tsx';
@@ -51,6 +52,26 @@ function SchoolCard({ school }: { school: MySchool }) {
         </>
       )}
       {seesEveryStudent && <RolloverCard schoolId={school.id} schoolName={school.name} />}
+      {school.role === 'district-admin' && <DeleteSchool school={school} />}
     </Card>
+  );
+}
+
+/** A school made by mistake, or twice: a district admin deletes it once nothing is in it (the server says what is). */
+function DeleteSchool({ school }: { school: MySchool }) {
+  const remove = useDeleteSchool();
+  const run = () =>
+    remove.mutateAsync(school.id).then(
+      () => toast({ title: 'School deleted', description: `${school.name} is no longer a school of the district.` }),
+      (error: unknown) => toast({ title: 'School not deleted', description: serverMessageOr(error, 'Please try again.'), variant: 'destructive' }),
+    );
+  return (
+    <>
+      <h3 className="school-card__section">Delete the school</h3>
+      <p className="settings-row__text">Only an empty school can be deleted: no students, no classes, and no staff but its administrators.</p>
+      <Popconfirm title={`Delete ${school.name}?`} okText="Delete school" okButtonProps={{ danger: true }} onConfirm={() => void run()}>
+        <Button danger loading={remove.isPending}>Delete school</Button>
+      </Popconfirm>
+    </>
   );
 }
