@@ -114,7 +114,9 @@ async function importRoster(dependencies: RosterImportDependencies, importId: st
   // ids and writes into the same records; a dry run of a district never imported counts with a salt of its own.
   const salt = state.dryRun ? (roster.salt ?? newRosterSalt()) : (await holdDistrictRoster(eventStore, hold)).salt;
   const orgIdFor = rosterIdFor(salt);
-  const read = await readRosterOffThread({ bytes, links: roster.links, salt });
+  // An org linked to a school made by hand is known by its own derived id, which the links' schools do not hold.
+  const known = { ...roster.links, schools: [...roster.links.schools, ...Object.keys(roster.schoolLinks)] };
+  const read = await readRosterOffThread({ bytes, links: known, salt });
   const roster_ = read.data;
   const warnings: IssueTally = { kept: read.warnings, count: read.warningCount };
   if (!roster_) return void (await finishWith(fail({ kept: read.errors, count: read.errorCount }, warnings)));

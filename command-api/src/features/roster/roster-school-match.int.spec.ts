@@ -58,6 +58,15 @@ describe('an import and the schools made by hand', () => {
     expect(again.schoolMatches).toEqual([]);
     expect(again.summary?.schools).toMatchObject({ created: 0, updated: 0 });
     expect(await schoolNames(dana, districtId)).toEqual(['Lincoln Elementary', 'Roosevelt Middle']);
+
+    // A delta that names the org without sending orgs.csv again knows it, and writes into the same school.
+    const delta = {
+      'manifest.csv': 'propertyName,value\noneroster.version,1.1\nfile.users,delta\n',
+      'users.csv': `${files['users.csv']!.split('\n')[0]}\nu-s9,active,,true,s-2,student,cnew,,Cleo,Nguyen,,S109,,,,,07,\n`,
+    };
+    const added = await imported(dana, districtId, delta);
+    expect(added).toMatchObject({ status: 'done', errors: [], summary: { students: { created: 1 } } });
+    expect(((await cora.get(`/api/students?schoolId=${roosevelt}`)).body as { name: string }[]).map((student) => student.name)).toContain('Cleo N.');
   });
 
   it('asks the admin when two schools bear the name, refuses the import until then, and takes the choice', async () => {
