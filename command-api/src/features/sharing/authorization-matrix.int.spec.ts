@@ -449,6 +449,12 @@ describe('authorization of the district dashboard', () => {
   it.each(Object.entries(renaming).map(([caller, status]) => ({ caller: caller as Caller, status })))('PATCH /api/schools/:id as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].patch(`/api/schools/${schoolId}`, { name: `Matrix Middle (${caller})` })).status).toBe(status);
   });
+  // Deleting a school is the district's admins' alone (the school's own administrator may not: 403); this one has
+  // staff, so even they meet 409.
+  const deleting: Record<Caller, number> = { ...expected, 'district admin': 409, 'school admin': 403, coordinator: 403, teacher: 403 };
+  it.each(Object.entries(deleting).map(([caller, status]) => ({ caller: caller as Caller, status })))('DELETE /api/schools/:id as $caller → $status', async ({ caller, status }) => {
+    expect((await clients[caller].delete(`/api/schools/${schoolId}`)).status).toBe(status);
+  });
   // Single sign-on: the district's provider is its admins' business alone, as its dashboard is.
   it.each(Object.entries(expected).map(([caller, status]) => ({ caller: caller as Caller, status })))('GET /api/districts/:id/sso as $caller → $status', async ({ caller, status }) => {
     expect((await clients[caller].get(`/api/districts/${districtId}/sso`)).status).toBe(status);
