@@ -209,7 +209,7 @@ describe('students in schools (issue 23)', () => {
     expect(preview.body).toEqual({
       schoolYear: '2026-2027',
       applied: false,
-      highestGrade: '12',
+      highestGrade: null,
       students: [
         { studentId: fourth.id, name: 'Finn D.', change: 'promote', fromGrade: '4', toGrade: '5' },
         { studentId: senior.id, name: 'Sage D.', change: 'graduate', fromGrade: '12', toGrade: null },

@@ -13,8 +13,8 @@ export const schoolYearSchema = z
   .refine((year) => Number(year.slice(5)) === Number(year.slice(0, 4)) + 1, 'School year must read like 2026-2027');
 
 /**
- * POST /api/schools/:id/rollover. `highestGrade`: the last grade the school teaches; without it, the highest grade
- * among its active students (what the preview shows, to be corrected when a grade happens to have nobody in it).
+ * POST /api/schools/:id/rollover. `highestGrade`: the last grade the school teaches; without it, what its active
+ * students suggest (highestGradeOf; the preview shows it, to be corrected when a grade happens to have nobody in it).
  */
 export const rolloverFormSchema = z.object({
   schoolYear: schoolYearSchema,
@@ -24,10 +24,18 @@ export const rolloverFormSchema = z.object({
 
 const gradeIndex = (grade: string): number => (GRADES as readonly string[]).indexOf(grade);
 
-/** The highest of the grades the active students are in (null when none is in a known grade). */
+/** The grades a school usually ends at below 12: an elementary school's 5 or 6, a middle school's 8. */
+const USUAL_LAST_GRADES: readonly string[] = ['5', '6', '8'];
+
+/**
+ * The school's last grade as its active students suggest it: the highest grade they are in, when that is a grade a
+ * school usually ends at (5, 6 or 8). Any other (a school still entering its students, whose highest so far is 3) says
+ * nothing, and the school is taken to run to 12: a guess must not send a class out of its school.
+ */
 export function highestGradeOf(students: readonly { grade: string; status: string }[]): string | null {
   const indexes = students.filter((student) => student.status !== 'inactive').map((student) => gradeIndex(student.grade)).filter((index) => index >= 0);
-  return indexes.length === 0 ? null : (GRADES[Math.max(...indexes)] ?? null);
+  const highest = indexes.length === 0 ? undefined : GRADES[Math.max(...indexes)];
+  return highest !== undefined && USUAL_LAST_GRADES.includes(highest) ? highest : null;
 }
 
 /** The first and last day (YYYY-MM-DD) of a school year. */

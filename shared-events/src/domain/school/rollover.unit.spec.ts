@@ -26,7 +26,9 @@ describe('the year-end rollover (issue 23)', () => {
     expect(gradeChange(student('12'), '2026-2027', '12')).toEqual({ kind: 'graduate', fromGrade: '12' });
     expect(gradeChange(student('8', 'inactive'), '2026-2027', '8')).toBeNull();
     expect(highestGradeOf([student('6'), student('8'), student('7'), student('12', 'inactive'), student('Pre-K')])).toBe('8');
-    expect(highestGradeOf([student('K')])).toBe('K');
+    // A school whose highest grade so far is 3 (still entering its students) is taken to run to 12.
+    expect(highestGradeOf([student('1'), student('3')])).toBeNull();
+    expect(highestGradeOf([student('K'), student('5')])).toBe('5');
     expect(highestGradeOf([])).toBeNull();
     expect(rolloverFormSchema.safeParse({ schoolYear: '2026-2027', highestGrade: '13' }).error?.issues[0]?.message).toBe('Highest grade must be one of the grades, K to 12');
   });

@@ -46,11 +46,11 @@ export function RolloverCard({ schoolId, schoolName }: { schoolId: string; schoo
         <Form.Item label="School year" htmlFor={fieldId} validateStatus={yearError ? 'error' : undefined} help={yearError}>
           <Input id={fieldId} value={schoolYear} onChange={(event) => { setSchoolYear(event.target.value); setReport(null); }} style={{ maxWidth: 200 }} />
         </Form.Item>
-        <Form.Item label="Highest grade of the school" htmlFor={`${fieldId}-highest`} help={highestGrade === undefined ? 'Unset: the highest grade of its students' : undefined}>
+        <Form.Item label="Highest grade of the school" htmlFor={`${fieldId}-highest`} help={highestGrade === undefined ? 'Unset: its students’ highest grade if that is 5, 6 or 8, else 12' : undefined}>
           <Select
             id={`${fieldId}-highest`}
             allowClear
-            placeholder="Highest grade of its students"
+            placeholder="From its students"
             value={highestGrade}
             onChange={(value: string | undefined) => { setHighestGrade(value); setReport(null); }}
             options={GRADES.map((grade) => ({ value: grade, label: gradeLabel(grade) }))}
