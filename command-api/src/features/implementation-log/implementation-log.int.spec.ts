@@ -1,7 +1,7 @@
 import type { Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChangeMessage } from '@accommodate/shared-events/schemas/change-message';
-import { addDays, isSchoolDay, latestToday, schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
+import { addDays, earliestDay, isSchoolDay, latestToday, schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
 import { testServerForFile } from '../../testing/test-server.ts';
 import { jane, openSocket, teacher, waitFor, type Teacher } from '../../testing/sharing-fixtures.ts';
 
@@ -176,14 +176,17 @@ describe('implementation log API', () => {
     expect(accessLog).toEqual(expect.arrayContaining([expect.objectContaining({ user: expect.objectContaining({ id: carl.user.id }), what: 'Implementation log' })]));
   });
 
-  it("gives the owner each student's share of school days logged since the plan started", async () => {
+  it("gives the owner each student's share of school days logged, counted from the day the student came onto the record when the plan started before", async () => {
     const { olga, tom, studentId, log } = await olgaAndJane();
     await olga.post(`/api/students/${studentId}/plans`, { startDate: '2026-01-05', reviewDate: '2099-01-05' });
     await olga.post(log, { date: today(), accommodationId: extended, outcome: 'provided' });
     const coverage = await olga.get('/api/implementation-log/coverage');
     expect(coverage.status).toBe(200);
-    const schoolDays = schoolDaysBetween('2026-01-05', latestToday(new Date())).length;
-    expect(coverage.body).toEqual([{ studentId, since: '2026-01-05', schoolDays, loggedDays: isSchoolDay(today()) ? 1 : 0 }]);
+    // The student was added just now: the months of the plan before that, when no entry could be made, do not count.
+    const since = earliestDay((await olga.get(`/api/students/${studentId}`)).body.createdAt);
+    const schoolDays = schoolDaysBetween(since, latestToday(new Date())).length;
+    expect(coverage.body).toEqual([{ studentId, since, schoolDays, loggedDays: isSchoolDay(today()) ? 1 : 0 }]);
+    expect(schoolDays).toBeLessThanOrEqual(3);
     expect((await tom.get('/api/implementation-log/coverage')).body).toEqual([]);
   });
 

@@ -1,0 +1,35 @@
+import { schoolDaysBetween } from './school-days.ts';
+
+/** What one student's coverage is judged from: dates as YYYY-MM-DD. */
+export interface CoverageInput {
+  /** The start of the plan in force, or null when the student has none. */
+  planStart: string | null;
+  /** The first day the log takes entries for the student (the day they came onto the record): none before it. */
+  onRecordSince: string;
+  /** The last day counted (today). */
+  today: string;
+  /** The district's days without school, besides weekends. */
+  nonSchoolDays: ReadonlySet<string>;
+  /** The days with at least one entry. */
+  logged: ReadonlySet<string>;
+}
+
+export interface Coverage {
+  /** The first day counted: the later of the plan's start and the student's arrival; null without a plan. */
+  since: string | null;
+  schoolDays: number;
+  loggedDays: number;
+}
+
+/**
+ * A student's share of school days logged: only the days the plan was in force for a student on the record, since a
+ * teacher could log nothing on the others (the server refuses an entry before the student was added), and only
+ * school days (no weekend, none of the district's days off).
+ */
+export function coverageOf({ planStart, onRecordSince, today, nonSchoolDays, logged }: CoverageInput): Coverage {
+  if (planStart === null) return { since: null, schoolDays: 0, loggedDays: 0 };
+  const since = planStart > onRecordSince ? planStart : onRecordSince;
+  if (since > today) return { since, schoolDays: 0, loggedDays: 0 };
+  const days = schoolDaysBetween(since, today).filter((day) => !nonSchoolDays.has(day));
+  return { since, schoolDays: days.length, loggedDays: days.filter((day) => logged.has(day)).length };
+}
