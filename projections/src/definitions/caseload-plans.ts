@@ -1,6 +1,7 @@
 import type { PlanEvent } from '@accommodate/shared-events/events/plan-events';
 import type { DocumentEvent } from '@accommodate/shared-events/events/document-events';
 import type { EnvelopeOf } from '@accommodate/shared-events/domain/event-types';
+import { awaitingAfter } from '@accommodate/shared-events/domain/plan/awaiting-acknowledgement';
 import { DRAFT, evolvePlan, initialPlanState, type PlanState } from '@accommodate/shared-events/domain/plan/plan';
 import { DOCUMENT_TYPES } from '@accommodate/shared-events/schemas/document';
 import { DOCUMENTS, PLANS, privateViewerIds, STUDENTS, type DocumentDoc, type PlanDoc, type StudentDoc } from '../queries/caseload-schema.ts';
@@ -17,22 +18,6 @@ const stateOf = ({ studentId, startDate, reviewDate, status, meetingDate, caseMa
   effectiveDate: effectiveDate ?? DRAFT.effectiveDate,
   acknowledged: acknowledged ?? DRAFT.acknowledged,
 });
-
-/** Who of the teachers asked about the latest version has yet to acknowledge it, and since when it waits. */
-function awaiting(existing: PlanDoc | null, event: EnvelopeOf<PlanEvent>): Pick<PlanDoc, 'awaitingAcknowledgement' | 'versionSince'> {
-  switch (event.type) {
-    case 'PlanFinalised':
-    case 'PlanAmended':
-      return { awaitingAcknowledgement: event.data.teachers.map((teacher) => teacher.userId), versionSince: event.occurredAt };
-    case 'PlanVersionAcknowledged': {
-      const waiting = existing?.awaitingAcknowledgement ?? [];
-      const latest = event.data.version === existing?.version;
-      return { awaitingAcknowledgement: latest ? waiting.filter((userId) => userId !== event.data.userId) : waiting };
-    }
-    default:
-      return {};
-  }
-}
 
 /** A plan is seen by its student's viewers. */
 export async function applyPlanEvent(event: EnvelopeOf<PlanEvent>, context: ProjectionContext): Promise<void> {
@@ -58,7 +43,7 @@ export async function applyPlanEvent(event: EnvelopeOf<PlanEvent>, context: Proj
     // The plan record, whole: the routes give each reader what they may see of it.
     ...(plan.record ? { record: plan.record } : {}),
     ...(plan.version > 0 ? { version: plan.version, effectiveDate: plan.effectiveDate, acknowledged: plan.acknowledged } : {}),
-    ...awaiting(existing, event),
+    ...awaitingAfter(existing, event),
   };
   context.put<PlanDoc>(PLANS, next);
   announce(context, event, { entity: 'plan', id, studentId: next.studentId, revision: event.revision }, next.viewerIds);

@@ -20,13 +20,16 @@ import { alreadyApplied, announce } from './caseload-changes.ts';
 import {
   applyDashboardPlanEvent,
   applyDashboardStudentEvent,
+  announceToDistrict,
   retally,
-  schoolOrStandIn,
   type DashboardPlanEvent,
   type DashboardStudentEvent,
 } from './district-dashboard-students.ts';
+import { applyDashboardLogEvent, schoolOrStandIn } from './district-dashboard-follow-through.ts';
+import { isImplementationEvent } from '@accommodate/shared-events/domain/implementation-log/implementation-log';
+import type { ImplementationEvent } from '@accommodate/shared-events/events/implementation-events';
 
-type HandledEvent = DashboardStudentEvent | DashboardPlanEvent | DistrictEvent | SchoolEvent | AccommodationEvent;
+type HandledEvent = DashboardStudentEvent | DashboardPlanEvent | DistrictEvent | SchoolEvent | AccommodationEvent | ImplementationEvent;
 
 async function applyDistrictEvent(event: EnvelopeOf<DistrictEvent>, context: ProjectionContext): Promise<void> {
   const id = event.data.districtId;
@@ -74,6 +77,11 @@ async function applyAccommodationEvent(event: EnvelopeOf<AccommodationEvent>, co
   }
 }
 
+/** A day logged moves its student's school's follow-through figures. */
+async function announceLogged(event: EnvelopeOf<ImplementationEvent>, context: ProjectionContext): Promise<void> {
+  for (const districtId of await applyDashboardLogEvent(event, context)) await announceToDistrict(context, event, districtId);
+}
+
 /**
  * The district dashboard: per school, a tally of its students (how many, with an active plan, without
  * accommodations, by next review date, by accommodation) that each student's and plan's events move by the
@@ -82,7 +90,8 @@ async function applyAccommodationEvent(event: EnvelopeOf<AccommodationEvent>, co
 export const districtDashboardProjection = defineProjection<HandledEvent>({
   name: 'district-dashboard',
   // 2: graduates leave the figures (as do those who moved up to another school, an event newer than any build).
-  version: 2,
+  // 3: per school, the plans not acknowledged and the school days logged.
+  version: 3,
   collections: [DASHBOARD_DISTRICTS, DASHBOARD_SCHOOLS, DASHBOARD_STUDENTS, DASHBOARD_ACCOMMODATIONS],
   handles: [
     'StudentAdded',
@@ -96,6 +105,8 @@ export const districtDashboardProjection = defineProjection<HandledEvent>({
     'PlanReviewScheduled',
     'PlanFinalised',
     'PlanAmended',
+    'PlanVersionAcknowledged',
+    'ImplementationLogged',
     'DistrictCreated',
     'DistrictAdminInvited',
     'DistrictAdminActivated',
@@ -115,6 +126,7 @@ export const districtDashboardProjection = defineProjection<HandledEvent>({
   apply(event, context) {
     if (isStudentEvent(event)) return applyDashboardStudentEvent(event, context);
     if (isPlanEvent(event)) return applyDashboardPlanEvent(event, context);
+    if (isImplementationEvent(event)) return announceLogged(event, context);
     if (isDistrictEvent(event)) return applyDistrictEvent(event, context);
     if (isSchoolEvent(event)) return applySchoolEvent(event, context);
     return applyAccommodationEvent(event, context);

@@ -17,6 +17,21 @@ const moved = (id: string, fromSchoolId: string | null, toSchoolId: string) => s
 const planCreated = (planId: string, studentId: string, status: string, reviewDate: string) =>
   on(`plan-${planId}`, { type: 'PlanCreated', data: { planId, studentId, startDate: '2025-09-01', reviewDate, status, meetingDate: null, caseManager: 'Ms. Case' } });
 const planUpdated = (planId: string, studentId: string, changes: { status?: string; reviewDate?: string }) => on(`plan-${planId}`, { type: 'PlanUpdated', data: { planId, studentId, changes } });
+const finalised = (planId: string, studentId: string, teachers: string[]) =>
+  on(`plan-${planId}`, {
+    type: 'PlanFinalised',
+    data: {
+      planId,
+      studentId,
+      version: 1,
+      effectiveDate: '2025-09-01',
+      content: { startDate: '2025-09-01', reviewDate: '2026-09-01', meetingDate: null, caseManager: null, accommodations: [] },
+      teachers: teachers.map((userId) => ({ userId, role: 'owner' })),
+    },
+  });
+const acknowledged = (planId: string, studentId: string, userId: string) => on(`plan-${planId}`, { type: 'PlanVersionAcknowledged', data: { planId, studentId, version: 1, userId } });
+const logged = (studentId: string, date: string) =>
+  on(`implementation-${studentId}-${date.slice(0, 7)}`, { type: 'ImplementationLogged', data: { studentId, date, accommodationId: 'ext', outcome: 'provided', note: null } });
 const library = (id: string, name: string) => on(`accommodation-${id}`, { type: 'AccommodationAdded', data: { accommodationId: id, name, category: null, description: null, appliesToTests: false, ownerId: null } });
 
 /** Lakeside with North and South, Cora on North's staff, Pat still invited; two library entries. */
@@ -37,6 +52,7 @@ async function given(...envelopes: EventEnvelope[]) {
   return context;
 }
 const tally = (context: MemoryContext, schoolId: string) => (context.collections.get(DASHBOARD_SCHOOLS)?.get(schoolId) as DashboardSchoolDoc).tally;
+const followThrough = (context: MemoryContext, schoolId: string) => (context.collections.get(DASHBOARD_SCHOOLS)?.get(schoolId) as DashboardSchoolDoc).followThrough;
 const EMPTY = { students: 0, withActivePlan: 0, withoutAccommodation: 0, reviewDates: {}, accommodations: {} };
 
 describe('the district dashboard projection (issue 23)', () => {
@@ -129,5 +145,21 @@ describe('the district dashboard projection (issue 23)', () => {
     await run(rebuilt, ...history);
     expect(live.collections).toEqual(rebuilt.collections);
     expect(tally(rebuilt, 'south')).toMatchObject({ students: 2, withActivePlan: 2, accommodations: { ext: 1, brk: 2 } });
+  });
+
+  it('keeps per school the final plans a teacher has not acknowledged and the days logged, and moves them with the student', async () => {
+    const context = await given(added('s1', 'north'), planCreated('p1', 's1', 'active', '2026-12-01'));
+    // A draft asks nothing of anyone.
+    expect(followThrough(context, 'north')).toEqual({});
+    await run(context, finalised('p1', 's1', ['tom', 'ann']), acknowledged('p1', 's1', 'tom'), logged('s1', '2025-09-02'), logged('s1', '2025-09-02'), logged('s1', '2025-09-06'));
+    const entry = followThrough(context, 'north').s1;
+    expect(entry?.unacknowledged.map((plan) => [plan.planId, plan.awaiting])).toEqual([['p1', ['ann']]]);
+    // Tuesday the 2nd counted once; Saturday the 6th is no school day.
+    expect(entry?.coverage.loggedDays).toBe(1);
+    await run(context, acknowledged('p1', 's1', 'ann'));
+    expect(followThrough(context, 'north').s1?.unacknowledged).toEqual([]);
+    await run(context, moved('s1', 'north', 'south'));
+    expect(followThrough(context, 'north')).toEqual({});
+    expect(followThrough(context, 'south').s1?.coverage.loggedDays).toBe(1);
   });
 });

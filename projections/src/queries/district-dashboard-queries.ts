@@ -14,6 +14,8 @@ export type { DashboardDistrictDoc, DashboardSchoolDoc };
 export function districtDashboardQueries(store: Pick<ReadStore, 'collection'>) {
   return {
     districtById: (districtId: string) => store.collection<DashboardDistrictDoc>(DASHBOARD_DISTRICTS).get(districtId),
+    /** A school's figures: its tally and, per student with a plan in force, its follow-through. */
+    schoolById: (schoolId: string) => store.collection<DashboardSchoolDoc>(DASHBOARD_SCHOOLS).get(schoolId),
     schoolsOfDistrict: (districtId: string) => store.collection<DashboardSchoolDoc>(DASHBOARD_SCHOOLS).find({ districtId }),
     /** The names of these accommodations that the library still holds. */
     async accommodationNames(ids: Iterable<string>): Promise<Map<string, string>> {

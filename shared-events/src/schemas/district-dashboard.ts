@@ -6,7 +6,20 @@ import { z } from 'zod';
 export const accommodationCountSchema = z.object({ name: z.string(), count: z.number().int() });
 export type AccommodationCount = z.infer<typeof accommodationCountSchema>;
 
-export const dashboardFiguresSchema = z.object({
+/** Whether the plans are followed through: acknowledged by every teacher asked, and logged on each school day. */
+export const followThroughFiguresSchema = z.object({
+  /** Final plans in force that not every teacher asked has acknowledged, and when the oldest of their versions was made. */
+  unacknowledgedPlans: z.number().int(),
+  oldestUnacknowledgedSince: z.string().nullable(),
+  /** Students with a plan in force; the school days since each plan (or the student's arrival) and those logged, added up. */
+  plansInForce: z.number().int(),
+  schoolDays: z.number().int(),
+  loggedDays: z.number().int(),
+});
+export type FollowThroughFigures = z.infer<typeof followThroughFiguresSchema>;
+
+/** The figures a school's tally gives. */
+export const tallyFiguresSchema = z.object({
   students: z.number().int(),
   /** Students with at least one plan whose status is 'active'. */
   studentsWithActivePlan: z.number().int(),
@@ -20,6 +33,9 @@ export const dashboardFiguresSchema = z.object({
   /** The ten most used, most first, ties by name. */
   topAccommodations: z.array(accommodationCountSchema),
 });
+export type TallyFigures = z.infer<typeof tallyFiguresSchema>;
+
+export const dashboardFiguresSchema = tallyFiguresSchema.extend(followThroughFiguresSchema.shape);
 export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 
 export const schoolFiguresSchema = dashboardFiguresSchema.extend({ id: z.string(), name: z.string() });
@@ -33,3 +49,23 @@ export const districtDashboardSchema = z.object({
   total: dashboardFiguresSchema,
 });
 export type DistrictDashboard = z.infer<typeof districtDashboardSchema>;
+
+/** GET /api/schools/:id/follow-through: the lists behind a school's follow-through figures. */
+export const schoolFollowThroughSchema = z.object({
+  school: z.object({ id: z.string(), name: z.string() }),
+  today: z.string(),
+  /** Oldest first. */
+  unacknowledged: z.array(
+    z.object({
+      planId: z.string(),
+      studentId: z.string(),
+      studentName: z.string(),
+      version: z.number().int(),
+      since: z.string(),
+      waiting: z.array(z.object({ userId: z.string(), name: z.string() })),
+    }),
+  ),
+  /** Per student with a plan in force, the lowest share logged first. */
+  coverage: z.array(z.object({ studentId: z.string(), studentName: z.string(), since: z.string(), schoolDays: z.number().int(), loggedDays: z.number().int() })),
+});
+export type SchoolFollowThrough = z.infer<typeof schoolFollowThroughSchema>;

@@ -31,7 +31,7 @@ export function districtDashboardRoutes(context: AppContext): Router {
     // A school's stand-in (its students seen before it) has no district yet, so it is not among these.
     const schools = await dashboards.schoolsOfDistrict(district.id);
     const names = await dashboards.accommodationNames(new Set(schools.flatMap((school) => Object.keys(school.tally.accommodations))));
-    const rows = schools.map(({ id, name, staffIds, tally }) => ({ id, name, staffIds, tally }));
+    const rows = schools.map(({ id, name, staffIds, tally, followThrough }) => ({ id, name, staffIds, tally, followThrough }));
     return districtDashboard({ id: district.id, name: district.name }, rows, names, today);
   };
 

@@ -1,4 +1,5 @@
-import type { AccommodationCount, DashboardFigures, DistrictDashboard, SchoolFigures } from '../../schemas/district-dashboard.ts';
+import type { AccommodationCount, DistrictDashboard, SchoolFigures, TallyFigures } from '../../schemas/district-dashboard.ts';
+import { followThroughFigures, type StudentFollowThrough } from './follow-through.ts';
 
 // The district dashboard. A school's figures are kept as a tally that each student's events move by what
 // the student counts for, before and after; the figures relative to a day (reviews due, overdue) are summed from the
@@ -121,7 +122,7 @@ export function sumTallies(tallies: readonly SchoolTally[]): SchoolTally {
   return { ...total, reviewDates: Object.fromEntries(dates), accommodations: Object.fromEntries(accommodations) };
 }
 
-export function figuresOf(tally: SchoolTally, staff: number, names: ReadonlyMap<string, string>, today: string): DashboardFigures {
+export function figuresOf(tally: SchoolTally, staff: number, names: ReadonlyMap<string, string>, today: string): TallyFigures {
   return {
     students: tally.students,
     studentsWithActivePlan: tally.withActivePlan,
@@ -138,13 +139,34 @@ export interface TalliedSchool {
   /** The active staff members' user ids. */
   staffIds: readonly string[];
   tally: SchoolTally;
+  /** Per student with a plan in force, what follow-through.ts counts. */
+  followThrough: Readonly<Record<string, StudentFollowThrough>>;
 }
 
 /** The dashboard: a row per school (by name) and the district's total, where a person on two schools' staff counts once. */
-export function districtDashboard(district: { id: string; name: string }, schools: readonly TalliedSchool[], names: ReadonlyMap<string, string>, today: string): DistrictDashboard {
+export function districtDashboard(
+  district: { id: string; name: string },
+  schools: readonly TalliedSchool[],
+  names: ReadonlyMap<string, string>,
+  today: string,
+  nonSchoolDays: ReadonlySet<string> = new Set(),
+): DistrictDashboard {
   const rows: SchoolFigures[] = [...schools]
     .sort((a, b) => byNameOrder(a.name, b.name) || byNameOrder(a.id, b.id))
-    .map((school) => ({ id: school.id, name: school.name, ...figuresOf(school.tally, school.staffIds.length, names, today) }));
+    .map((school) => ({
+      id: school.id,
+      name: school.name,
+      ...figuresOf(school.tally, school.staffIds.length, names, today),
+      ...followThroughFigures(Object.values(school.followThrough), today, nonSchoolDays),
+    }));
   const staff = new Set(schools.flatMap((school) => school.staffIds)).size;
-  return { district, today, schools: rows, total: figuresOf(sumTallies(schools.map((school) => school.tally)), staff, names, today) };
+  const total = {
+    ...figuresOf(sumTallies(schools.map((school) => school.tally)), staff, names, today),
+    ...followThroughFigures(
+      schools.flatMap((school) => Object.values(school.followThrough)),
+      today,
+      nonSchoolDays,
+    ),
+  };
+  return { district, today, schools: rows, total };
 }

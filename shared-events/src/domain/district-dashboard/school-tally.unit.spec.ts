@@ -51,8 +51,8 @@ describe('a school’s tally (district dashboard, issue 23)', () => {
     const south = tallyStudent(emptyTally(), { accommodationIds: ['a'], plans: {} }, 1);
     const names = new Map([['a', 'Breaks']]);
     const dashboard = districtDashboard({ id: 'd', name: 'Lakeside' }, [
-      { id: 's', name: 'South', staffIds: ['tom', 'cora'], tally: south },
-      { id: 'n', name: 'North', staffIds: ['cora'], tally: north },
+      { id: 's', name: 'South', staffIds: ['tom', 'cora'], tally: south, followThrough: {} },
+      { id: 'n', name: 'North', staffIds: ['cora'], tally: north, followThrough: {} },
     ], names, '2026-11-26');
     expect(dashboard.schools.map((school) => [school.name, school.students, school.staff, school.overdueReviews])).toEqual([['North', 1, 1, 1], ['South', 1, 2, 0]]);
     expect(dashboard.total).toEqual({
@@ -63,6 +63,11 @@ describe('a school’s tally (district dashboard, issue 23)', () => {
       studentsWithoutAccommodations: 0,
       staff: 2,
       topAccommodations: [{ name: 'Breaks', count: 2 }],
+      unacknowledgedPlans: 0,
+      oldestUnacknowledgedSince: null,
+      plansInForce: 0,
+      schoolDays: 0,
+      loggedDays: 0,
     });
   });
 });

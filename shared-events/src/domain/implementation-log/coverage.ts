@@ -21,6 +21,13 @@ export interface Coverage {
   loggedDays: number;
 }
 
+/** The first day counted: the later of the plan's start and the student's arrival on the record. */
+export const coverageSince = (planStart: string, onRecordSince: string): string => (planStart > onRecordSince ? planStart : onRecordSince);
+
+/** The school days from `since` to `today`, both included: no weekend, none of the district's days off. */
+export const schoolDaysCounted = (since: string, today: string, nonSchoolDays: ReadonlySet<string>): string[] =>
+  since > today ? [] : schoolDaysBetween(since, today).filter((day) => !nonSchoolDays.has(day));
+
 /**
  * A student's share of school days logged: only the days the plan was in force for a student on the record, since a
  * teacher could log nothing on the others (the server refuses an entry before the student was added), and only
@@ -28,8 +35,7 @@ export interface Coverage {
  */
 export function coverageOf({ planStart, onRecordSince, today, nonSchoolDays, logged }: CoverageInput): Coverage {
   if (planStart === null) return { since: null, schoolDays: 0, loggedDays: 0 };
-  const since = planStart > onRecordSince ? planStart : onRecordSince;
-  if (since > today) return { since, schoolDays: 0, loggedDays: 0 };
-  const days = schoolDaysBetween(since, today).filter((day) => !nonSchoolDays.has(day));
+  const since = coverageSince(planStart, onRecordSince);
+  const days = schoolDaysCounted(since, today, nonSchoolDays);
   return { since, schoolDays: days.length, loggedDays: days.filter((day) => logged.has(day)).length };
 }

@@ -1,7 +1,7 @@
 import { IMPLEMENTATION_EVENTS, type ImplementationEvent } from '../../events/implementation-events.ts';
 import { streamName } from '../../events/stream-name.ts';
 import type { ImplementationOutcome } from '../../schemas/implementation-log.ts';
-import { typesOf } from '../event-types.ts';
+import { isEventOf, typesOf } from '../event-types.ts';
 
 // A student's implementation log, one stream per student and calendar month. A school year is about
 // 2,000 entries per student; a month holds about 200, so a decision folds a small stream (and the folded-state cache
@@ -9,6 +9,7 @@ import { typesOf } from '../event-types.ts';
 // 'mark all provided' a dozen appends and a range read a dozen streams per day.
 
 export const IMPLEMENTATION_EVENT_TYPES = typesOf(IMPLEMENTATION_EVENTS);
+export const isImplementationEvent = isEventOf<ImplementationEvent>(IMPLEMENTATION_EVENT_TYPES);
 
 /** YYYY-MM of a YYYY-MM-DD date: the month whose stream holds its entries. */
 export const monthOf = (date: string): string => date.slice(0, 7);
