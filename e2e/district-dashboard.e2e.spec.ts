@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { newAccount, signUp } from './account-fixtures.ts';
-import { addPlan, addStudent, dayFromToday, libraryIds } from './caseload-fixtures.ts';
+import { addPlan, addStudent, dayFromToday, libraryIds, recordMinimum } from './caseload-fixtures.ts';
 import { checkedScreenshots } from './layout-checks.ts';
 
 // The district dashboard. A district admin reads every school's figures; a teacher edits a student of a
@@ -41,9 +41,10 @@ test('a district admin reads each school’s figures, and sees them change as a 
   await expect(page).toHaveURL(new RegExp(`/districts/${districtId}/dashboard$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lakeside USD: District Dashboard');
   const north = page.getByRole('row', { name: /North Middle/ });
-  // Students, with an active plan, due within 30 days, overdue, without accommodations, staff.
-  await expect(north.getByRole('cell')).toHaveText(['2', '2', '1', '1', '0', '1'], { timeout: 20_000 });
-  await expect(page.getByRole('row', { name: /South High/ }).getByRole('cell')).toHaveText(['0', '0', '0', '0', '0', '0']);
+  // Students, with an active plan, due within 30 days, overdue, without accommodations, staff, plans not acknowledged,
+  // school days logged (no plan is final yet, so none is in force).
+  await expect(north.getByRole('cell')).toHaveText(['2', '2', '1', '1', '0', '1', '0', 'No plan in force'], { timeout: 20_000 });
+  await expect(page.getByRole('row', { name: /South High/ }).getByRole('cell')).toHaveText(['0', '0', '0', '0', '0', '0', '0', 'No plan in force']);
   await expect(page.getByRole('row', { name: /All schools/ })).toContainText('2');
   const chart = page.getByRole('figure');
   await expect(chart.locator('svg.recharts-surface')).toBeVisible();
@@ -53,10 +54,58 @@ test('a district admin reads each school’s figures, and sees them change as a 
   // Tom takes Ben's accommodations off: Dana's screen follows, no reload.
   const update = await tom.page.request.put(`/api/students/${ben.id}`, { data: { firstName: 'Ben', lastInitial: 'T', grade: '7', status: 'active', accommodationIds: [] } });
   expect(update.status()).toBe(200);
-  await expect(north.getByRole('cell')).toHaveText(['2', '2', '1', '1', '1', '1']);
+  await expect(north.getByRole('cell')).toHaveText(['2', '2', '1', '1', '1', '1', '0', 'No plan in force']);
   await expect(chart.getByRole('listitem')).toHaveText(['Breaks: 1 student', 'Extended Time: 1 student']);
 
   // Tom has no way in.
   await tom.page.goto(`/districts/${districtId}/dashboard`);
   await expect(tom.page.getByRole('heading', { level: 1 })).toHaveText('District not found', { timeout: 20_000 });
+});
+
+test('a final plan a teacher has not acknowledged shows on the dashboard, opens its list, and is on the coordinator’s home from one request', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const dana = await person(browser, 'Dana District');
+  const cora = await person(browser, 'Cora Coordinator');
+  const tom = await person(browser, 'Tom Teacher');
+  const districtId = await created(dana.page.request, '/api/districts', { name: 'Lakeside USD' });
+  const northId = await created(dana.page.request, `/api/districts/${districtId}/schools`, { name: 'North Middle' });
+  for (const [email, role] of [[cora.email, 'coordinator'], [tom.email, 'teacher']] as const) {
+    expect((await dana.page.request.post(`/api/schools/${northId}/staff`, { data: { email, role } })).status()).toBe(201);
+  }
+  const ids = await libraryIds(tom.page.request);
+  const ava = await addStudent(tom.page.request, { firstName: 'Ava', lastInitial: 'S', grade: '6', schoolId: northId, accommodationIds: [ids.get('Extended Time')!] });
+  const plan = await addPlan(tom.page.request, ava.id, { startDate: '2026-01-05', reviewDate: dayFromToday(90) });
+  // The coordinator finalises it, so Tom, its teacher, is asked to acknowledge it.
+  await recordMinimum(cora.page.request, plan.id);
+  expect((await cora.page.request.post(`/api/plans/${plan.id}/finalise`)).status()).toBe(200);
+
+  const page = dana.page;
+  await page.goto(`/districts/${districtId}/dashboard`);
+  const north = page.getByRole('row', { name: /North Middle/ });
+  const unacknowledged = north.getByRole('link', { name: /^1 \(/ });
+  await expect(unacknowledged).toBeVisible({ timeout: 20_000 });
+  await expect(north.getByRole('link', { name: /% of \d+$/ })).toBeVisible();
+  await checkedScreenshots(page, shots, 'district-dashboard-follow-through', { axeAtPhoneWidth: true });
+  await unacknowledged.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('North Middle: acknowledgements and the log', { timeout: 20_000 });
+  await expect(page.getByTestId('unacknowledged-list').getByRole('listitem')).toContainText(['Ava S.Version 1']);
+  await expect(page.getByTestId('unacknowledged-list')).toContainText('Tom Teacher');
+  await expect(page.getByTestId('coverage-list').getByRole('link', { name: 'Ava S.' })).toBeVisible();
+  await checkedScreenshots(page, shots, 'school-follow-through', { axeAtPhoneWidth: true });
+
+  // Cora's home lists it from the school's one answer: no request per plan.
+  const perPlan: string[] = [];
+  cora.page.on('request', (request) => {
+    if (/\/api\/plans\/[^/]+\/acknowledgements/.test(request.url())) perPlan.push(request.url());
+  });
+  await cora.page.goto('/');
+  const waiting = cora.page.getByTestId('unacknowledged-plans');
+  await expect(waiting.getByRole('link', { name: 'Ava S.' })).toBeVisible({ timeout: 30_000 });
+  await expect(waiting).toContainText('Tom Teacher');
+  await checkedScreenshots(cora.page, shots, 'home-coordinator-follow-through', { axeAtPhoneWidth: true });
+  expect(perPlan).toEqual([]);
+
+  // Once Tom acknowledges it, the list empties.
+  expect((await tom.page.request.post(`/api/plans/${plan.id}/versions/1/acknowledgement`)).status()).toBe(201);
+  await expect(waiting).toContainText('Every teacher has acknowledged the plans in force.', { timeout: 20_000 });
 });

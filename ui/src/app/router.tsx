@@ -39,6 +39,7 @@ const SubPlanPage = lazyPage(() => import('../features/sub-plan/components/sub-p
 const SchoolPage = lazyPage(() => import('./routes/schools/school-page.tsx'));
 const ImplementationPages = lazyPage(() => import('../features/implementation-log/components/implementation-pages.tsx'));
 const DistrictDashboardPage = lazyPage(() => import('../features/district-dashboard/components/district-dashboard-page.tsx'));
+const SchoolFollowThroughPage = lazyPage(() => import('../features/district-dashboard/components/school-follow-through-page.tsx'));
 
 /**
  * Spec section 2, route table, plus the real /login, /register, /contact and /plans/:id pages, the substitute's
@@ -82,6 +83,7 @@ export const router = createBrowserRouter([
                   { path: 'plans/:id', element: <PlanPage />, handle: titled('504 Plan') },
                   // A coordinator's page of a school.
                   { path: 'schools/:id', element: <SchoolPage />, handle: titled('School') },
+                  { path: 'schools/:id/follow-through', element: <SchoolFollowThroughPage />, handle: titled('Acknowledgements and the log') },
                   { path: 'sub-plan', element: <SubPlanPage />, handle: titled('Sub Plan') },
                   // The implementation log: the day view, and the caseload's coverage.
                   { path: 'implementation/log', element: <ImplementationPages />, handle: titled('Implementation Log') },

@@ -14,6 +14,8 @@ export interface Invalidation {
  */
 /** The implementation log's coverage, the caller's and each school's (the feature's keys start with the path). */
 const COVERAGE: Invalidation = { queryKey: ['/api/implementation-log/coverage'] };
+/** Each school's plans not acknowledged and days logged: moved by a plan, a day logged, a student come or gone. */
+const FOLLOW_THROUGH: Invalidation = { queryKey: queryKeys.schoolFollowThroughAll() };
 
 export function invalidationsFor(change: ChangeMessage): Invalidation[] {
   switch (change.entity) {
@@ -28,6 +30,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         { queryKey: queryKeys.classes() },
         // A student added to or gone from a caseload or school is a row more or less of the coverage.
         COVERAGE,
+        FOLLOW_THROUGH,
         ...atAGlance(),
       ];
     case 'share':
@@ -58,6 +61,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         // A comparison shows each student's plan dates; the coverage counts from the plan's start.
         { queryKey: queryKeys.studentComparisons() },
         COVERAGE,
+        FOLLOW_THROUGH,
       ];
     case 'user':
       return [{ queryKey: queryKeys.currentUser() }];
@@ -72,7 +76,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
     case 'district':
       // My schools and districts, each district's schools and its dashboard (whose figures its schools'
       // students move) are under their keys.
-      return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }];
+      return [{ queryKey: queryKeys.schools() }, { queryKey: queryKeys.districts() }, FOLLOW_THROUGH];
     case 'implementation-log':
       // The student's log (its Implementation tab), every day view that may list them (a class's, the
       // caseload's) and the coverage. The feature keeps these keys; they start with the paths they GET.
@@ -81,6 +85,7 @@ export function invalidationsFor(change: ChangeMessage): Invalidation[] {
         { queryKey: queryKeys.classes() },
         { queryKey: ['/api/implementation-log/caseload'] },
         COVERAGE,
+        FOLLOW_THROUGH,
       ];
     case 'school':
       // And each school's staff; a staff change may give or take a school's students.

@@ -155,4 +155,18 @@ describe('socket change pokes', () => {
     applyChange(client, { entity: 'implementation-log', id: 's1', studentId: 's1', actorId: 'u1' });
     expect(keys.map((key) => client.getQueryState(key)?.isInvalidated)).toEqual([true, true, true, true, false, false, false]);
   });
+
+  it('a school’s plans not acknowledged and days logged refresh on an acknowledgement, a day logged or a district’s figures moving, not on a share', () => {
+    const client = createQueryClient();
+    const key = queryKeys.schoolFollowThrough('sc1');
+    const staleOn = (change: unknown) => {
+      client.setQueryData(key, { cached: true });
+      applyChange(client, change);
+      return client.getQueryState(key)?.isInvalidated;
+    };
+    expect(staleOn({ entity: 'plan', id: 'p1', actorId: 'u1' })).toBe(true);
+    expect(staleOn({ entity: 'implementation-log', id: 's1', studentId: 's1', actorId: 'u1' })).toBe(true);
+    expect(staleOn({ entity: 'district', id: 'd1', actorId: 'u1' })).toBe(true);
+    expect(staleOn({ entity: 'share', id: 'sh1', studentId: 's1', actorId: 'u1' })).toBe(false);
+  });
 });

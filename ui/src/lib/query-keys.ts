@@ -39,6 +39,9 @@ export const queryKeys = {
   /** My schools, a school's staff (under the schools key), my districts and a district's schools. */
   schools: () => ['/api/schools'] as const,
   schoolStaff: (id: string) => ['/api/schools', id, 'staff'] as const,
+  /** The lists behind a school's follow-through figures: acknowledgements and the log move them, not the school. */
+  schoolFollowThroughAll: () => ['/api/schools/follow-through'] as const,
+  schoolFollowThrough: (id: string) => ['/api/schools/follow-through', id] as const,
   /** GET /api/students?schoolId=: a key of its own, so that the students list's exact key never reaches it. */
   schoolStudentsAll: () => ['/api/students?schoolId'] as const,
   schoolStudents: (id: string) => ['/api/students?schoolId', id] as const,

@@ -43,12 +43,6 @@ export function reviewsDue(students: readonly AgendaStudent[], plans: readonly A
     .sort((a, b) => a.reviewDate.localeCompare(b.reviewDate) || a.name.localeCompare(b.name));
 }
 
-/** The school's plans in force (final, not closed): the ones whose teachers are asked to acknowledge them. */
-export const plansInForce = <P extends AgendaPlan>(students: readonly AgendaStudent[], plans: readonly P[]): P[] => {
-  const ids = new Set(students.map((student) => student.id));
-  return plans.filter((plan) => ids.has(plan.studentId) && (plan.version ?? 0) > 0 && plan.status !== 'closed');
-};
-
 /** Students with school days left unlogged since their plan started, the thinnest record first. */
 export function logGaps(students: readonly AgendaStudent[], coverage: readonly AgendaCoverage[]): LogGapItem[] {
   const names = new Map(students.map((student) => [student.id, student.name]));

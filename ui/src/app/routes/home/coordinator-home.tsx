@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import type { MySchool } from '@accommodate/shared-events/schemas/school';
 import { Card } from '../../../components/card.tsx';
@@ -10,9 +9,9 @@ import { useCurrentUser } from '../../../lib/auth.ts';
 import { usePlans } from '../../../features/plans/api/get-plans.ts';
 import { useSchoolStudents } from '../../../features/schools/api/schools-api.ts';
 import { useImplementationCoverage } from '../../../features/implementation-log/api/implementation-log-api.ts';
-import { planAcknowledgementsQueryOptions } from '../../../features/acknowledgements/api/acknowledgements.ts';
+import { useSchoolFollowThrough } from '../../../features/district-dashboard/api/get-school-follow-through.ts';
 import { PlansToAcknowledge } from '../../../features/acknowledgements/components/plans-to-acknowledge.tsx';
-import { logGaps, plansInForce, reviewsDue } from './coordinator-agenda.ts';
+import { logGaps, reviewsDue } from './coordinator-agenda.ts';
 import './home.css';
 
 /** Each list shows its first few; the school's page has them all. */
@@ -32,13 +31,8 @@ function SchoolAgenda({ school }: { school: MySchool }) {
   const students = useSchoolStudents(school.id).data ?? [];
   const plans = usePlans().data ?? [];
   const coverage = useImplementationCoverage(school.id).data ?? [];
-  const inForce = plansInForce(students, plans);
-  const acknowledgements = useQueries({ queries: inForce.map((plan) => planAcknowledgementsQueryOptions(plan.id)) });
-  const names = new Map(students.map((student) => [student.id, student.name]));
-  const unacknowledged = inForce.flatMap((plan, index) => {
-    const waiting = (acknowledgements[index]?.data ?? []).filter((teacher) => teacher.acknowledgedAt === null);
-    return waiting.length === 0 ? [] : [{ plan, waiting }];
-  });
+  // One answer for the school (the dashboard's list), not a request per plan.
+  const unacknowledged = useSchoolFollowThrough(school.id).data?.unacknowledged ?? [];
 
   return (
     <section aria-labelledby={`school-${school.id}`} className="role-home">
@@ -55,10 +49,10 @@ function SchoolAgenda({ school }: { school: MySchool }) {
           ))}
         </AgendaCard>
         <AgendaCard title="Plans not yet acknowledged" testId="unacknowledged-plans" empty="Every teacher has acknowledged the plans in force.">
-          {unacknowledged.map(({ plan, waiting }) => (
-            <li key={plan.id}>
-              <Link to={`/plans/${encodeURIComponent(plan.id)}`}>{names.get(plan.studentId) ?? 'Student'}</Link>
-              <span className="role-home__detail">{waiting.map((teacher) => teacher.name).join(', ')}</span>
+          {unacknowledged.map((plan) => (
+            <li key={plan.planId}>
+              <Link to={`/plans/${encodeURIComponent(plan.planId)}`}>{plan.studentName}</Link>
+              <span className="role-home__detail">{plan.waiting.map((teacher) => teacher.name).join(', ')}</span>
             </li>
           ))}
         </AgendaCard>

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { logGaps, plansInForce, reviewsDue } from './coordinator-agenda.ts';
+import { logGaps, reviewsDue } from './coordinator-agenda.ts';
 import { todaysClasses } from './todays-classes.ts';
 
 const today = dayjs('2026-11-28');
@@ -18,11 +18,6 @@ describe('the coordinator’s home', () => {
       ['Ben T.', '2026-11-01'],
       ['Ava S.', '2026-12-20'],
     ]);
-  });
-
-  it('asks about acknowledgements only for the school’s final plans still in force', () => {
-    const plans = [plan('draft', 'ava', '2027-01-01'), plan('final', 'ben', '2027-01-01', 'active', 2), plan('closed', 'cal', '2027-01-01', 'closed', 1), plan('other', 'zoe', '2027-01-01', 'active', 1)];
-    expect(plansInForce(students, plans).map((each) => each.id)).toEqual(['final']);
   });
 
   it('lists the students with unlogged school days, thinnest record first, and not those fully logged or not yet started', () => {

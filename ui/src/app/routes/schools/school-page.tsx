@@ -7,7 +7,7 @@ import { FilterSelect } from '../../../components/filter-select.tsx';
 import { ReviewDue } from '../../../components/review-due.tsx';
 import { usePlans } from '../../../features/plans/api/get-plans.ts';
 import { useImplementationCoverage } from '../../../features/implementation-log/api/implementation-log-api.ts';
-import { percentLogged } from '../../../features/implementation-log/components/coverage-share.ts';
+import { percentLogged } from '../../../lib/percent-logged.ts';
 import { useMySchools, useSchoolStaff, useSchoolStudents } from '../../../features/schools/api/schools-api.ts';
 import { ALL_STUDENTS, schoolStudentRows, type SchoolStudentRow } from '../../../features/schools/components/school-students-model.ts';
 

@@ -6,13 +6,15 @@ import { Card } from '../../../components/card.tsx';
 import { PageLoader } from '../../../components/page-loader.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatListDate } from '../../../lib/format-date-time.ts';
+import { percentLogged } from '../../../lib/percent-logged.ts';
 import { useDistrictDashboard } from '../api/get-district-dashboard.ts';
 import './district-dashboard-page.css';
 
 // The chart library comes with the chart only: neither this page's first paint nor any other route carries it.
 const AccommodationsChart = lazy(() => import('./accommodations-chart.tsx'));
 
-const COLUMNS: { key: Exclude<keyof DashboardFigures, 'topAccommodations'>; label: string }[] = [
+type CountKey = 'students' | 'studentsWithActivePlan' | 'reviewsDueWithin30Days' | 'overdueReviews' | 'studentsWithoutAccommodations' | 'staff';
+const COLUMNS: { key: CountKey; label: string }[] = [
   { key: 'students', label: 'Students' },
   { key: 'studentsWithActivePlan', label: 'With an active plan' },
   { key: 'reviewsDueWithin30Days', label: 'Reviews due within 30 days' },
@@ -20,10 +22,18 @@ const COLUMNS: { key: Exclude<keyof DashboardFigures, 'topAccommodations'>; labe
   { key: 'studentsWithoutAccommodations', label: 'Without accommodations' },
   { key: 'staff', label: 'Staff' },
 ];
+const UNACKNOWLEDGED = 'Plans not acknowledged (oldest)';
+const LOGGED = 'School days logged';
 const TOTAL = '';
 
-function FiguresRow({ name, figures, total }: { name: string; figures: DashboardFigures; total?: boolean }) {
+/** A school's figure opens the list behind it; the district's total has no one list. */
+function Opens({ schoolId, list, children }: { schoolId?: string | undefined; list: string; children: string }) {
+  return schoolId === undefined ? <>{children}</> : <Link to={`/schools/${encodeURIComponent(schoolId)}/follow-through#${list}`}>{children}</Link>;
+}
+
+function FiguresRow({ name, figures, schoolId, total }: { name: string; figures: DashboardFigures; schoolId?: string; total?: boolean }) {
   const Cell = total ? 'th' : 'td';
+  const oldest = figures.oldestUnacknowledgedSince;
   return (
     <tr>
       <th scope="row">{name}</th>
@@ -36,6 +46,16 @@ function FiguresRow({ name, figures, total }: { name: string; figures: Dashboard
           {figures[column.key]}
         </Cell>
       ))}
+      <Cell data-label={UNACKNOWLEDGED}>
+        <Opens schoolId={schoolId} list="unacknowledged">
+          {oldest === null ? String(figures.unacknowledgedPlans) : `${figures.unacknowledgedPlans} (${formatListDate(oldest.slice(0, 10))})`}
+        </Opens>
+      </Cell>
+      <Cell data-label={LOGGED}>
+        <Opens schoolId={schoolId} list="coverage">
+          {figures.plansInForce === 0 ? 'No plan in force' : `${percentLogged(figures)} % of ${figures.schoolDays}`}
+        </Opens>
+      </Cell>
     </tr>
   );
 }
@@ -88,7 +108,7 @@ export default function DistrictDashboardPage() {
   if (isLoading || !data) return <PageLoader label="Loading the district dashboard" />;
   return (
     <div className="district-dashboard">
-      <PageHeader title={`${data.district.name}: District Dashboard`} description={`Every school’s students, plans and reviews as of ${formatListDate(data.today)}`} />
+      <PageHeader title={`${data.district.name}: District Dashboard`} description={`Every school’s students, plans, reviews, acknowledgements and days logged as of ${formatListDate(data.today)}`} />
       <Card title={<h2 className="district-dashboard__card-title">Schools</h2>}>
         {data.schools.length === 0 ? (
           <p className="district-dashboard__empty">The district has no school yet.</p>
@@ -99,10 +119,12 @@ export default function DistrictDashboardPage() {
                 <tr>
                   <th scope="col">School</th>
                   {COLUMNS.map((column) => <th key={column.key} scope="col">{column.label}</th>)}
+                  <th scope="col">{UNACKNOWLEDGED}</th>
+                  <th scope="col">{LOGGED}</th>
                 </tr>
               </thead>
               <tbody>
-                {data.schools.map((school) => <FiguresRow key={school.id} name={school.name} figures={school} />)}
+                {data.schools.map((school) => <FiguresRow key={school.id} name={school.name} figures={school} schoolId={school.id} />)}
               </tbody>
               <tfoot>
                 <FiguresRow name="All schools" figures={data.total} total />

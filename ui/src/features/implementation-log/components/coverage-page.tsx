@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { useCaseloadStudents, useImplementationCoverage } from '../api/implementation-log-api.ts';
-import { percentLogged } from './coverage-share.ts';
+import { percentLogged } from '../../../lib/percent-logged.ts';
 import './implementation-log.css';
 
 
