@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { addPlan, addStudent, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
+import { addPlan, addStudent, dayFromToday, libraryIds, signUpTeacher } from './caseload-fixtures.ts';
 import { newAccount, signUp } from './account-fixtures.ts';
 import { seriousViolations } from './axe-violations.ts';
 
@@ -71,6 +71,25 @@ test.describe('the implementation log on a phone', () => {
     await page.goto(`/students/${studentId}?tab=implementation`);
     await expect(page.getByRole('region', { name: first.name })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+  });
+
+  test('an entry the server refuses stays on screen as not saved, with the student and the reason', async ({ page }) => {
+    await signUpTeacher(page);
+    const { classId } = await classWithAvery(page.request);
+    // A month ago Avery was not on the record yet: the server refuses entries for that day.
+    await page.goto(`/implementation/log?classId=${classId}&date=${dayFromToday(-30)}`);
+    await page.getByRole('button', { name: 'Mark everyone provided' }).click();
+    const refused = page.getByTestId('refused-entries');
+    await expect(refused).toContainText('Avery K.', { timeout: 20_000 });
+    await expect(refused).toContainText('The student was not on the caseload yet on that date');
+    await expect(refused.getByRole('listitem')).toHaveCount(2);
+    await expect(page.locator('.implog__status')).toHaveText('2 entries not saved: the server refused them.');
+    await expect(page.getByText('Every entry is saved.')).toHaveCount(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots-implog/refused-375.png', fullPage: true });
+    // Read and dismissed, the page says again what holds.
+    await refused.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.locator('.implog__status')).toHaveText('Every entry is saved.');
   });
 });
 

@@ -17,11 +17,15 @@ import './home.css';
 /** Each list shows its first few; the school's page has them all. */
 const SHOWN = 8;
 
-function AgendaCard({ title, testId, empty, children }: { title: string; testId: string; empty: string; children: ReactNode[] }) {
+function AgendaCard({ title, testId, empty, all, children }: { title: string; testId: string; empty: string; all: string; children: ReactNode[] }) {
   return (
     <Card size="small" title={<CardHeading>{title}</CardHeading>} data-testid={testId}>
       {children.length === 0 ? <p className="role-home__empty">{empty}</p> : <ul className="role-home__list">{children.slice(0, SHOWN)}</ul>}
-      {children.length > SHOWN ? <p className="role-home__detail">and {children.length - SHOWN} more</p> : null}
+      {children.length > SHOWN ? (
+        <p className="role-home__detail">
+          <Link to={all}>and {children.length - SHOWN} more</Link>
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -31,16 +35,18 @@ function SchoolAgenda({ school }: { school: MySchool }) {
   const students = useSchoolStudents(school.id).data ?? [];
   const plans = usePlans().data ?? [];
   const coverage = useImplementationCoverage(school.id).data ?? [];
+  const schoolPage = `/schools/${encodeURIComponent(school.id)}`;
+  const lists = `${schoolPage}/follow-through`;
   // One answer for the school (the dashboard's list), not a request per plan.
   const unacknowledged = useSchoolFollowThrough(school.id).data?.unacknowledged ?? [];
 
   return (
     <section aria-labelledby={`school-${school.id}`} className="role-home">
       <h2 id={`school-${school.id}`} className="role-home__school-title">
-        <Link to={`/schools/${encodeURIComponent(school.id)}`}>{school.name}</Link>
+        <Link to={schoolPage}>{school.name}</Link>
       </h2>
       <div className="role-home__grid">
-        <AgendaCard title="Reviews due" testId="reviews-due" empty="No review is overdue or due within 30 days.">
+        <AgendaCard title="Reviews due" testId="reviews-due" empty="No review is overdue or due within 30 days." all={schoolPage}>
           {reviewsDue(students, plans).map((item) => (
             <li key={item.planId}>
               <Link to={`/plans/${encodeURIComponent(item.planId)}`}>{item.name}</Link>
@@ -48,7 +54,7 @@ function SchoolAgenda({ school }: { school: MySchool }) {
             </li>
           ))}
         </AgendaCard>
-        <AgendaCard title="Plans not yet acknowledged" testId="unacknowledged-plans" empty="Every teacher has acknowledged the plans in force.">
+        <AgendaCard title="Plans not yet acknowledged" testId="unacknowledged-plans" empty="Every teacher has acknowledged the plans in force." all={`${lists}#unacknowledged`}>
           {unacknowledged.map((plan) => (
             <li key={plan.planId}>
               <Link to={`/plans/${encodeURIComponent(plan.planId)}`}>{plan.studentName}</Link>
@@ -56,7 +62,7 @@ function SchoolAgenda({ school }: { school: MySchool }) {
             </li>
           ))}
         </AgendaCard>
-        <AgendaCard title="Gaps in the implementation log" testId="log-gaps" empty="Every school day is logged for each plan in force.">
+        <AgendaCard title="Gaps in the implementation log" testId="log-gaps" empty="Every school day is logged for each plan in force." all={`${lists}#coverage`}>
           {logGaps(students, coverage).map((item) => (
             <li key={item.studentId}>
               <Link to={`/students/${encodeURIComponent(item.studentId)}`}>{item.name}</Link>

@@ -53,7 +53,7 @@ function FiguresRow({ name, figures, schoolId, total }: { name: string; figures:
       </Cell>
       <Cell data-label={LOGGED}>
         <Opens schoolId={schoolId} list="coverage">
-          {figures.plansInForce === 0 ? 'No plan in force' : `${percentLogged(figures)} % of ${figures.schoolDays}`}
+          {figures.plansInForce === 0 ? 'No plan in force' : figures.schoolDays === 0 ? 'No school day yet' : `${percentLogged(figures)} % of ${figures.schoolDays}`}
         </Opens>
       </Cell>
     </tr>

@@ -39,9 +39,9 @@ export default function SchoolFollowThroughPage() {
   return (
     <div className="follow-through">
       <PageHeader title={`${data.school.name}: acknowledgements and the log`} description={`Plans in force and their school days, as of ${formatListDate(data.today)}`} />
-      <Card id="unacknowledged" title={<h2 className="follow-through__title">Plans not yet acknowledged by every teacher</h2>}>
+      <Card id="unacknowledged" title={<h2 className="follow-through__title">Awaiting acknowledgement</h2>}>
         {data.unacknowledged.length === 0 ? (
-          <p className="follow-through__empty">Every teacher asked has acknowledged the plans in force.</p>
+          <p className="follow-through__empty">Every teacher asked has acknowledged the final plans in force.</p>
         ) : (
           <ul className="follow-through__list" data-testid="unacknowledged-list">
             {data.unacknowledged.map((plan) => (
@@ -55,7 +55,7 @@ export default function SchoolFollowThroughPage() {
           </ul>
         )}
       </Card>
-      <Card id="coverage" title={<h2 className="follow-through__title">School days logged per plan in force</h2>}>
+      <Card id="coverage" title={<h2 className="follow-through__title">School days logged</h2>}>
         {data.coverage.length === 0 ? (
           <p className="follow-through__empty">No student of the school has a plan in force.</p>
         ) : (
@@ -64,7 +64,9 @@ export default function SchoolFollowThroughPage() {
               <li key={row.studentId}>
                 <Link to={`/students/${encodeURIComponent(row.studentId)}`}>{row.studentName}</Link>
                 <span className="follow-through__detail">
-                  {row.loggedDays} of {row.schoolDays} school days logged ({percentLogged(row)} %) since {formatListDate(row.since)}
+                  {row.schoolDays === 0
+                    ? `No school day yet since ${formatListDate(row.since)}`
+                    : `${row.loggedDays} of ${row.schoolDays} school days logged (${percentLogged(row)} %) since ${formatListDate(row.since)}`}
                 </span>
               </li>
             ))}

@@ -38,15 +38,47 @@ export function onQueueChange(listener: () => void): () => void {
 
 export function enqueueEntries(userId: string, added: readonly QueuedEntry[]): void {
   const kept = queuedEntries(userId).filter((queued) => !added.some((each) => sameSlot(each, queued)));
+  // A new tap for a refused entry's slot is the teacher's answer to it.
+  const stillRefused = refusedEntriesOf(userId).filter((refused) => !added.some((each) => sameSlot(each, refused)));
+  if (stillRefused.length !== refusedEntriesOf(userId).length) refusedByUser.set(userId, stillRefused);
   store(userId, [...kept, ...added]);
+}
+
+/**
+ * Entries the server refused, until the teacher has read them: in memory only, as nothing need be sent again, and
+ * one per slot (the latest refusal).
+ */
+const refusedByUser = new Map<string, RefusedEntry[]>();
+export const refusedEntriesOf = (userId: string): RefusedEntry[] => refusedByUser.get(userId) ?? [];
+
+export function noteRefused(userId: string, refused: readonly RefusedEntry[]): void {
+  if (refused.length === 0) return;
+  const kept = refusedEntriesOf(userId).filter((earlier) => !refused.some((each) => sameSlot(each, earlier)));
+  refusedByUser.set(userId, [...kept, ...refused]);
+  for (const listener of listeners) listener();
+}
+
+export function dismissRefused(userId: string): void {
+  refusedByUser.delete(userId);
+  for (const listener of listeners) listener();
 }
 
 /** The server refused these for good (a 4xx other than signed out or busy): sending again would not help. */
 const refusedForGood = (error: unknown) => error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
 
+/** An entry the server refused for good, with its reason as the server gave it. */
+export interface RefusedEntry extends QueuedEntry {
+  reason: string;
+}
+
+const reasonOf = (error: unknown): string =>
+  error instanceof ApiRequestError ? (error.serverMessage ?? `The server refused it (${error.status})`) : 'The server refused it';
+
 export interface FlushResult {
   sent: number;
   refused: number;
+  /** What was refused, taken out of the queue: the page keeps showing it as not saved. */
+  refusedEntries: RefusedEntry[];
   /** The connection or the server failed: the rest waits for the next chance. */
   stopped: boolean;
 }
@@ -62,6 +94,7 @@ export function flushQueue(userId: string, send: (studentId: string, entries: Im
   const run = (async () => {
     let sent = 0;
     let refused = 0;
+    const refusedEntries: RefusedEntry[] = [];
     let stopped = false;
     const waiting = queuedEntries(userId);
     for (const studentId of new Set(waiting.map((queued) => queued.studentId))) {
@@ -78,11 +111,12 @@ export function flushQueue(userId: string, send: (studentId: string, entries: Im
         stopped = !refusedForGood(error);
         if (stopped) break;
         refused += batch.length;
+        refusedEntries.push(...batch.map((queued) => ({ ...queued, reason: reasonOf(error) })));
       }
       // Cross off what was sent, unless it was changed meanwhile (a newer tap waits for the next send).
       store(userId, queuedEntries(userId).filter((queued) => !batch.some((each) => sameEntry(each, queued))));
     }
-    return { sent, refused, stopped };
+    return { sent, refused, refusedEntries, stopped };
   })();
   // Cleared once settled, not inside the run: a run that never awaits would clear it before it was set.
   flushing = run;

@@ -24,7 +24,7 @@ describe('the implementation log’s offline queue', () => {
     const send = vi.fn(() => Promise.resolve());
     const [first, second] = await Promise.all([flushQueue('olga', send), flushQueue('olga', send)]);
     expect(send).toHaveBeenCalledTimes(2);
-    expect(first).toEqual({ sent: 2, refused: 0, stopped: false });
+    expect(first).toEqual({ sent: 2, refused: 0, refusedEntries: [], stopped: false });
     expect(second).toBe(first);
     expect(queuedEntries('olga')).toEqual([]);
   });
@@ -33,18 +33,19 @@ describe('the implementation log’s offline queue', () => {
     enqueueEntries('olga', [{ studentId: 's1', entry: provided }]);
     vi.stubGlobal('navigator', { onLine: false });
     const send = vi.fn(() => Promise.resolve());
-    expect(await flushQueue('olga', send)).toEqual({ sent: 0, refused: 0, stopped: true });
+    expect(await flushQueue('olga', send)).toEqual({ sent: 0, refused: 0, refusedEntries: [], stopped: true });
     vi.stubGlobal('navigator', { onLine: true });
     expect(await flushQueue('olga', () => Promise.reject(new TypeError('Failed to fetch')))).toMatchObject({ stopped: true });
     expect(queuedEntries('olga')).toHaveLength(1);
-    expect(await flushQueue('olga', send)).toEqual({ sent: 1, refused: 0, stopped: false });
+    expect(await flushQueue('olga', send)).toEqual({ sent: 1, refused: 0, refusedEntries: [], stopped: false });
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('drops what the server refuses for good (a 400), so it does not block the rest', async () => {
+  it('takes what the server refuses for good (a 400) out of the queue, so it does not block the rest, and says why it was refused', async () => {
     enqueueEntries('olga', [{ studentId: 's1', entry: provided }, { studentId: 's2', entry: provided }]);
-    const send = vi.fn((studentId: string) => (studentId === 's1' ? Promise.reject(new ApiRequestError(400, '', null, 'Bad Request')) : Promise.resolve()));
-    expect(await flushQueue('olga', send)).toEqual({ sent: 1, refused: 1, stopped: false });
+    const message = 'The student was not on the caseload yet on that date';
+    const send = vi.fn((studentId: string) => (studentId === 's1' ? Promise.reject(new ApiRequestError(400, '', { message }, 'Bad Request')) : Promise.resolve()));
+    expect(await flushQueue('olga', send)).toEqual({ sent: 1, refused: 1, refusedEntries: [{ studentId: 's1', entry: provided, reason: message }], stopped: false });
     expect(queuedEntries('olga')).toEqual([]);
   });
 });

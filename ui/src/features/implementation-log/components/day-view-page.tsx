@@ -4,8 +4,9 @@ import dayjs from 'dayjs';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useCurrentUser } from '../../../lib/auth.ts';
 import { useImplementationDay, useMyClasses, type DaySource, type ImplementationEntryInput } from '../api/implementation-log-api.ts';
-import { useImplementationQueue } from '../api/use-implementation-queue.ts';
+import { shownNameOf, useImplementationQueue } from '../api/use-implementation-queue.ts';
 import type { QueuedEntry } from '../api/offline-queue.ts';
+import { RefusedEntries } from './refused-entries.tsx';
 import { StudentDayCard } from './student-day-card.tsx';
 import { useOnline } from './use-online.ts';
 import { periodLabel } from '../../../lib/class-labels.ts';
@@ -26,23 +27,26 @@ export default function DayViewPage() {
   const today = dayjs().format('YYYY-MM-DD');
   const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : today;
   const { user } = useCurrentUser();
-  const { waiting, add } = useImplementationQueue(user?.id ?? null);
+  const { waiting, refused, add, dismiss } = useImplementationQueue(user?.id ?? null);
   const online = useOnline();
   const day = useImplementationDay(source, date);
 
   if (source === null) return <ChooseDay />;
 
+  const nameOf = (studentId: string) => shownNameOf(studentId) ?? day.data?.students.find((row) => row.student.id === studentId)?.student.name ?? 'A student';
+  const accommodationOf = (studentId: string, accommodationId: string) =>
+    day.data?.students.find((row) => row.student.id === studentId)?.accommodations.find((accommodation) => accommodation.id === accommodationId)?.name;
   const waitingFor = (studentId: string, accommodationId: string) =>
     waiting.find((queued) => queued.studentId === studentId && queued.entry.date === date && queued.entry.accommodationId === accommodationId)?.entry;
   const shownFor = (studentId: string) => (accommodationId: string) =>
     waitingFor(studentId, accommodationId) ?? day.data?.students.find((row) => row.student.id === studentId)?.entries.find((entry) => entry.accommodationId === accommodationId);
-  const log = (studentId: string) => (logged: ImplementationEntryInput[]) => add(logged.map((entry) => ({ studentId, entry })));
-  const everyoneProvided: QueuedEntry[] = (day.data?.students ?? [])
+  const log = (studentId: string, studentName: string) => (logged: ImplementationEntryInput[]) => add(logged.map((entry) => ({ studentId, studentName, entry })));
+  const everyoneProvided: (QueuedEntry & { studentName: string })[] = (day.data?.students ?? [])
     .filter((row) => row.canLog)
     .flatMap((row) =>
       row.accommodations
         .filter((accommodation) => accommodation.status === 'active' && shownFor(row.student.id)(accommodation.id) === undefined)
-        .map((accommodation) => ({ studentId: row.student.id, entry: { date, accommodationId: accommodation.id, outcome: 'provided' as const } })),
+        .map((accommodation) => ({ studentId: row.student.id, studentName: row.student.name, entry: { date, accommodationId: accommodation.id, outcome: 'provided' as const } })),
     );
 
   return (
@@ -61,8 +65,11 @@ export default function DayViewPage() {
       <p className="implog__status" role="status" aria-live="polite">
         {waiting.length > 0
           ? `${entries(waiting.length)} waiting to be sent${online ? '…' : ': you are offline, they will be sent when the connection returns.'}`
-          : 'Every entry is saved.'}
+          : refused.length > 0
+            ? `${entries(refused.length)} not saved: the server refused ${refused.length === 1 ? 'it' : 'them'}.`
+            : 'Every entry is saved.'}
       </p>
+      <RefusedEntries refused={refused} nameOf={nameOf} accommodationOf={accommodationOf} onDismiss={dismiss} />
       {day.isPending && day.fetchStatus !== 'idle' ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : day.error && !day.data ? (
@@ -71,7 +78,7 @@ export default function DayViewPage() {
         <Empty description={source === 'caseload' ? 'No students on your own caseload to log for. Students you teach through a class are in that class’s day.' : 'No students in this class that you can see.'} />
       ) : (
         <div className="implog__students">
-          {day.data?.students.map((row) => <StudentDayCard key={row.student.id} row={row} date={date} shown={shownFor(row.student.id)} onLog={log(row.student.id)} />)}
+          {day.data?.students.map((row) => <StudentDayCard key={row.student.id} row={row} date={date} shown={shownFor(row.student.id)} onLog={log(row.student.id, row.student.name)} />)}
         </div>
       )}
     </div>
