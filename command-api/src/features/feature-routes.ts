@@ -39,6 +39,7 @@ import { districtSsoRoutes } from './districts/district-sso-routes.ts';
 import { districtSsoDomainRoutes } from './districts/district-sso-domain-routes.ts';
 import { districtTimeZoneRoutes } from './districts/district-time-zone-routes.ts';
 import { districtDashboardRoutes } from './district-dashboard/district-dashboard-routes.ts';
+import { nonSchoolDaysRoutes } from './districts/non-school-days-routes.ts';
 import { schoolFollowThroughRoutes } from './district-dashboard/school-follow-through-routes.ts';
 import { rolloverRoutes } from './districts/rollover-routes.ts';
 import { retentionRoutes } from './retention/retention-routes.ts';
@@ -92,6 +93,7 @@ export function featureRoutes(context: AppContext, sessions: SessionStore): Rout
     districtSsoDomainRoutes(context),
     districtTimeZoneRoutes(context),
     districtDashboardRoutes(context),
+    nonSchoolDaysRoutes(context),
     schoolFollowThroughRoutes(context, recordAccess),
     rolloverRoutes(context),
     // Retention and leaving the product.

@@ -10,7 +10,7 @@ import { refreshAudienceOnce } from './caseload-audience.ts';
 import { STUDENTS, type StudentDoc } from '../queries/caseload-schema.ts';
 
 // The read model's district and school as the domain's state, so the one `evolve` of each decides what an event changes.
-const districtState = ({ name, createdBy, admins, creatorRemoved, yearsAfterLeaving, timeZone, sso, ssoDomainTokens }: DistrictDoc): DistrictState => ({
+const districtState = ({ name, createdBy, admins, creatorRemoved, yearsAfterLeaving, timeZone, nonSchoolDays, sso, ssoDomainTokens }: DistrictDoc): DistrictState => ({
   status: 'present',
   name,
   createdBy,
@@ -18,6 +18,7 @@ const districtState = ({ name, createdBy, admins, creatorRemoved, yearsAfterLeav
   ...(creatorRemoved && { creatorRemoved }),
   yearsAfterLeaving,
   ...(timeZone && { timeZone }),
+  ...(nonSchoolDays && { nonSchoolDays }),
   ...(sso && { sso }),
   ...(ssoDomainTokens && { ssoDomainTokens }),
 });

@@ -5,7 +5,7 @@ import type { ProjectionContext } from './projection.ts';
 import { alreadyApplied } from './caseload-changes.ts';
 
 /** What a projection keeps of a district at least: a projection reads only its own collections, so each keeps a copy. */
-export type DistrictCopy = Pick<PresentDistrict, 'name' | 'createdBy' | 'admins' | 'creatorRemoved'> & { id: string; adminIds: string[]; revision: number };
+export type DistrictCopy = Pick<PresentDistrict, 'name' | 'createdBy' | 'admins' | 'creatorRemoved' | 'nonSchoolDays'> & { id: string; adminIds: string[]; revision: number };
 
 /**
  * A district event folded onto a projection's copy with the one `evolveDistrict`: the district's state to keep (the
@@ -20,7 +20,15 @@ export async function districtAfter<D extends DistrictCopy>(
   const id = event.data.districtId;
   const existing = await context.get<D>(collections.districts, id);
   if (alreadyApplied(existing, event)) return null;
-  const state = evolveDistrict(existing ? { status: 'present', name: existing.name, createdBy: existing.createdBy, admins: existing.admins, ...(existing.creatorRemoved && { creatorRemoved: true }) } : initialDistrictState(), event);
+  const kept: PresentDistrict | null = existing && {
+    status: 'present',
+    name: existing.name,
+    createdBy: existing.createdBy,
+    admins: existing.admins,
+    ...(existing.creatorRemoved && { creatorRemoved: true }),
+    ...(existing.nonSchoolDays && { nonSchoolDays: existing.nonSchoolDays }),
+  };
+  const state = evolveDistrict(kept ?? initialDistrictState(), event);
   if (state.status === 'absent') return null;
   if (state.status === 'erased') {
     for (const school of await context.find(collections.schools, { districtId: id })) context.delete(collections.schools, school.id);

@@ -111,6 +111,7 @@ export const districtDashboardProjection = defineProjection<HandledEvent>({
     'DistrictAdminInvited',
     'DistrictAdminActivated',
     'DistrictAdminRemoved',
+    'DistrictNonSchoolDaysSet',
     'DistrictErased',
     'SchoolCreated',
     'SchoolRenamed',

@@ -31,6 +31,8 @@ export const DistrictAdminRemoved = defineEvent(
  * transferred out of the district) are kept this many years after the day they left, then erased by the daily job.
  */
 export const DistrictRetentionSet = defineEvent('DistrictRetentionSet', 1, z.object({ districtId: z.string(), yearsAfterLeaving: z.number().int(), setBy: z.string() }));
+/** The district's days without school (holidays, in-service days), replaced whole: the implementation log's coverage skips them. */
+export const DistrictNonSchoolDaysSet = defineEvent('DistrictNonSchoolDaysSet', 1, z.object({ districtId: z.string(), dates: z.array(z.string()), setBy: z.string() }));
 /**
  * The district's time zone (IANA), in which its records print times: the hearing packet, for one. Until it is set,
  * each reader's own zone is used.
@@ -109,6 +111,7 @@ export const DISTRICT_EVENTS = [
   DistrictAdminRemoved,
   DistrictRetentionSet,
   DistrictTimeZoneSet,
+  DistrictNonSchoolDaysSet,
   DistrictErased,
   DistrictSsoConfigured,
   DistrictSsoRemoved,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './iso-date.ts';
 import { studentAccommodationSchema, studentSchema } from './student.ts';
 
 const text = (max: number) => z.string().trim().max(max).optional().nullable();
@@ -7,14 +8,6 @@ const optionalText = (max: number) => text(max).transform((value) => (value ? va
 /** For a PATCH: absent keeps the value (undefined), empty or null clears it. */
 const patchText = (max: number) => text(max).transform((value) => (value === undefined ? undefined : value ? value : null));
 
-/** A calendar day as a date input gives it; February 30 is refused, not rolled over. */
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date in the form YYYY-MM-DD')
-  .refine((value) => {
-    const day = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
-  }, 'Use a real date in the form YYYY-MM-DD');
 const date = z.union([z.literal(''), isoDate]).optional().nullable();
 /** Empty is null. */
 const optionalDate = date.transform((value) => (value ? value : null));

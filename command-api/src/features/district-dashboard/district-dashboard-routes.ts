@@ -32,7 +32,7 @@ export function districtDashboardRoutes(context: AppContext): Router {
     const schools = await dashboards.schoolsOfDistrict(district.id);
     const names = await dashboards.accommodationNames(new Set(schools.flatMap((school) => Object.keys(school.tally.accommodations))));
     const rows = schools.map(({ id, name, staffIds, tally, followThrough }) => ({ id, name, staffIds, tally, followThrough }));
-    return districtDashboard({ id: district.id, name: district.name }, rows, names, today);
+    return districtDashboard({ id: district.id, name: district.name }, rows, names, today, new Set(district.nonSchoolDays ?? []));
   };
 
   router.get('/api/districts/:id/dashboard', async (req, res) => {

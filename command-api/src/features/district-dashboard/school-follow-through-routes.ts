@@ -12,6 +12,7 @@ import { calendarDay } from '../../http/download-names.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { loadSchoolFor } from '../../shared/organisation-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
+import { nonSchoolDaysReads } from '../../shared/non-school-days.ts';
 
 /** What a listed student's access log says of this list. */
 export const FOLLOW_THROUGH_LIST = 'School follow-through list';
@@ -33,6 +34,7 @@ export function schoolFollowThroughRoutes(context: AppContext, recordAccess: Rec
     const { school } = await loadSchoolFor(context, userId, idParam(req), 'all-students');
     const now = context.now();
     const today = calendarDay(now, timeZoneOf(req));
+    const nonSchoolDays = await nonSchoolDaysReads(context)(school.id);
     const parts = Object.entries((await dashboards.schoolById(school.id))?.followThrough ?? {});
     const names = new Map<string, string>();
     for (const [studentId] of parts) {
@@ -49,7 +51,7 @@ export function schoolFollowThroughRoutes(context: AppContext, recordAccess: Rec
         const waiting = await Promise.all(plan.awaiting.map(async (teacherId) => ({ userId: teacherId, name: (await personOf(teacherId)).name })));
         answer.unacknowledged.push({ planId: plan.planId, studentId, studentName, version: plan.version, since: plan.since, waiting });
       }
-      const schoolDays = schoolDaysCounted(part.coverage.since, today, new Set()).length;
+      const schoolDays = schoolDaysCounted(part.coverage.since, today, nonSchoolDays).length;
       answer.coverage.push({ studentId, studentName, since: part.coverage.since, schoolDays, loggedDays: Math.min(part.coverage.loggedDays, schoolDays) });
     }
     answer.unacknowledged.sort((a, b) => a.since.localeCompare(b.since) || a.studentName.localeCompare(b.studentName));

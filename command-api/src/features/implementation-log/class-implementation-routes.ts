@@ -13,6 +13,7 @@ import { loadSchoolFor } from '../../shared/organisation-access.ts';
 import { requireUser } from '../../auth/authenticate.ts';
 import { classStudentsVisibleTo } from '../../shared/class-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
+import { nonSchoolDaysReads } from '../../shared/non-school-days.ts';
 import { implementationDay } from './implementation-day.ts';
 
 /** Each student's share of school days logged while their current plan was in force and they were on the record. */
@@ -21,12 +22,13 @@ function coverageReads(context: Pick<AppContext, 'readStore'>) {
   const caseload = caseloadQueries(context.readStore);
   return async (students: readonly StudentDoc[], today: string): Promise<ImplementationCoverage> => {
     const coverage: ImplementationCoverage = [];
+    const nonSchoolDaysOf = nonSchoolDaysReads(context);
     for (const student of students) {
       const planStart = currentPlan(await caseload.plansOfStudent(student.id))?.startDate ?? null;
       // The first day the log takes an entry for the student, as the server judges an entry's date.
       const onRecordSince = earliestDay(student.createdAt);
       const logged = planStart === null ? new Set<string>() : await log.loggedDaysOf(student.id, planStart);
-      coverage.push({ studentId: student.id, ...coverageOf({ planStart, onRecordSince, today, nonSchoolDays: new Set(), logged }) });
+      coverage.push({ studentId: student.id, ...coverageOf({ planStart, onRecordSince, today, nonSchoolDays: await nonSchoolDaysOf(student.schoolId ?? null), logged }) });
     }
     return coverage;
   };

@@ -18,6 +18,8 @@ export type DistrictCommand =
   | { type: 'SetRetention'; districtId: string; userId: string; yearsAfterLeaving: number }
   /** The IANA zone the district's records print times in. */
   | { type: 'SetTimeZone'; districtId: string; userId: string; timeZone: string }
+  /** The district's days without school, replaced whole (the route has checked each is a real date). */
+  | { type: 'SetNonSchoolDays'; districtId: string; userId: string; dates: readonly string[] }
   /**
    * Leaving the product, once every student of the district was erased: `confirmName` is the district's
    * name as the admin typed it.
@@ -77,6 +79,12 @@ export function decideDistrict(command: DistrictCommand, state: DistrictState): 
       if (!isIanaTimeZone(command.timeZone)) throw ValidationError.onField('timeZone', UNKNOWN_TIME_ZONE);
       if (state.timeZone === command.timeZone) return [];
       return [{ type: 'DistrictTimeZoneSet', data: { districtId, timeZone: command.timeZone, setBy: command.userId } }];
+    case 'SetNonSchoolDays': {
+      authorizeDistrictAdmin(state, command.userId);
+      const dates = [...new Set(command.dates)].sort();
+      if (JSON.stringify(dates) === JSON.stringify(state.nonSchoolDays ?? [])) return [];
+      return [{ type: 'DistrictNonSchoolDaysSet', data: { districtId, dates, setBy: command.userId } }];
+    }
     case 'EraseDistrict': {
       authorizeDistrictAdmin(state, command.userId);
       if (!confirmsErasure(state, command.confirmName)) throw ValidationError.onField('confirmName', ERASE_CONFIRMATION);

@@ -97,6 +97,16 @@ describe('removing a district admin', () => {
     spec.given([created, invited('eli'), removed('eli', ['a1'])]).when(remove('dana', 'eli')).thenThrows(NotFoundError);
     spec.given([created, invited('eli')]).when(remove('stranger')).thenThrows(NotFoundError);
   });
+
+  it('keeps its days without school, each once and in order, set by an admin only; the same list again changes nothing', () => {
+    const set = (userId: string, dates: string[]) => ({ type: 'SetNonSchoolDays' as const, districtId: 'd1', userId, dates });
+    const kept: DistrictEvent = { type: 'DistrictNonSchoolDaysSet', data: { districtId: 'd1', dates: ['2026-11-26', '2026-11-27'], setBy: 'dana' } };
+    spec.given([created]).when(set('dana', ['2026-11-27', '2026-11-26', '2026-11-27'])).then([kept]);
+    spec.given([created, kept]).when(set('dana', ['2026-11-26', '2026-11-27'])).then([]);
+    spec.given([created]).when(set('tom', ['2026-11-26'])).thenThrows(NotFoundError);
+    const state = [created, kept].reduce(evolveDistrict, initialDistrictState());
+    expect(state.status === 'present' && state.nonSchoolDays).toEqual(['2026-11-26', '2026-11-27']);
+  });
 });
 
 describe('a district’s time zone', () => {

@@ -23,6 +23,8 @@ export interface PresentDistrict {
   yearsAfterLeaving?: number;
   /** The IANA zone its records print times in; absent: each reader's own. */
   timeZone?: string;
+  /** Its days without school besides weekends (YYYY-MM-DD, sorted); absent: none set. */
+  nonSchoolDays?: string[];
   /** Single sign-on, once configured. */
   sso?: DistrictSsoState;
   /** The code of each e-mail domain it ever listed, which its TXT record must carry to prove the domain is its own. */
@@ -59,6 +61,8 @@ export function evolveDistrict(state: DistrictState, event: DistrictEvent): Dist
       return { ...state, yearsAfterLeaving: event.data.yearsAfterLeaving };
     case 'DistrictTimeZoneSet':
       return { ...state, timeZone: event.data.timeZone };
+    case 'DistrictNonSchoolDaysSet':
+      return { ...state, nonSchoolDays: event.data.dates };
     case 'DistrictErased':
       return { status: 'erased' };
     case 'DistrictSsoConfigured':

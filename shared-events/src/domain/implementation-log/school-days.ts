@@ -1,5 +1,5 @@
-// School days for the implementation log: Monday to Friday. Holidays are not known to the product yet,
-// so a coverage share counts them as days without an entry; the heat-map's gaps show them as such.
+// School days for the implementation log: Monday to Friday. A district's own days without school (holidays,
+// in-service days) are set in Settings; the coverage (coverage.ts) leaves them out too.
 
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
