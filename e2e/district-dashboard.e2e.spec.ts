@@ -109,3 +109,20 @@ test('a final plan a teacher has not acknowledged shows on the dashboard, opens 
   expect((await tom.page.request.post(`/api/plans/${plan.id}/versions/1/acknowledgement`)).status()).toBe(201);
   await expect(waiting).toContainText('Every teacher has acknowledged the plans in force.', { timeout: 20_000 });
 });
+
+test('a district admin sets the district’s days without school in Settings, each checked as a date', async ({ browser }) => {
+  const dana = await person(browser, 'Dana District');
+  const districtId = await created(dana.page.request, '/api/districts', { name: 'Lakeside USD' });
+  const page = dana.page;
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'District' }).click();
+  const dates = page.getByLabel('Dates (YYYY-MM-DD), one a line');
+  await dates.fill('2026-02-30');
+  await page.getByRole('button', { name: 'Save days without school' }).click();
+  await expect(page.getByText('Use a real date in the form YYYY-MM-DD')).toBeVisible({ timeout: 20_000 });
+  await dates.fill('2026-11-27\n2026-11-26');
+  await page.getByRole('button', { name: 'Save days without school' }).click();
+  await expect(page.getByText('2 days without school besides weekends.')).toBeVisible({ timeout: 20_000 });
+  expect(await (await page.request.get(`/api/districts/${districtId}/non-school-days`)).json()).toEqual({ dates: ['2026-11-26', '2026-11-27'] });
+  await checkedScreenshots(page, shots, 'settings-non-school-days');
+});

@@ -10,6 +10,7 @@ import './schools.css';
 
 // Retention and leaving the product, loaded with the district's card.
 const RetentionCard = lazy(() => import('./retention-card.tsx').then((m) => ({ default: m.RetentionCard })));
+const NonSchoolDaysCard = lazy(() => import('./non-school-days-card.tsx').then((m) => ({ default: m.NonSchoolDaysCard })));
 const LeavingCard = lazy(() => import('./leaving-card.tsx').then((m) => ({ default: m.LeavingCard })));
 const ErasureEnd = lazy(() => import('./district-erasure-section.tsx').then((m) => ({ default: m.ErasureEnd })));
 // Single sign-on: its form and presets load with the district card, not with the Settings page.
@@ -35,6 +36,7 @@ export function DistrictSettingsTab() {
         <Fragment key={district.id}>
           <DistrictCard district={district} />
           <Suspense fallback={<Skeleton active />}>
+            <NonSchoolDaysCard district={district} />
             <RetentionCard district={district} />
             <LeavingCard district={district} onErasing={onErasing} />
           </Suspense>
