@@ -23,12 +23,17 @@ export function isShareTakenUp(share: { granteeUserId: string | null; createdAt:
 
 const isShareRole = (role: string): boolean => SHARE_ROLES.some((shareRole) => shareRole === role);
 
-/** Names a person as someone else reads them on this student. */
-export type NameOnStudent = (userId: string, role?: string) => Promise<PersonRef>;
+/**
+ * A person as someone else reads them on this student. `notTakenUp`: an invitee who has not opened the student yet,
+ * whom lists leave out, since a share to an address with no account puts nobody on them either.
+ */
+export type NamedOnStudent = PersonRef & { notTakenUp?: true };
+export type NameOnStudent = (userId: string, role?: string) => Promise<NamedOnStudent>;
 
 /**
  * Wraps a lookup of people so that, on one student, a grantee who has not taken their share up reads as invited and
- * unnamed, with a key that is not their account's id: otherwise a plan's acknowledgements or the hearing packet would
+ * unnamed, with a key that is not their account's id, and lists about the student (who is asked to acknowledge, who
+ * was notified) leave them out: otherwise a plan's acknowledgements or the hearing packet would
  * tell the sharer who has an account, and their name, which the shares list keeps to itself. A person asked in a
  * share's role who never opened the student stays unnamed too, so revoking the share does not reveal them. The viewer
  * is always themselves.
@@ -45,9 +50,9 @@ export async function namesOnStudent(
     if (share.granteeUserId !== null && !isShareTakenUp(share, opened)) untaken.set(share.granteeUserId, share.id);
   }
   const keys = new Map<string, string>();
-  const unnamed = (userId: string, key: string): PersonRef => {
+  const unnamed = (userId: string, key: string): NamedOnStudent => {
     if (!keys.has(userId)) keys.set(userId, key);
-    return { id: keys.get(userId) ?? key, name: INVITED_NOT_OPENED };
+    return { id: keys.get(userId) ?? key, name: INVITED_NOT_OPENED, notTakenUp: true };
   };
   return async (userId, role) => {
     if (userId === viewerId) return lookup(userId);

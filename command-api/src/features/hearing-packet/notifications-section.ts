@@ -14,6 +14,7 @@ export const notificationsSection: PacketSection = {
     const rows: string[][] = [];
     for (const notification of sent) {
       const recipient = await personName(notification.userId);
+      if (recipient.notTakenUp) continue;
       rows.push([moment(notification.date), recipient.name, TYPE_LABELS[notification.type] ?? notification.type, `${notification.title}\n${notification.message}`]);
     }
     return [

@@ -61,7 +61,9 @@ export const planVersionsSection: PacketSection = {
         const rows: string[][] = [];
         for (const teacher of version.teachers) {
           const at = times.get(acknowledgementKey(version.version, teacher.userId));
-          rows.push([(await personName(teacher.userId, teacher.role)).name, roleLabel(teacher.role), at === undefined ? 'Not acknowledged by the end of the range' : moment(at)]);
+          const named = await personName(teacher.userId, teacher.role);
+          if (named.notTakenUp) continue;
+          rows.push([named.name, roleLabel(teacher.role), at === undefined ? 'Not acknowledged by the end of the range' : moment(at)]);
         }
         blocks.push({
           kind: 'table',

@@ -61,7 +61,8 @@ export function acknowledgementRoutes(context: AppContext): Router {
     const teachers: TeacherAcknowledgement[] = [];
     for (const { userId: teacherId, role } of latest.teachers) {
       const acknowledgedAt = times.get(acknowledgementKey(latest.version, teacherId)) ?? null;
-      const { id, name } = await nameOf(teacherId, role);
+      const { id, name, notTakenUp } = await nameOf(teacherId, role);
+      if (notTakenUp) continue;
       teachers.push({ userId: id, name, role, version: latest.version, acknowledgedAt, pendingSince: acknowledgedAt === null ? latest.at : null });
     }
     res.json(teachers);
