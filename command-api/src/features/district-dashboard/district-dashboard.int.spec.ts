@@ -118,4 +118,19 @@ describe('GET /api/schools/:id/follow-through', () => {
     expect(schoolFollowThroughSchema.parse((await cora.get(`/api/schools/${northId}/follow-through`)).body).unacknowledged).toEqual([]);
     expect(districtDashboardSchema.parse((await dana.get(`/api/districts/${districtId}/dashboard`)).body).schools[0]).toMatchObject({ unacknowledgedPlans: 0, oldestUnacknowledgedSince: null });
   });
+
+  it('names a co-teacher the coordinator shared with only once they have opened the student, as the plan’s own list does', async () => {
+    const { cora, tom, northId } = await lakeside();
+    const studentId = await studentOf(tom, northId, ['template-extended-time'], '2099-09-01');
+    const planId = ((await tom.get('/api/plans')).body as { id: string; studentId: string }[]).find((plan) => plan.studentId === studentId)!.id;
+    const quiet = await signedInTeacher(server.url, 'Quinn Quiet');
+    expect((await cora.post(`/api/students/${studentId}/shares`, { email: quiet.account.email, role: 'co-teacher' })).status).toBe(201);
+    await cora.put(`/api/plans/${planId}/record`, minimumPlanRecord);
+    expect((await cora.post(`/api/plans/${planId}/finalise`)).status).toBe(200);
+
+    const waiting = async () => schoolFollowThroughSchema.parse((await cora.get(`/api/schools/${northId}/follow-through`)).body).unacknowledged[0]?.waiting;
+    expect(await waiting()).toEqual([{ userId: tom.account.id, name: 'Tom Teacher' }]);
+    expect((await quiet.get(`/api/students/${studentId}`)).status).toBe(200);
+    expect(await waiting()).toContainEqual({ userId: quiet.account.id, name: 'Quinn Quiet' });
+  });
 });

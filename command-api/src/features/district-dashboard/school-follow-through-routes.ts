@@ -13,6 +13,7 @@ import { requireUser } from '../../auth/authenticate.ts';
 import { loadSchoolFor } from '../../shared/organisation-access.ts';
 import type { RecordAccess } from '../../shared/record-access.ts';
 import { nonSchoolDaysReads } from '../../shared/non-school-days.ts';
+import { namesOnStudent } from '../../shared/share-take-up.ts';
 
 /** What a listed student's access log says of this list. */
 export const FOLLOW_THROUGH_LIST = 'School follow-through list';
@@ -47,8 +48,14 @@ export function schoolFollowThroughRoutes(context: AppContext, recordAccess: Rec
     for (const [studentId, part] of parts) {
       const studentName = names.get(studentId);
       if (studentName === undefined) continue;
+      // A share's grantee who has not opened the student is named to nobody, here as on the plan's own list.
+      const nameOf = part.unacknowledged.length > 0 ? await namesOnStudent(context, studentId, userId, personOf) : personOf;
       for (const plan of part.unacknowledged) {
-        const waiting = await Promise.all(plan.awaiting.map(async (teacherId) => ({ userId: teacherId, name: (await personOf(teacherId)).name })));
+        const waiting: SchoolFollowThrough['unacknowledged'][number]['waiting'] = [];
+        for (const teacherId of plan.awaiting) {
+          const named = await nameOf(teacherId);
+          if (!('notTakenUp' in named)) waiting.push({ userId: teacherId, name: named.name });
+        }
         answer.unacknowledged.push({ planId: plan.planId, studentId, studentName, version: plan.version, since: plan.since, waiting });
       }
       const schoolDays = schoolDaysCounted(part.coverage.since, today, nonSchoolDays).length;
