@@ -43,6 +43,8 @@ export async function namesOnStudent(
   studentId: string,
   viewerId: string,
   lookup: (userId: string) => Promise<PersonRef>,
+  /** People who acted on the student's plans (acknowledged a version): they have taken their share up as surely as by opening it. */
+  actedOnPlans: ReadonlySet<string> = new Set(),
 ): Promise<NameOnStudent> {
   const opened = await lastOpenedBy(context, studentId);
   const untaken = new Map<string, string>();
@@ -55,7 +57,7 @@ export async function namesOnStudent(
     return { id: keys.get(userId) ?? key, name: INVITED_NOT_OPENED, notTakenUp: true };
   };
   return async (userId, role) => {
-    if (userId === viewerId) return lookup(userId);
+    if (userId === viewerId || actedOnPlans.has(userId)) return lookup(userId);
     const shareId = untaken.get(userId);
     if (shareId !== undefined) return unnamed(userId, shareId);
     if (role !== undefined && isShareRole(role) && !opened.has(userId)) return unnamed(userId, `invited-${keys.size + 1}`);

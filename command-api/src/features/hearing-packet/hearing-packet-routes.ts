@@ -15,6 +15,7 @@ import { organisationQueries } from '@accommodate/projections/queries/organisati
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import { caseManagerIdAsOf } from '@accommodate/shared-events/domain/student/student-as-of';
 import { namesOnStudent } from '../../shared/share-take-up.ts';
+import { acknowledgers } from '@accommodate/shared-events/domain/plan/plan-versions';
 import { renderPacket } from './packet-layout.ts';
 import { packetAccommodationNames } from './packet-names.ts';
 import { packetRange, rangeInWords } from './packet-range.ts';
@@ -54,7 +55,7 @@ export function hearingPacketRoutes(context: AppContext, recordAccess: RecordAcc
       district: district?.name ?? null,
       seesPlanRecord: mayAccess(student, userId, 'see-plan-record', context.now()),
       moment: (iso) => formatMoment(iso, timeZone, false),
-      personName: await namesOnStudent(context, student.id, userId, personLookup(context.readStore)),
+      personName: await namesOnStudent(context, student.id, userId, personLookup(context.readStore), acknowledgers(streams.plans.flat())),
     };
     const parts = [];
     for (const section of PACKET_SECTIONS) parts.push({ title: section.title, blocks: await section.blocks(source) });

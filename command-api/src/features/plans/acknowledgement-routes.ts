@@ -5,7 +5,7 @@ import type { PendingAcknowledgement, TeacherAcknowledgement } from '@accommodat
 import { NotFoundError } from '@accommodate/shared-events/domain/errors';
 import { planDecider } from '@accommodate/shared-events/domain/plan/decide-plan';
 import { acknowledgementKey } from '@accommodate/shared-events/domain/plan/plan';
-import { acknowledgementTimes, planVersionsOf } from '@accommodate/shared-events/domain/plan/plan-versions';
+import { acknowledgementTimes, acknowledgers, planVersionsOf } from '@accommodate/shared-events/domain/plan/plan-versions';
 import { caseloadQueries } from '@accommodate/projections/queries/caseload-queries';
 import { personLookup } from '@accommodate/projections/queries/users-queries';
 import type { AppContext } from '../../framework/command-context.ts';
@@ -57,7 +57,7 @@ export function acknowledgementRoutes(context: AppContext): Router {
       return;
     }
     const times = acknowledgementTimes(events);
-    const nameOf = await namesOnStudent(context, student.id, userId, personLookup(context.readStore));
+    const nameOf = await namesOnStudent(context, student.id, userId, personLookup(context.readStore), acknowledgers(events));
     const teachers: TeacherAcknowledgement[] = [];
     for (const { userId: teacherId, role } of latest.teachers) {
       const acknowledgedAt = times.get(acknowledgementKey(latest.version, teacherId)) ?? null;

@@ -174,6 +174,15 @@ describe('teacher acknowledgement', () => {
     expect((await coTeacher.get(`/api/plans/${planId}/acknowledgements`)).body).toContainEqual(expect.objectContaining({ userId: coTeacher.user.id, name: 'Cora Self' }));
   });
 
+  it('names a grantee who acknowledged the plan from their dashboard, without opening the student', async () => {
+    const { owner, studentId, planId } = await ownerWithPlan();
+    const coTeacher = await teacher(server, 'Cora Busy');
+    await owner.post(`/api/students/${studentId}/shares`, { email: coTeacher.user.email, role: 'co-teacher' });
+    await owner.post(`/api/plans/${planId}/finalise`);
+    expect((await coTeacher.post(`/api/plans/${planId}/versions/1/acknowledgement`)).status).toBe(201);
+    expect((await owner.get(`/api/plans/${planId}/acknowledgements`)).body).toContainEqual(expect.objectContaining({ userId: coTeacher.user.id, name: 'Cora Busy', acknowledgedAt: expect.any(String) }));
+  });
+
   it('names a grantee once they have opened the student', async () => {
     const { owner, studentId, planId } = await ownerWithPlan();
     const coTeacher = await teacher(server, 'Cora Open');

@@ -79,6 +79,13 @@ export function versionInForce(events: readonly EventEnvelope[], date: string): 
 }
 
 /** When each teacher acknowledged which version: `${version}:${userId}` → the instant. */
+/** Everyone who acknowledged any version of the plans these events belong to. */
+export function acknowledgers(events: readonly EventEnvelope[]): Set<string> {
+  const people = new Set<string>();
+  for (const event of events) if (isPlanEvent(event) && event.type === 'PlanVersionAcknowledged') people.add(event.data.userId);
+  return people;
+}
+
 export function acknowledgementTimes(events: readonly EventEnvelope[]): Map<string, string> {
   const times = new Map<string, string>();
   for (const event of events) {
