@@ -51,10 +51,10 @@ export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
  * so call this at the top level of the file. The returned object reads through to the
  * running server, so use it inside tests and hooks.
  */
-export function testServerForFile(env: Record<string, string> = {}): Omit<TestServer, 'close'> {
+export function testServerForFile(env: Record<string, string> = {}, now?: () => Date): Omit<TestServer, 'close'> {
   let server: TestServer | undefined;
   beforeAll(async () => {
-    server = await startTestServer(env);
+    server = await startTestServer(env, now);
   });
   afterAll(async () => {
     await server?.close();

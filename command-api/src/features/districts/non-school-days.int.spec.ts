@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, isSchoolDay, latestToday, schoolDaysBetween } from '@accommodate/shared-events/domain/implementation-log/school-days';
-import { signedInTeacher, startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { signedInTeacher, testServerForFile } from '../../testing/test-server.ts';
 
 // The district's days without school, with the server's clock in the test's hands: ten days after a student came
 // onto the record, the coverage counts the school days since, less the days the district set.
 
 const DAY_MS = 86_400_000;
 let ahead = 0;
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({}, () => new Date(Date.now() + ahead));
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile({}, () => new Date(Date.now() + ahead));
 
 describe('a district’s days without school', () => {
   it('are set by its admins, checked as dates, and left out of the school days the coverage counts', async () => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { schoolYearOf } from '@accommodate/shared-events/domain/school/rollover';
-import { signedInTeacher, startTestServer, type TestClient, type TestServer } from '../../testing/test-server.ts';
+import { signedInTeacher, testServerForFile, type TestClient } from '../../testing/test-server.ts';
 import { jane } from '../../testing/sharing-fixtures.ts';
 import { eraseRecordsPastRetention } from '../../shared/retention-job.ts';
 import { awaitReadModelsAtHead } from '../../framework/handle-command.ts';
@@ -10,14 +10,7 @@ import { awaitReadModelsAtHead } from '../../framework/handle-command.ts';
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 let ahead = 0;
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({}, () => new Date(Date.now() + ahead));
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = testServerForFile({}, () => new Date(Date.now() + ahead));
 
 async function lakeside() {
   const dana = await signedInTeacher(server.url, 'Dana District');

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { percentLogged } from '../../../lib/percent-logged.ts';
 import { useDistrictDashboard } from '../api/get-district-dashboard.ts';
+import { DashboardLoadFailure } from './dashboard-load-failure.tsx';
 import './district-dashboard-page.css';
 
 // The chart library comes with the chart only: neither this page's first paint nor any other route carries it.
@@ -94,15 +95,14 @@ export default function DistrictDashboardPage() {
   const { id = '' } = useParams();
   const { data, error, isLoading } = useDistrictDashboard(id);
   if (error) {
-    const notFound = error instanceof ApiRequestError && error.status === 404;
     return (
-      <div className="district-dashboard">
-        <PageHeader
-          title={notFound ? 'District not found' : 'The district dashboard could not be loaded'}
-          description={notFound ? "Only the district's administrators see its dashboard." : 'Please try again in a moment.'}
-        />
-        <Link to="/dashboard">Back to the dashboard</Link>
-      </div>
+      <DashboardLoadFailure
+        className="district-dashboard"
+        hidden={error instanceof ApiRequestError && error.status === 404}
+        hiddenTitle="District not found"
+        whoSees="Only the district's administrators see its dashboard."
+        failedTitle="The district dashboard could not be loaded"
+      />
     );
   }
   if (isLoading || !data) return <PageLoader label="Loading the district dashboard" />;

@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { formatListDate } from '../../../lib/format-date-time.ts';
 import { useSchoolFollowThrough } from '../api/get-school-follow-through.ts';
 import { percentLogged } from '../../../lib/percent-logged.ts';
+import { DashboardLoadFailure } from './dashboard-load-failure.tsx';
 import './school-follow-through-page.css';
 
 /**
@@ -24,15 +25,14 @@ export default function SchoolFollowThroughPage() {
     if (loaded && hash.length > 1) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [loaded, hash]);
   if (error) {
-    const hidden = error instanceof ApiRequestError && (error.status === 404 || error.status === 403);
     return (
-      <div className="follow-through">
-        <PageHeader
-          title={hidden ? 'School not found' : 'The school’s lists could not be loaded'}
-          description={hidden ? 'Only the school’s coordinators and administrators and the district’s admins see these lists.' : 'Please try again in a moment.'}
-        />
-        <Link to="/dashboard">Back to the dashboard</Link>
-      </div>
+      <DashboardLoadFailure
+        className="follow-through"
+        hidden={error instanceof ApiRequestError && (error.status === 404 || error.status === 403)}
+        hiddenTitle="School not found"
+        whoSees="Only the school’s coordinators and administrators and the district’s admins see these lists."
+        failedTitle="The school’s lists could not be loaded"
+      />
     );
   }
   if (isLoading || !data) return <PageLoader label="Loading the school’s lists" />;
