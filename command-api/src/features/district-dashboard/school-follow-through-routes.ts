@@ -48,15 +48,17 @@ export function schoolFollowThroughRoutes(context: AppContext, recordAccess: Rec
     for (const [studentId, part] of parts) {
       const studentName = names.get(studentId);
       if (studentName === undefined) continue;
-      // A share's grantee who has not opened the student is named to nobody, here as on the plan's own list.
-      const nameOf = part.unacknowledged.length > 0 ? await namesOnStudent(context, studentId, userId, personOf) : personOf;
-      for (const plan of part.unacknowledged) {
-        const waiting: SchoolFollowThrough['unacknowledged'][number]['waiting'] = [];
-        for (const teacherId of plan.awaiting) {
-          const named = await nameOf(teacherId);
-          if (!('notTakenUp' in named)) waiting.push({ userId: teacherId, name: named.name });
+      if (part.unacknowledged.length > 0) {
+        // A share's grantee who has not opened the student is named to nobody, here as on the plan's own list.
+        const nameOf = await namesOnStudent(context, studentId, userId, personOf);
+        for (const plan of part.unacknowledged) {
+          const waiting: SchoolFollowThrough['unacknowledged'][number]['waiting'] = [];
+          for (const teacherId of plan.awaiting) {
+            const named = await nameOf(teacherId);
+            if (!named.notTakenUp) waiting.push({ userId: teacherId, name: named.name });
+          }
+          answer.unacknowledged.push({ planId: plan.planId, studentId, studentName, version: plan.version, since: plan.since, waiting });
         }
-        answer.unacknowledged.push({ planId: plan.planId, studentId, studentName, version: plan.version, since: plan.since, waiting });
       }
       const schoolDays = schoolDaysCounted(part.coverage.since, today, nonSchoolDays).length;
       answer.coverage.push({ studentId, studentName, since: part.coverage.since, schoolDays, loggedDays: Math.min(part.coverage.loggedDays, schoolDays) });
